@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Weft",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Weft", targets: ["Weft"]),
+        .library(name: "WeftTesting", targets: ["WeftTesting"]),
+        .executable(name: "weft", targets: ["weft"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // cairo, pango, fontconfig, libdeflate and TurboJPEG, from Debian's -dev packages.
+        .systemLibrary(
+            name: "CWeft",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libdeflate-dev", "libturbojpeg0-dev"])]
+        ),
+        .target(name: "Weft", dependencies: ["CWeft"]),
+        .target(name: "WeftTesting", dependencies: ["Weft"]),
+        .target(name: "WeftSamples", dependencies: ["Weft"], path: "Samples"),
+        .executableTarget(
+            name: "weft",
+            dependencies: [
+                "Weft", "WeftSamples",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftTesting", "WeftSamples"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

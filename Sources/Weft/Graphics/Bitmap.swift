@@ -1,0 +1,129 @@
+import CWeft
+import Foundation
+
+/// An immutable raster: cairo ARGB32 pixels, premultiplied alpha, native-endian 32-bit words
+/// (bytes B, G, R, A in memory on little-endian machines), `bytesPerRow` apart.
+///
+/// A bitmap is drawn once, by the closure given to its initializer, and never changes after.
+/// Sendable; use from any context (many threads may read one bitmap at once).
+public final class Bitmap: @unchecked Sendable {
+    // SAFETY: the surface is written only inside `init`, before `self` is shared; afterwards it is
+    // only read, and cairo allows concurrent reads of a finished image surface through separate patterns.
+    let surface: OpaquePointer
+
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+    public let bytesPerRow: Int
+    /// Device pixels per point.
+    public let scale: CGFloat
+
+    /// The size in points.
+    public var size: CGSize { CGSize(width: CGFloat(pixelWidth) / scale, height: CGFloat(pixelHeight) / scale) }
+
+    /// The scales Weft renders at.
+    public static let scaleRange: ClosedRange<CGFloat> = 0.25...8
+    /// cairo's limit for an image surface's side.
+    public static let maximumSide = 32767
+    /// The most memory one bitmap may take.
+    public static let maximumBytes = 1 << 30
+
+    /// A bitmap of `size` points at `scale`, cleared to transparent, then drawn by `drawing`.
+    /// The pixel size is `size × scale` rounded up.
+    public convenience init(size: CGSize, scale: CGFloat, drawing: (GraphicsContext) throws -> Void = { _ in }) throws {
+        let (w, h) = try Bitmap.pixelSize(for: size, scale: scale)
+        try self.init(pixelWidth: w, pixelHeight: h, scale: scale, drawing: drawing)
+    }
+
+    /// A bitmap of exact pixel dimensions; the context given to `drawing` is in points.
+    public init(pixelWidth: Int, pixelHeight: Int, scale: CGFloat, drawing: (GraphicsContext) throws -> Void = { _ in }) throws {
+        guard scale.isFinite, Bitmap.scaleRange.contains(scale) else { throw GraphicsError.invalidScale(scale) }
+        guard pixelWidth >= 0, pixelHeight >= 0, pixelWidth <= Bitmap.maximumSide, pixelHeight <= Bitmap.maximumSide,
+              pixelWidth * pixelHeight * 4 <= Bitmap.maximumBytes
+        else { throw GraphicsError.tooLarge(pixelWidth: pixelWidth, pixelHeight: pixelHeight) }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))!
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw GraphicsError.cairo(String(cString: cairo_status_to_string(status)))
+        }
+        self.surface = surface
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.bytesPerRow = Int(cairo_image_surface_get_stride(surface))
+        self.scale = scale
+        if pixelWidth > 0 && pixelHeight > 0 {
+            let context = GraphicsContext(surface: surface, scale: scale)
+            defer { context.finish() }
+            try drawing(context)
+        }
+        cairo_surface_flush(surface)
+    }
+
+    /// Adopts a finished ARGB32 surface (from a decoder); takes over its reference.
+    init(adopting surface: OpaquePointer, scale: CGFloat) {
+        cairo_surface_flush(surface)
+        self.surface = surface
+        self.pixelWidth = Int(cairo_image_surface_get_width(surface))
+        self.pixelHeight = Int(cairo_image_surface_get_height(surface))
+        self.bytesPerRow = Int(cairo_image_surface_get_stride(surface))
+        self.scale = scale
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// The pixel size for `size` points at `scale`: each side × scale, rounded up, after checking both.
+    public static func pixelSize(for size: CGSize, scale: CGFloat) throws -> (width: Int, height: Int) {
+        guard scale.isFinite, scaleRange.contains(scale) else { throw GraphicsError.invalidScale(scale) }
+        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+            throw GraphicsError.invalidSize(size)
+        }
+        // A tolerance keeps 33.333… pt × 3 at 100 px instead of 101.
+        func pixels(_ points: CGFloat) -> CGFloat { max(0, (points * scale - 1e-4).rounded(.up)) }
+        let w = pixels(size.width), h = pixels(size.height)
+        guard w <= CGFloat(maximumSide), h <= CGFloat(maximumSide) else {
+            throw GraphicsError.tooLarge(pixelWidth: Int(min(w, 1e9)), pixelHeight: Int(min(h, 1e9)))
+        }
+        return (Int(w), Int(h))
+    }
+
+    /// Reads the raw pixel memory: `pixelHeight` rows of `bytesPerRow` bytes.
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        guard let data = cairo_image_surface_get_data(surface) else {
+            return try body(UnsafeRawBufferPointer(start: nil, count: 0))
+        }
+        return try body(UnsafeRawBufferPointer(start: data, count: bytesPerRow * pixelHeight))
+    }
+
+    /// The premultiplied pixel at (x, y) as `0xAARRGGBB`.
+    public func pixel(x: Int, y: Int) -> UInt32 {
+        precondition(x >= 0 && x < pixelWidth && y >= 0 && y < pixelHeight, "pixel (\(x), \(y)) outside \(pixelWidth)×\(pixelHeight)")
+        return withUnsafeBytes { $0.load(fromByteOffset: y * bytesPerRow + x * 4, as: UInt32.self) }
+    }
+
+    /// True when both bitmaps have the same pixel size and the same pixels (row padding ignored).
+    public func hasSamePixels(as other: Bitmap) -> Bool {
+        guard pixelWidth == other.pixelWidth, pixelHeight == other.pixelHeight else { return false }
+        guard pixelWidth > 0, pixelHeight > 0 else { return true }
+        let rowBytes = pixelWidth * 4
+        return withUnsafeBytes { a in
+            other.withUnsafeBytes { b in
+                for y in 0..<pixelHeight where memcmp(a.baseAddress! + y * bytesPerRow, b.baseAddress! + y * other.bytesPerRow, rowBytes) != 0 {
+                    return false
+                }
+                return true
+            }
+        }
+    }
+
+    /// True when every pixel is fully opaque.
+    public var isOpaque: Bool {
+        guard pixelWidth > 0, pixelHeight > 0 else { return true }
+        return withUnsafeBytes { raw in
+            for y in 0..<pixelHeight {
+                let row = (raw.baseAddress! + y * bytesPerRow).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<pixelWidth where row[x] >> 24 != 0xFF { return false }
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Synchronization
+
+/// The screen scale that layout rounds to; Texture's `ASScreenScale()`.
+///
+/// Texture reads it from the device; here it is a process-wide setting, 2 by default (Texture's
+/// reference images are recorded at 2). It is independent of the scale a picture is rendered at.
+/// Thread-safe.
+public func ASScreenScale() -> CGFloat { screenScale.withLock { $0 } }
+
+/// Sets the process-wide screen scale. Values that are not finite and positive are ignored.
+public func ASSetScreenScale(_ scale: CGFloat) {
+    guard scale.isFinite, scale > 0 else { return }
+    screenScale.withLock { $0 = scale }
+}
+
+private let screenScale = Mutex<CGFloat>(2)
+
+/// Rounds `value` up to the screen's pixel grid; Texture's `ASCeilPixelValue`.
+public func ASCeilPixelValue(_ value: CGFloat) -> CGFloat {
+    let scale = ASScreenScale()
+    return (value * scale).rounded(.up) / scale
+}
+
+/// Rounds `value` down to the screen's pixel grid; Texture's `ASFloorPixelValue`.
+public func ASFloorPixelValue(_ value: CGFloat) -> CGFloat {
+    let scale = ASScreenScale()
+    return (value * scale).rounded(.down) / scale
+}
+
+/// Rounds `value` to the nearest pixel of the screen's grid; Texture's `ASRoundPixelValue`.
+public func ASRoundPixelValue(_ value: CGFloat) -> CGFloat {
+    let scale = ASScreenScale()
+    return (value * scale).rounded() / scale
+}

@@ -1,0 +1,157 @@
+import CWeft
+import Foundation
+
+/// One `PangoLayout` built from `TextContent`, alive only inside the closure that borrowed its lane.
+/// Lent to a closure on a render lane; never escapes.
+final class PangoText {
+    let layout: OpaquePointer
+    private let scale = CGFloat(PANGO_SCALE)
+
+    init(_ content: TextContent, width: CGFloat?, ellipsis: TextLayout.Ellipsis, lane: RenderLane) {
+        layout = pango_layout_new(lane.context)
+        let bytes = Array(content.string.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { pango_layout_set_text(layout, $0.baseAddress, Int32(buffer.count)) }
+        }
+        setWidth(width)
+        let paragraph = content.paragraph
+        pango_layout_set_wrap(layout, paragraph.lineBreakMode == .byCharWrapping ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
+        if paragraph.lineSpacing > 0 { pango_layout_set_spacing(layout, Int32(paragraph.lineSpacing * scale)) }
+        if paragraph.lineHeightMultiple > 0 { pango_layout_set_line_spacing(layout, Float(paragraph.lineHeightMultiple)) }
+        if paragraph.firstLineHeadIndent != 0 { pango_layout_set_indent(layout, Int32(paragraph.firstLineHeadIndent * scale)) }
+        applyAlignment(paragraph.alignment)
+        applyAttributes(content.runs)
+        switch ellipsis {
+        case .none: break
+        case .head(let lines):
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_START)
+            pango_layout_set_height(layout, -Int32(clamping: lines))
+        case .middle(let lines):
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
+            pango_layout_set_height(layout, -Int32(clamping: lines))
+        }
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+    /// Sets the wrap width; nil or a non-finite width means no wrapping.
+    func setWidth(_ width: CGFloat?) {
+        if let width, width.isFinite, width >= 0 {
+            pango_layout_set_width(layout, Int32(clamping: Int((width * scale).rounded(.down))))
+        } else {
+            pango_layout_set_width(layout, -1)
+        }
+    }
+
+    var lineCount: Int { Int(pango_layout_get_line_count(layout)) }
+
+    /// The UTF-8 offset where line `index` starts; the text's length past the last line.
+    func lineStart(_ index: Int) -> Int {
+        guard index < lineCount, let line = pango_layout_get_line_readonly(layout, Int32(index)) else {
+            return Int(strlen(pango_layout_get_text(layout)))
+        }
+        return Int(line.pointee.start_index)
+    }
+
+    /// How many lines end within `height` points from the top; at least one.
+    func linesFitting(height: CGFloat) -> Int {
+        guard height.isFinite else { return .max }
+        let iterator = pango_layout_get_iter(layout)
+        defer { pango_layout_iter_free(iterator) }
+        var count = 0
+        repeat {
+            var top: Int32 = 0, bottom: Int32 = 0
+            pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
+            // A hair of tolerance: sizes are rounded up to the pixel grid before they come back here.
+            guard CGFloat(bottom) / scale <= height + 0.001 else { break }
+            count += 1
+        } while pango_layout_iter_next_line(iterator) != 0
+        return max(count, 1)
+    }
+
+    /// The metrics of this layout as a `TextLayout` describing `displayed`.
+    func result(displayed: TextContent, ellipsis: TextLayout.Ellipsis, wrapWidth: CGFloat?, truncated: Bool) -> TextLayout {
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        let iterator = pango_layout_get_iter(layout)
+        var lastBaseline = pango_layout_iter_get_baseline(iterator)
+        while pango_layout_iter_next_line(iterator) != 0 { lastBaseline = pango_layout_iter_get_baseline(iterator) }
+        pango_layout_iter_free(iterator)
+        let size = CGSize(width: ASCeilPixelValue(CGFloat(logical.width) / scale),
+                          height: ASCeilPixelValue(CGFloat(logical.height) / scale))
+        return TextLayout(displayed: displayed, ellipsis: ellipsis, wrapWidth: wrapWidth, size: size,
+                          lineCount: lineCount, isTruncated: truncated || pango_layout_is_ellipsized(layout) != 0,
+                          firstBaseline: CGFloat(pango_layout_get_baseline(layout)) / scale,
+                          lastBaseline: CGFloat(lastBaseline) / scale)
+    }
+
+    private func applyAlignment(_ alignment: NSTextAlignment) {
+        // pango mirrors LEFT and RIGHT in right-to-left paragraphs; UIKit's left and right are physical.
+        let rightToLeft = pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL
+        switch alignment {
+        case .natural: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .justified:
+            pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+            pango_layout_set_justify(layout, 1)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .left: pango_layout_set_alignment(layout, rightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
+        case .right: pango_layout_set_alignment(layout, rightToLeft ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
+        }
+    }
+
+    private func applyAttributes(_ runs: [TextContent.Run]) {
+        let list = pango_attr_list_new()
+        defer { pango_attr_list_unref(list) }
+        func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ range: Range<Int>) {
+            guard let attribute else { return }
+            attribute.pointee.start_index = UInt32(range.lowerBound)
+            attribute.pointee.end_index = UInt32(range.upperBound)
+            pango_attr_list_insert(list, attribute)
+        }
+        func channel(_ value: CGFloat) -> UInt16 { UInt16((value * 65535).rounded()) }
+        for run in runs {
+            let style = run.style ?? TextRunStyle()
+            let range = run.range
+            let font = FontDescription(style.font)
+            insert(pango_attr_font_desc_new(font.description), range)
+            insert(pango_attr_foreground_new(channel(style.color.red), channel(style.color.green), channel(style.color.blue)), range)
+            if style.color.alpha < 1 { insert(pango_attr_foreground_alpha_new(channel(style.color.alpha)), range) }
+            if let background = style.backgroundColor {
+                insert(pango_attr_background_new(channel(background.red), channel(background.green), channel(background.blue)), range)
+                if background.alpha < 1 { insert(pango_attr_background_alpha_new(channel(background.alpha)), range) }
+            }
+            if style.kern != 0 { insert(pango_attr_letter_spacing_new(Int32(style.kern * scale)), range) }
+            if !style.underline.isEmpty {
+                let kind = style.underline.contains(.double) && style.underline != .single ? PANGO_UNDERLINE_DOUBLE : PANGO_UNDERLINE_SINGLE
+                insert(pango_attr_underline_new(kind), range)
+                if let color = style.underlineColor {
+                    insert(pango_attr_underline_color_new(channel(color.red), channel(color.green), channel(color.blue)), range)
+                }
+            }
+            if !style.strikethrough.isEmpty {
+                insert(pango_attr_strikethrough_new(1), range)
+                if let color = style.strikethroughColor {
+                    insert(pango_attr_strikethrough_color_new(channel(color.red), channel(color.green), channel(color.blue)), range)
+                }
+            }
+            if style.baselineOffset != 0 { insert(pango_attr_rise_new(Int32(style.baselineOffset * scale)), range) }
+        }
+        pango_layout_set_attributes(layout, list)
+    }
+}
+
+/// A `PangoFontDescription` for a `UIFont`, freed when it goes.
+/// Lent to a closure on a render lane; never escapes.
+final class FontDescription {
+    let description: OpaquePointer
+
+    init(_ font: UIFont) {
+        description = pango_font_description_new()
+        pango_font_description_set_family(description, font.familyName)
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight.cssWeight)))
+        pango_font_description_set_style(description, font.isItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        pango_font_description_set_absolute_size(description, Double(font.pointSize) * Double(PANGO_SCALE))
+    }
+
+    deinit { pango_font_description_free(description) }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// What to lay out: attributed text with a line limit and a truncation rule.
+/// Sendable value; use from any context.
+struct TextLayoutRequest: Sendable, Hashable {
+    var content: TextContent
+    /// 0 means no limit.
+    var maximumNumberOfLines = 0
+    var truncationMode = NSLineBreakMode.byTruncatingTail
+    var truncation = TextContent(string: "\u{2026}")
+}
+
+/// The outcome of laying out a `TextLayoutRequest` in a size: what is drawn and its metrics.
+/// Sendable value; use from any context.
+struct TextLayout: Sendable, Hashable {
+    /// How pango shortens the text itself (head and middle truncation).
+    enum Ellipsis: Sendable, Hashable {
+        case none
+        case head(lines: Int)
+        case middle(lines: Int)
+    }
+
+    /// The text that is drawn: the request's, or a truncated version of it.
+    var displayed: TextContent
+    var ellipsis: Ellipsis = .none
+    /// The width lines wrap at; nil for unlimited.
+    var wrapWidth: CGFloat?
+    /// The size used by the text, rounded up to the screen's pixel grid.
+    var size: CGSize
+    var lineCount: Int
+    var isTruncated: Bool
+    /// Distance from the top to the first line's baseline.
+    var firstBaseline: CGFloat
+    /// Distance from the top to the last line's baseline.
+    var lastBaseline: CGFloat
+
+    static let empty = TextLayout(displayed: TextContent(), size: .zero, lineCount: 0, isTruncated: false, firstBaseline: 0, lastBaseline: 0)
+}

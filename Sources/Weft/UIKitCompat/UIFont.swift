@@ -1,0 +1,110 @@
+import Foundation
+
+/// A font: family, point size, weight and slant; UIKit's `UIFont`.
+///
+/// Fonts resolve through Weft's private fontconfig configuration (see `FontConfiguration`): the
+/// system font is DejaVu Sans with NanumGothic as the Hangul fallback, and a family that is not
+/// installed falls back to the system font, as fontconfig does.
+/// Sendable value-like class; use from any context.
+public final class UIFont: Sendable, Hashable, CustomStringConvertible {
+    /// UIKit's `UIFont.Weight`, with UIKit's raw values.
+    public struct Weight: RawRepresentable, Hashable, Comparable, Sendable {
+        public var rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
+
+        public static let ultraLight = Weight(-0.8)
+        public static let thin = Weight(-0.6)
+        public static let light = Weight(-0.4)
+        public static let regular = Weight(0)
+        public static let medium = Weight(0.23)
+        public static let semibold = Weight(0.3)
+        public static let bold = Weight(0.4)
+        public static let heavy = Weight(0.56)
+        public static let black = Weight(0.62)
+
+        public static func < (lhs: Weight, rhs: Weight) -> Bool { lhs.rawValue < rhs.rawValue }
+
+        /// The CSS/OpenType weight (100...900) that pango and fontconfig use.
+        var cssWeight: Int {
+            let table: [(Weight, Int)] = [(.ultraLight, 100), (.thin, 200), (.light, 300), (.regular, 400),
+                                          (.medium, 500), (.semibold, 600), (.bold, 700), (.heavy, 800), (.black, 900)]
+            return table.min { abs($0.0.rawValue - rawValue) < abs($1.0.rawValue - rawValue) }!.1
+        }
+    }
+
+    /// The fontconfig family name the system font resolves through.
+    public static let systemFamilyName = "system-ui"
+
+    public let familyName: String
+    public let pointSize: CGFloat
+    public let weight: Weight
+    public let isItalic: Bool
+
+    /// A font of `familyName`. A size that is not finite and positive becomes `systemFontSize`.
+    public init(familyName: String, pointSize: CGFloat, weight: Weight = .regular, italic: Bool = false) {
+        self.familyName = familyName
+        self.pointSize = (pointSize.isFinite && pointSize > 0) ? pointSize : UIFont.systemFontSize
+        self.weight = weight
+        self.isItalic = italic
+    }
+
+    /// UIKit's `init(name:size:)`. PostScript-style names are understood: `"Helvetica-Bold"` is
+    /// Helvetica at bold weight, `"DejaVuSans-Oblique"` DejaVu Sans in italic. Nil for an empty name.
+    public convenience init?(name: String, size: CGFloat) {
+        let parts = name.split(separator: "-", maxSplits: 1)
+        guard let family = parts.first, !family.isEmpty else { return nil }
+        let style = parts.count > 1 ? parts[1].lowercased() : ""
+        var weight = Weight.regular
+        if style.contains("black") { weight = .black }
+        else if style.contains("heavy") || style.contains("extrabold") { weight = .heavy }
+        else if style.contains("semibold") || style.contains("demibold") { weight = .semibold }
+        else if style.contains("bold") { weight = .bold }
+        else if style.contains("medium") { weight = .medium }
+        else if style.contains("light") { weight = .light }
+        else if style.contains("thin") { weight = .thin }
+        let italic = style.contains("italic") || style.contains("oblique")
+        self.init(familyName: String(family), pointSize: size, weight: weight, italic: italic)
+    }
+
+    /// UIKit's `systemFont(ofSize:weight:)`.
+    public static func systemFont(ofSize size: CGFloat, weight: Weight = .regular) -> UIFont {
+        UIFont(familyName: systemFamilyName, pointSize: size, weight: weight)
+    }
+
+    /// UIKit's `boldSystemFont(ofSize:)`.
+    public static func boldSystemFont(ofSize size: CGFloat) -> UIFont {
+        UIFont(familyName: systemFamilyName, pointSize: size, weight: .bold)
+    }
+
+    /// UIKit's `italicSystemFont(ofSize:)`.
+    public static func italicSystemFont(ofSize size: CGFloat) -> UIFont {
+        UIFont(familyName: systemFamilyName, pointSize: size, italic: true)
+    }
+
+    /// UIKit's `monospacedSystemFont(ofSize:weight:)`, resolved to DejaVu Sans Mono.
+    public static func monospacedSystemFont(ofSize size: CGFloat, weight: Weight) -> UIFont {
+        UIFont(familyName: "monospace", pointSize: size, weight: weight)
+    }
+
+    /// UIKit's `systemFontSize`, 14 pt; the size a zero or invalid size falls back to.
+    public static let systemFontSize: CGFloat = 14
+
+    /// UIKit's `withSize(_:)`.
+    public func withSize(_ size: CGFloat) -> UIFont {
+        UIFont(familyName: familyName, pointSize: size, weight: weight, italic: isItalic)
+    }
+
+    public var description: String {
+        "UIFont(\(familyName), \(pointSize) pt, weight \(weight.cssWeight)\(isItalic ? ", italic" : ""))"
+    }
+
+    public static func == (lhs: UIFont, rhs: UIFont) -> Bool {
+        lhs.familyName == rhs.familyName && lhs.pointSize == rhs.pointSize
+            && lhs.weight == rhs.weight && lhs.isItalic == rhs.isItalic
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(familyName); hasher.combine(pointSize); hasher.combine(weight); hasher.combine(isItalic)
+    }
+}
