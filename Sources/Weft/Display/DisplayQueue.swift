@@ -1,0 +1,79 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The concurrent queue on which nodes draw their backing stores; Texture's display queue.
+///
+/// Width: `width` worker threads (the shared queue has one per active core, as cairo and pango
+/// gain nothing from more), started on first use and kept. Order: first in, first out.
+/// Priority: user-initiated. Cancellation is the job's own: a display job checks its node's
+/// generation before drawing and before committing (see `ASDisplayNode+Display.swift`).
+/// Text inside a job borrows a render lane from `RenderLanePool`, so pango state never crosses jobs.
+/// Tests make their own narrow queues and assign them to `ASDisplayNode.displayQueue`.
+/// Sendable; use from any context.
+public final class DisplayQueue: Sendable {
+    /// The queue every node uses unless told otherwise.
+    public static let shared = DisplayQueue(width: ProcessInfo.processInfo.activeProcessorCount)
+
+    /// How many jobs run at once at most.
+    public let width: Int
+
+    private struct Pending {
+        var jobs: [@Sendable () -> Void] = []
+        var head = 0
+        var threadsStarted = 0
+    }
+
+    /// Jobs waiting and the worker count; guarded by the mutex.
+    private let pending = Mutex(Pending())
+    /// Counts jobs waiting; each worker takes one count per job it runs.
+    private let available = DispatchSemaphore(value: 0)
+    /// Entered per enqueued job, left when it has run: `waitUntilIdle` waits on it.
+    private let outstanding = DispatchGroup()
+
+    /// A queue running at most `width` jobs at once (at least 1).
+    public init(width: Int) {
+        self.width = max(1, width)
+    }
+
+    /// Adds a job; it runs on one of the queue's threads.
+    func enqueue(_ job: @escaping @Sendable () -> Void) {
+        outstanding.enter()
+        let startThread = pending.withLock { state -> Bool in
+            state.jobs.append(job)
+            guard state.threadsStarted < width else { return false }
+            state.threadsStarted += 1
+            return true
+        }
+        if startThread {
+            let thread = Thread { [self] in workerLoop() }
+            thread.name = "weft.display"
+            thread.qualityOfService = .userInitiated
+            thread.start()
+        }
+        available.signal()
+    }
+
+    /// Blocks until every job enqueued so far, and any they enqueued, has run.
+    public func waitUntilIdle() {
+        outstanding.wait()
+    }
+
+    private func workerLoop() {
+        while true {
+            available.wait()
+            let job = pending.withLock { state -> (@Sendable () -> Void) in
+                let job = state.jobs[state.head]
+                state.head += 1
+                // Drop finished slots now and then, so the array stays as long as the backlog.
+                if state.head > 1024 && state.head * 2 > state.jobs.count {
+                    state.jobs.removeFirst(state.head)
+                    state.head = 0
+                }
+                return job
+            }
+            job()
+            outstanding.leave()
+        }
+    }
+}

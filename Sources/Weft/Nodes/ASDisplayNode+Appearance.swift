@@ -1,0 +1,76 @@
+import Foundation
+
+extension ASDisplayNode {
+    /// Painted behind the contents, rounded by `cornerRadius`; nil (no background) by default.
+    public var backgroundColor: UIColor? {
+        get { self[locked: \.backgroundColor] }
+        set { self[locked: \.backgroundColor] = newValue }
+    }
+
+    /// The corner radius in points; 0 by default. NaN and negative radii count as 0.
+    public var cornerRadius: CGFloat {
+        get { self[locked: \.cornerRadius] }
+        set { self[locked: \.cornerRadius] = newValue.isFinite ? max(0, newValue) : 0 }
+    }
+
+    /// How corners are rounded; `.defaultSlowCALayer` by default, as in Texture.
+    public var cornerRoundingType: ASCornerRoundingType {
+        get { self[locked: \.cornerRoundingType] }
+        set { self[locked: \.cornerRoundingType] = newValue }
+    }
+
+    /// The border's width in points, drawn inside the bounds above the subnodes; 0 by default.
+    public var borderWidth: CGFloat {
+        get { self[locked: \.borderWidth] }
+        set { self[locked: \.borderWidth] = newValue.isFinite ? max(0, newValue) : 0 }
+    }
+
+    /// The border's colour; black by default, as Core Animation's.
+    public var borderColor: UIColor {
+        get { self[locked: \.borderColor] }
+        set { self[locked: \.borderColor] = newValue }
+    }
+
+    /// Whether contents and subnodes are clipped to the (rounded) bounds; false by default.
+    public var clipsToBounds: Bool {
+        get { self[locked: \.clipsToBounds] }
+        set { self[locked: \.clipsToBounds] = newValue }
+    }
+
+    /// The opacity of the whole subtree, composited as one group; 1 by default, clamped to 0...1.
+    public var alpha: CGFloat {
+        get { self[locked: \.alpha] }
+        set { self[locked: \.alpha] = newValue.isNaN ? 1 : min(max(newValue, 0), 1) }
+    }
+
+    /// A hint that the node paints every pixel of its bounds; true by default, as in Texture.
+    /// It does not change what is drawn.
+    public var isOpaque: Bool {
+        get { self[locked: \.isOpaque] }
+        set { self[locked: \.isOpaque] = newValue }
+    }
+
+    /// Hidden nodes and their subtrees are not rendered.
+    public var isHidden: Bool {
+        get { self[locked: \.isHidden] }
+        set { self[locked: \.isHidden] = newValue }
+    }
+
+    /// How contents sit in the bounds; `.scaleToFill` by default. `ASImageNode` uses it to place its image.
+    public var contentMode: UIView.ContentMode {
+        get { self[locked: \.contentMode] }
+        set {
+            self[locked: \.contentMode] = newValue
+            setNeedsDisplay()
+        }
+    }
+
+    /// Draws the contents when set; see `ASDisplayNodeDisplayBlock`.
+    public var displayBlock: ASDisplayNodeDisplayBlock? {
+        get { self[locked: \.displayBlock] }
+        set {
+            self[locked: \.displayBlock] = newValue
+            setNeedsDisplay()
+        }
+    }
+}

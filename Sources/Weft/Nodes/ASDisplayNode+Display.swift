@@ -1,0 +1,202 @@
+import Foundation
+
+/// The display bookkeeping of one node, kept in its locked state.
+struct DisplayState {
+    /// Bumped by every change that makes the contents stale; work for an older generation is
+    /// cancelled and never committed.
+    var generation = 0
+    /// The committed backing store, drawn for `committedGeneration`.
+    var backingStore: Bitmap?
+    var committedGeneration = -1
+    /// Why the last display failed, if it did.
+    var error: GraphicsError?
+
+    func isCurrent(at scale: CGFloat) -> Bool {
+        committedGeneration == generation && (backingStore == nil || backingStore!.scale == scale)
+    }
+}
+
+/// Everything one display pass needs, captured on the thread that starts it.
+struct DisplayRequest: Sendable {
+    let generation: Int
+    let bounds: CGRect
+    let scale: CGFloat
+    let parameters: (any Sendable)?
+    let drawType: ASDisplayNode.Type
+}
+
+extension ASDisplayNode {
+    /// Whether display work runs on `displayQueue` (true, the default) or inline on the thread
+    /// that asks for it.
+    public var displaysAsynchronously: Bool {
+        get { self[locked: \.displaysAsynchronously] }
+        set { self[locked: \.displaysAsynchronously] = newValue }
+    }
+
+    /// While true, no display work starts, and work already queued is cancelled; setting it back to
+    /// false redisplays a node in display state. Texture's `displaySuspended`.
+    public var isDisplaySuspended: Bool {
+        get { self[locked: \.isDisplaySuspended] }
+        set {
+            let resume = state.withLock { s -> Bool in
+                guard s.isDisplaySuspended != newValue else { return false }
+                s.isDisplaySuspended = newValue
+                s.display.generation += 1
+                return !newValue && s.interfaceState.contains(.display)
+            }
+            if resume { startDisplay(scale: nil) }
+        }
+    }
+
+    /// Device pixels per point of the backing store drawn in display state; `ASScreenScale()` by default.
+    public var contentsScale: CGFloat {
+        get { self[locked: \.contentsScale] }
+        set {
+            guard newValue.isFinite, Bitmap.scaleRange.contains(newValue) else { return }
+            self[locked: \.contentsScale] = newValue
+            setNeedsDisplay()
+        }
+    }
+
+    /// The queue that draws this node's backing store; `DisplayQueue.shared` by default.
+    public var displayQueue: DisplayQueue {
+        get { self[locked: \.displayQueue] }
+        set { self[locked: \.displayQueue] = newValue }
+    }
+
+    /// The committed backing store; nil before the first display, after leaving display state, or
+    /// when the node draws nothing. Texture's layer `contents`.
+    public var contents: Bitmap? { state.withLock { $0.display.backingStore } }
+
+    /// Why the last display of this node failed (a size too large to draw, say); nil if it did not.
+    public var displayError: GraphicsError? { state.withLock { $0.display.error } }
+
+    /// Marks the contents stale. A node in display state redraws (on `displayQueue`, or inline when
+    /// not asynchronous); any display work in flight for the old contents is cancelled.
+    public func setNeedsDisplay() {
+        let redisplay = state.withLock { s -> Bool in
+            s.display.generation += 1
+            return s.interfaceState.contains(.display) && !s.isDisplaySuspended
+        }
+        if redisplay { startDisplay(scale: nil) }
+    }
+
+    /// The node's interface state; see `ASInterfaceState`.
+    public var interfaceState: ASInterfaceState { self[locked: \.interfaceState] }
+
+    /// Sets the interface state of this node and its whole subtree, running the enter and exit
+    /// callbacks. Entering `.display` starts display; leaving it cancels display work and drops
+    /// the backing store.
+    public func recursivelySetInterfaceState(_ newState: ASInterfaceState) {
+        setInterfaceState(newState)
+        for subnode in subnodes { subnode.recursivelySetInterfaceState(newState) }
+    }
+
+    func setInterfaceState(_ newState: ASInterfaceState) {
+        let (old, shouldDisplay) = state.withLock { s -> (ASInterfaceState, Bool) in
+            let old = s.interfaceState
+            s.interfaceState = newState
+            if old.contains(.display) && !newState.contains(.display) {
+                s.display.generation += 1
+                s.display.backingStore = nil
+                s.display.committedGeneration = -1
+            }
+            let entering = !old.contains(.display) && newState.contains(.display)
+            return (old, entering && !s.isDisplaySuspended && !s.display.isCurrent(at: s.contentsScale))
+        }
+        guard old != newState else { return }
+        let entered = newState.subtracting(old), exited = old.subtracting(newState)
+        if entered.contains(.preload) { didEnterPreloadState() }
+        if entered.contains(.display) { didEnterDisplayState() }
+        if entered.contains(.visible) { didEnterVisibleState() }
+        if exited.contains(.visible) { didExitVisibleState() }
+        if exited.contains(.display) { didExitDisplayState() }
+        if exited.contains(.preload) { didExitPreloadState() }
+        if shouldDisplay { startDisplay(scale: nil) }
+        interfaceStateDidChange(newState, from: old)
+    }
+
+    /// Draws every stale backing store in the subtree. With `synchronously` true they are drawn
+    /// now, on this thread, at each node's `contentsScale`; otherwise display work is queued.
+    /// Texture's `recursivelyEnsureDisplaySynchronously(_:)`.
+    public func recursivelyEnsureDisplaySynchronously(_ synchronously: Bool) {
+        ensureDisplay(scale: nil, synchronously: synchronously)
+    }
+
+    /// Draws the subtree's stale backing stores; at `scale` if given, else at each node's contentsScale.
+    func ensureDisplay(scale: CGFloat?, synchronously: Bool) {
+        let (hidden, current) = state.withLock { s in
+            (s.isHidden, s.display.isCurrent(at: scale ?? s.contentsScale))
+        }
+        guard !hidden else { return }
+        if !current {
+            if synchronously, let request = captureDisplayRequest(scale: scale) {
+                runDisplay(request)
+            } else if !synchronously {
+                startDisplay(scale: scale)
+            }
+        }
+        for subnode in subnodes { subnode.ensureDisplay(scale: scale, synchronously: synchronously) }
+    }
+
+    /// Captures a request on this thread and runs it on the display queue, or inline when the node
+    /// does not display asynchronously.
+    func startDisplay(scale: CGFloat?) {
+        guard let request = captureDisplayRequest(scale: scale) else { return }
+        let (async, queue) = state.withLock { ($0.displaysAsynchronously, $0.displayQueue) }
+        if async {
+            queue.enqueue { [self] in runDisplay(request) }
+        } else {
+            runDisplay(request)
+        }
+    }
+
+    private func captureDisplayRequest(scale: CGFloat?) -> DisplayRequest? {
+        let parameters = drawParameters()
+        return state.withLock { s in
+            guard !s.isDisplaySuspended else { return nil }
+            return DisplayRequest(generation: s.display.generation, bounds: CGRect(origin: .zero, size: s.bounds.size),
+                                  scale: scale ?? s.contentsScale, parameters: parameters, drawType: type(of: self))
+        }
+    }
+
+    private func isCancelled(_ request: DisplayRequest) -> Bool {
+        state.withLock { $0.display.generation != request.generation || $0.isDisplaySuspended }
+    }
+
+    /// Draws a request and commits the result, unless it was cancelled meanwhile.
+    func runDisplay(_ request: DisplayRequest) {
+        guard !isCancelled(request) else { return }
+        displayWillStart()
+        var result: Result<Bitmap?, GraphicsError> = .success(nil)
+        if request.parameters != nil, request.bounds.width > 0, request.bounds.height > 0 {
+            do {
+                let bitmap = try Bitmap(size: request.bounds.size, scale: request.scale) { context in
+                    request.drawType.draw(request.bounds, withParameters: request.parameters,
+                                          isCancelled: { self.isCancelled(request) }, in: context)
+                }
+                result = .success(bitmap)
+            } catch let error as GraphicsError {
+                result = .failure(error)
+            } catch {
+                result = .failure(.cairo("\(error)"))
+            }
+        }
+        let committed = state.withLock { s -> Bool in
+            // Atomic commit: the store, its generation and its error change together, and only if
+            // nothing made this work stale while it ran.
+            guard s.display.generation == request.generation, !s.isDisplaySuspended else { return false }
+            switch result {
+            case .success(let bitmap):
+                s.display.backingStore = bitmap
+                s.display.error = nil
+            case .failure(let error):
+                s.display.backingStore = nil
+                s.display.error = error
+            }
+            s.display.committedGeneration = request.generation
+            return true
+        }
+        if committed { displayDidFinish() }
+    }
+}

@@ -1,0 +1,245 @@
+import Foundation
+import Synchronization
+
+/// How a node's corners are rounded; Texture's `ASCornerRoundingType`.
+public enum ASCornerRoundingType: Int, Sendable {
+    /// Like Core Animation's `cornerRadius`: the background and border are rounded; contents and
+    /// subnodes are clipped only when `clipsToBounds` is set.
+    case defaultSlowCALayer
+    /// The node's own background and contents are rounded when they are drawn, without clipping
+    /// subnodes.
+    case precomposited
+    /// Treated as `precomposited`: Texture draws corner overlays in the supernode's colour to get
+    /// the same picture, which an offscreen renderer does not need.
+    case clipping
+}
+
+/// The basic drawable node; Texture's `ASDisplayNode`.
+///
+/// A node has geometry (frame, bounds, position), a tree of subnodes, appearance (background,
+/// corners, border, alpha, clipping) and optionally contents it draws into a backing store:
+/// - subclass: override `drawParameters()` to capture what drawing needs, and the class method
+///   `draw(_:withParameters:isCancelled:in:)` to draw it on the display queue; or
+/// - set a `displayBlock`.
+/// A node in `.display` interface state draws asynchronously on `displayQueue` (or inline when
+/// `displaysAsynchronously` is false); `recursivelyEnsureDisplaySynchronously(_:)` draws now, and
+/// `renderBitmap(scale:)` renders the whole subtree in Texture's order: background, backing store,
+/// subnodes, border.
+///
+/// Thread-safe: every property is guarded by the node's own lock, as in Texture, so a node can be
+/// built on one thread and drawn on another. Tree edits take one node's lock at a time.
+open class ASDisplayNode: @unchecked Sendable, CustomStringConvertible {
+    // SAFETY: all mutable state lives in `state`, behind its mutex; `displayQueue` likewise.
+
+    /// The node's mutable state, guarded by the mutex.
+    struct State {
+        var bounds = CGRect.zero
+        var position = CGPoint.zero
+        var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+        var subnodes: [ASDisplayNode] = []
+        weak var supernode: ASDisplayNode?
+        var debugName: String?
+
+        var backgroundColor: UIColor?
+        var cornerRadius: CGFloat = 0
+        var cornerRoundingType = ASCornerRoundingType.defaultSlowCALayer
+        var borderWidth: CGFloat = 0
+        var borderColor = UIColor.black
+        var clipsToBounds = false
+        var alpha: CGFloat = 1
+        var isOpaque = true
+        var isHidden = false
+        var contentMode = UIView.ContentMode.scaleToFill
+        var displaysAsynchronously = true
+        var isDisplaySuspended = false
+        var displayBlock: ASDisplayNodeDisplayBlock?
+        var contentsScale: CGFloat = ASScreenScale()
+        var interfaceState: ASInterfaceState = []
+        var displayQueue = DisplayQueue.shared
+
+        var display = DisplayState()
+    }
+
+    let state = Mutex(State())
+
+    public init() {}
+
+    /// Texture's `init(viewBlock:)` has no meaning offscreen; this is Texture's display-block form:
+    /// a node whose contents are drawn by `displayBlock`.
+    public convenience init(displayBlock: @escaping ASDisplayNodeDisplayBlock) {
+        self.init()
+        self.displayBlock = displayBlock
+    }
+
+    /// Reads or writes one field of the state under the lock.
+    final subscript<T: Sendable>(locked keyPath: WritableKeyPath<State, T>) -> T {
+        get { state.withLock { $0[keyPath: keyPath] } }
+        set { state.withLock { $0[keyPath: keyPath] = newValue } }
+    }
+
+    // MARK: Geometry
+
+    /// The frame in the supernode's coordinates. Setting it sets `bounds.size` and `position`.
+    ///
+    /// Rule for bad values: a NaN or infinite component becomes 0 and a negative size becomes 0,
+    /// so geometry is always finite; a size too large to draw makes `renderBitmap` throw.
+    public var frame: CGRect {
+        get {
+            state.withLock { s in
+                CGRect(x: s.position.x - s.bounds.width * s.anchorPoint.x, y: s.position.y - s.bounds.height * s.anchorPoint.y,
+                       width: s.bounds.width, height: s.bounds.height)
+            }
+        }
+        set {
+            let frame = Self.sanitized(newValue)
+            let resized = state.withLock { s -> Bool in
+                let resized = s.bounds.size != frame.size
+                s.bounds.size = frame.size
+                s.position = CGPoint(x: frame.minX + frame.width * s.anchorPoint.x, y: frame.minY + frame.height * s.anchorPoint.y)
+                return resized
+            }
+            if resized { setNeedsDisplay() }
+        }
+    }
+
+    /// The node's own coordinate space; its size is the frame's size. Sanitized like `frame`.
+    public var bounds: CGRect {
+        get { self[locked: \.bounds] }
+        set {
+            let bounds = Self.sanitized(newValue)
+            let resized = state.withLock { s -> Bool in
+                let resized = s.bounds.size != bounds.size
+                s.bounds = bounds
+                return resized
+            }
+            if resized { setNeedsDisplay() }
+        }
+    }
+
+    /// Where the anchor point sits in the supernode's coordinates.
+    public var position: CGPoint {
+        get { self[locked: \.position] }
+        set { self[locked: \.position] = CGPoint(x: newValue.x.isFinite ? newValue.x : 0, y: newValue.y.isFinite ? newValue.y : 0) }
+    }
+
+    /// The point of the bounds, in unit coordinates, that `position` refers to; (0.5, 0.5) by default.
+    public var anchorPoint: CGPoint {
+        get { self[locked: \.anchorPoint] }
+        set { self[locked: \.anchorPoint] = CGPoint(x: newValue.x.isFinite ? newValue.x : 0.5, y: newValue.y.isFinite ? newValue.y : 0.5) }
+    }
+
+    static func sanitized(_ rect: CGRect) -> CGRect {
+        func finite(_ value: CGFloat) -> CGFloat { value.isFinite ? value : 0 }
+        return CGRect(x: finite(rect.origin.x), y: finite(rect.origin.y),
+                      width: max(0, finite(rect.size.width)), height: max(0, finite(rect.size.height)))
+    }
+
+    // MARK: Tree
+
+    /// The subnodes, back to front.
+    public var subnodes: [ASDisplayNode] { self[locked: \.subnodes] }
+
+    /// The node this one is a subnode of.
+    public var supernode: ASDisplayNode? { state.withLock { $0.supernode } }
+
+    /// Adds `subnode` on top of the other subnodes, removing it from its old supernode first.
+    /// Adding a node to itself or to one of its own subnodes is ignored, since it would make a cycle.
+    public func addSubnode(_ subnode: ASDisplayNode) {
+        insertSubnode(subnode, at: Int.max)
+    }
+
+    /// Inserts `subnode` at `index` (clamped to the subnode count).
+    public func insertSubnode(_ subnode: ASDisplayNode, at index: Int) {
+        guard subnode !== self, !isDescendant(of: subnode) else { return }
+        subnode.removeFromSupernode()
+        subnode.state.withLock { $0.supernode = self }
+        let parentState = state.withLock { s -> ASInterfaceState in
+            s.subnodes.insert(subnode, at: min(max(index, 0), s.subnodes.count))
+            return s.interfaceState
+        }
+        if !parentState.isEmpty { subnode.recursivelySetInterfaceState(parentState) }
+    }
+
+    /// Removes the node from its supernode. Its subtree leaves every interface state: pending
+    /// display work is cancelled and backing stores are dropped.
+    public func removeFromSupernode() {
+        let parent = state.withLock { s -> ASDisplayNode? in
+            let parent = s.supernode
+            s.supernode = nil
+            return parent
+        }
+        guard let parent else { return }
+        parent.state.withLock { $0.subnodes.removeAll { $0 === self } }
+        recursivelySetInterfaceState([])
+    }
+
+    /// True when `node` is this node's supernode, or its supernode's, and so on.
+    public func isDescendant(of node: ASDisplayNode) -> Bool {
+        var current = supernode
+        while let ancestor = current {
+            if ancestor === node { return true }
+            current = ancestor.supernode
+        }
+        return false
+    }
+
+    /// A name for messages and layout dumps; Texture's `debugName`.
+    public var debugName: String? {
+        get { self[locked: \.debugName] }
+        set { self[locked: \.debugName] = newValue }
+    }
+
+    open var description: String {
+        let name = debugName.map { " \"\($0)\"" } ?? ""
+        return "<\(type(of: self))\(name) frame=\(frame)>"
+    }
+
+    // MARK: Drawing contract (override points)
+
+    /// Captures everything drawing needs, on the thread that asks for display; Texture's
+    /// `drawParameters(forAsyncLayer:)`. Return nil to draw nothing (no backing store is made).
+    /// A subclass that overrides `draw(_:withParameters:isCancelled:in:)` returns its parameters
+    /// here, even an empty value. The default returns the display block, if any.
+    open func drawParameters() -> (any Sendable)? {
+        displayBlock.map(DisplayBlockParameters.init)
+    }
+
+    /// Draws the contents into `context`, sized `bounds`, on the display queue; Texture's class
+    /// method `draw(_:withParameters:isCancelled:isRasterizing:)`. Being a class method, it cannot
+    /// reach the node: everything comes from `parameters`. Check `isCancelled()` between costly steps.
+    open class func draw(_ bounds: CGRect, withParameters parameters: (any Sendable)?,
+                         isCancelled: () -> Bool, in context: GraphicsContext) {
+        if let block = parameters as? DisplayBlockParameters {
+            block.block(bounds, context, isCancelled)
+        }
+    }
+
+    /// The node's natural size within `constrainedSize`; Texture's `calculateSizeThatFits(_:)`.
+    /// The default is the constrained size itself.
+    open func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
+        constrainedSize
+    }
+
+    // MARK: Interface state callbacks (call super)
+
+    /// Called after the interface state changes.
+    open func interfaceStateDidChange(_ newState: ASInterfaceState, from oldState: ASInterfaceState) {}
+    open func didEnterDisplayState() {}
+    open func didExitDisplayState() {}
+    open func didEnterVisibleState() {}
+    open func didExitVisibleState() {}
+    open func didEnterPreloadState() {}
+    open func didExitPreloadState() {}
+    /// Called on the display queue's thread (or the caller's, for synchronous display) before drawing.
+    open func displayWillStart() {}
+    /// Called after a backing store was committed, on the thread that committed it.
+    open func displayDidFinish() {}
+}
+
+/// Draws a node's contents; the display-block form of Texture's custom drawing.
+public typealias ASDisplayNodeDisplayBlock = @Sendable (_ bounds: CGRect, _ context: GraphicsContext, _ isCancelled: () -> Bool) -> Void
+
+/// The draw parameters of a node drawn by a display block.
+struct DisplayBlockParameters: Sendable {
+    let block: ASDisplayNodeDisplayBlock
+}

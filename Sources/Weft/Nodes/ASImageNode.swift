@@ -1,0 +1,138 @@
+import Foundation
+import Synchronization
+
+/// Changes an image after it is drawn at the node's size, on the display queue; Texture's
+/// `asimagenode_modification_block_t`.
+public typealias ASImageNodeModificationBlock = @Sendable (UIImage) -> UIImage
+
+/// A node that draws an image; Texture's `ASImageNode`.
+///
+/// The image is placed by `contentMode` (`.scaleAspectFill` by default; every UIKit mode is
+/// supported), cropped by `cropRect`, drawn at `forcedSize` when one is set, then given to
+/// `imageModificationBlock`. The node's natural size is the image's size in points.
+/// An image that cannot be decoded (`setImage(contentsOfFile:)`, `setImage(data:)`) is reported
+/// through `imageError` and `onImageError`, and the node shows `placeholderColor`.
+/// Thread-safe, like every node.
+open class ASImageNode: ASDisplayNode, @unchecked Sendable {
+    // SAFETY: the image state is in `imageState`, behind its mutex; its values are Sendable.
+    struct ImageState {
+        var image: UIImage?
+        var cropRect = CGRect(x: 0.5, y: 0.5, width: 0, height: 0)
+        var forcedSize = CGSize.zero
+        var modification: ASImageNodeModificationBlock?
+        var placeholderColor: UIColor? = UIColor(white: 0.9, alpha: 1)
+        var error: ImageDecodingError?
+        var onError: (@Sendable (ImageDecodingError) -> Void)?
+    }
+
+    let imageState = Mutex(ImageState())
+
+    public override init() {
+        super.init()
+        isOpaque = false
+        clipsToBounds = true
+        contentMode = .scaleAspectFill
+    }
+
+    /// The image drawn; setting it clears `imageError`.
+    public var image: UIImage? {
+        get { imageState.withLock { $0.image } }
+        set { updateImage { $0.image = newValue; $0.error = nil } }
+    }
+
+    /// The part of the image that stays visible, in unit coordinates of the image. With a zero
+    /// size (the default, (0.5, 0.5, 0, 0)) its origin says where `.scaleAspectFill` crops: the
+    /// centre by default, (0, 0) keeps the top left. With a size, that region of the image is
+    /// what fills the bounds.
+    public var cropRect: CGRect {
+        get { imageState.withLock { $0.cropRect } }
+        set { updateImage { $0.cropRect = Self.sanitizedUnitRect(newValue) } }
+    }
+
+    /// When not zero, the image is drawn at this size and the result stretched to the bounds.
+    /// Negative or non-finite sides count as zero.
+    public var forcedSize: CGSize {
+        get { imageState.withLock { $0.forcedSize } }
+        set {
+            let size = CGSize(width: newValue.width.isFinite ? max(0, newValue.width) : 0,
+                              height: newValue.height.isFinite ? max(0, newValue.height) : 0)
+            updateImage { $0.forcedSize = size }
+        }
+    }
+
+    /// Runs on the display queue with the image as drawn at the node's size; see the helpers
+    /// `ASImageNodeRoundBorderModificationBlock` and `ASImageNodeTintColorModificationBlock`.
+    public var imageModificationBlock: ASImageNodeModificationBlock? {
+        get { imageState.withLock { $0.modification } }
+        set { updateImage { $0.modification = newValue } }
+    }
+
+    /// Shown when the image could not be decoded; light grey (white 0.9) by default, nil for none.
+    public var placeholderColor: UIColor? {
+        get { imageState.withLock { $0.placeholderColor } }
+        set { updateImage { $0.placeholderColor = newValue } }
+    }
+
+    /// Why the last `setImage(contentsOfFile:)` or `setImage(data:)` failed; nil after a success.
+    public var imageError: ImageDecodingError? { imageState.withLock { $0.error } }
+
+    /// Called with the error when an image given to this node cannot be decoded.
+    public var onImageError: (@Sendable (ImageDecodingError) -> Void)? {
+        get { imageState.withLock { $0.onError } }
+        set { imageState.withLock { $0.onError = newValue } }
+    }
+
+    /// Decodes a PNG or JPEG file into `image`; on failure reports it and shows the placeholder.
+    public func setImage(contentsOfFile path: String) {
+        setImage { () throws(ImageDecodingError) in try UIImage(contentsOf: URL(fileURLWithPath: path)) }
+    }
+
+    /// Decodes PNG or JPEG bytes into `image`; on failure reports it and shows the placeholder.
+    public func setImage(data: Data, scale: CGFloat = 1) {
+        setImage { () throws(ImageDecodingError) in try UIImage(decoding: data, scale: scale) }
+    }
+
+    private func setImage(_ decode: () throws(ImageDecodingError) -> UIImage) {
+        do {
+            let decoded = try decode()
+            updateImage { $0.image = decoded; $0.error = nil }
+        } catch {
+            let handler = imageState.withLock { $0.onError }
+            updateImage { $0.image = nil; $0.error = error }
+            handler?(error)
+        }
+    }
+
+    /// The image's size in points (or `forcedSize`), whatever the constraint, as in Texture.
+    open override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
+        imageState.withLock { s in
+            s.forcedSize != .zero ? s.forcedSize : (s.image?.size ?? .zero)
+        }
+    }
+
+    private func updateImage(_ change: (inout ImageState) -> Void) {
+        imageState.withLock { change(&$0) }
+        setNeedsDisplay()
+    }
+
+    static func sanitizedUnitRect(_ rect: CGRect) -> CGRect {
+        func unit(_ value: CGFloat, _ fallback: CGFloat) -> CGFloat { value.isFinite ? min(max(value, 0), 1) : fallback }
+        return CGRect(x: unit(rect.origin.x, 0.5), y: unit(rect.origin.y, 0.5),
+                      width: unit(rect.width, 0), height: unit(rect.height, 0))
+    }
+
+    open override func drawParameters() -> (any Sendable)? {
+        let mode = contentMode
+        return imageState.withLock { s -> ImageDrawParameters? in
+            guard s.image != nil || s.error != nil else { return nil }
+            return ImageDrawParameters(image: s.image, contentMode: mode, cropRect: s.cropRect, forcedSize: s.forcedSize,
+                                       modification: s.modification, placeholderColor: s.error != nil ? s.placeholderColor : nil)
+        }
+    }
+
+    open override class func draw(_ bounds: CGRect, withParameters parameters: (any Sendable)?,
+                                  isCancelled: () -> Bool, in context: GraphicsContext) {
+        guard let parameters = parameters as? ImageDrawParameters else { return }
+        parameters.draw(in: bounds, context: context, isCancelled: isCancelled)
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Synchronization
+
+/// A node that draws attributed text, measured and drawn with pango; Texture's `ASTextNode`.
+///
+/// Honours font, foreground and background colour, paragraph style (alignment, line spacing,
+/// line-height multiple, first-line indent, line break mode), kern, underline, strikethrough and
+/// baseline offset. Text wraps at the constrained width and is truncated to
+/// `maximumNumberOfLines` and to the constrained height: at the tail with
+/// `truncationAttributedText` (default "…", in the style of the text it ends); at the head or
+/// in the middle with pango's "…" for `.byTruncatingHead` / `.byTruncatingMiddle`; cut without a
+/// mark for `.byClipping`. The paragraph style of the first character applies to all the text.
+/// Thread-safe, like every node.
+open class ASTextNode: ASDisplayNode, @unchecked Sendable {
+    // SAFETY: the text state is in `textState`, behind its mutex; NSAttributedStrings are kept as
+    // immutable copies that are never mutated.
+    struct TextState {
+        var attributedText: ImmutableAttributedString?
+        var truncationAttributedText: ImmutableAttributedString?
+        var request = TextLayoutRequest(content: TextContent())
+        /// The last measurement: the constrained size and the layout it gave.
+        var measured: (constrainedSize: CGSize, layout: TextLayout)?
+    }
+
+    let textState = Mutex(TextState())
+
+    public override init() {
+        super.init()
+        isOpaque = false
+    }
+
+    /// The text to draw; nil draws nothing and measures 0×0. Copied when set.
+    public var attributedText: NSAttributedString? {
+        get { textState.withLock { $0.attributedText?.value } }
+        set {
+            let copy = newValue.map(ImmutableAttributedString.init)
+            updateRequest { s in
+                s.attributedText = copy
+                s.request.content = copy.map { TextContent($0.value) } ?? TextContent()
+            }
+        }
+    }
+
+    /// The most lines shown; 0 (the default) means no limit.
+    public var maximumNumberOfLines: UInt {
+        get { textState.withLock { UInt($0.request.maximumNumberOfLines) } }
+        set { updateRequest { $0.request.maximumNumberOfLines = Int(min(newValue, UInt(Int32.max))) } }
+    }
+
+    /// Where text is cut when it does not fit; `.byWordWrapping` by default, which (like every mode
+    /// but head, middle and clipping) truncates at the tail.
+    public var truncationMode: NSLineBreakMode {
+        get { textState.withLock { $0.request.truncationMode } }
+        set { updateRequest { $0.request.truncationMode = newValue } }
+    }
+
+    /// Shown where tail-truncated text is cut; "…" by default. Runs without attributes take the
+    /// style of the last character kept.
+    public var truncationAttributedText: NSAttributedString {
+        get { textState.withLock { $0.truncationAttributedText?.value } ?? NSAttributedString(string: "\u{2026}") }
+        set {
+            let copy = ImmutableAttributedString(newValue)
+            updateRequest { s in
+                s.truncationAttributedText = copy
+                s.request.truncation = TextContent(copy.value)
+            }
+        }
+    }
+
+    /// The number of lines shown in the last layout (measurement, or else the bounds).
+    public var lineCount: Int { currentLayout().lineCount }
+
+    /// Whether the last layout (measurement, or else the bounds) cut the text.
+    public var isTruncated: Bool { currentLayout().isTruncated }
+
+    /// Distance from the top to the first line's baseline, in the last layout.
+    public var firstBaseline: CGFloat { currentLayout().firstBaseline }
+
+    /// Distance from the top to the last line's baseline, in the last layout.
+    public var lastBaseline: CGFloat { currentLayout().lastBaseline }
+
+    open override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
+        layout(in: constrainedSize).size
+    }
+
+    /// Lays out in `constrainedSize`, reusing the last measurement when the size is the same.
+    func layout(in constrainedSize: CGSize) -> TextLayout {
+        let (request, cached) = textState.withLock { ($0.request, $0.measured) }
+        if let cached, cached.constrainedSize == constrainedSize { return cached.layout }
+        let layout = TextLayoutEngine.layout(request, in: constrainedSize)
+        textState.withLock { s in
+            if s.request == request { s.measured = (constrainedSize, layout) }
+        }
+        return layout
+    }
+
+    private func currentLayout() -> TextLayout {
+        if let measured = textState.withLock({ $0.measured }) { return measured.layout }
+        let size = bounds.size
+        return layout(in: size == .zero ? CGSize(width: CGFloat.infinity, height: .infinity) : size)
+    }
+
+    private func updateRequest(_ change: (inout TextState) -> Void) {
+        textState.withLock { s in
+            change(&s)
+            s.measured = nil
+        }
+        setNeedsDisplay()
+    }
+
+    open override func drawParameters() -> (any Sendable)? {
+        let bounds = self.bounds
+        return textState.withLock { s -> TextDrawParameters? in
+            guard !s.request.content.isEmpty else { return nil }
+            // Reuse the measurement when the node was sized from it.
+            let reusable = s.measured.flatMap { $0.layout.size == bounds.size ? $0.layout : nil }
+            return TextDrawParameters(request: s.request, layout: reusable)
+        }
+    }
+
+    open override class func draw(_ bounds: CGRect, withParameters parameters: (any Sendable)?,
+                                  isCancelled: () -> Bool, in context: GraphicsContext) {
+        guard let parameters = parameters as? TextDrawParameters, !isCancelled() else { return }
+        let layout = parameters.layout ?? TextLayoutEngine.layout(parameters.request, in: bounds.size)
+        guard !isCancelled() else { return }
+        TextLayoutEngine.draw(layout, in: bounds, context: context)
+    }
+}
+
+/// What an `ASTextNode` draws with: the request, and its layout when the bounds match a measurement.
+struct TextDrawParameters: Sendable {
+    let request: TextLayoutRequest
+    let layout: TextLayout?
+}
+
+/// An immutable copy of an attributed string, safe to share.
+final class ImmutableAttributedString: @unchecked Sendable {
+    // SAFETY: `value` is a private immutable copy (a mutable original cannot change it) and is never mutated.
+    let value: NSAttributedString
+    init(_ string: NSAttributedString) { value = NSAttributedString(attributedString: string) }
+}
