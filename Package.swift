@@ -29,7 +29,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftTesting", "WeftSamples"]),
+        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftTesting", "WeftSamples", "CWeft"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,7 @@ struct TextLayoutRequest: Sendable, Hashable {
     var content: TextContent
     /// 0 means no limit.
     var maximumNumberOfLines = 0
-    var truncationMode = NSLineBreakMode.byTruncatingTail
+    var truncationMode = NSLineBreakMode.byWordWrapping
     var truncation = TextContent(string: "\u{2026}")
 }
 
