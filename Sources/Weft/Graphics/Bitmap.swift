@@ -40,11 +40,8 @@ public final class Bitmap: @unchecked Sendable {
         guard pixelWidth >= 0, pixelHeight >= 0, pixelWidth <= Bitmap.maximumSide, pixelHeight <= Bitmap.maximumSide,
               pixelWidth * pixelHeight * 4 <= Bitmap.maximumBytes
         else { throw GraphicsError.tooLarge(pixelWidth: pixelWidth, pixelHeight: pixelHeight) }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))!
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            throw GraphicsError.cairo(String(cString: cairo_status_to_string(status)))
+        guard let surface = PixelBufferPool.shared.makeSurface(pixelWidth: pixelWidth, pixelHeight: pixelHeight) else {
+            throw GraphicsError.cairo("no image surface of \(pixelWidth)×\(pixelHeight) pixels")
         }
         self.surface = surface
         self.pixelWidth = pixelWidth

@@ -29,23 +29,50 @@ public struct PNGEncoder: Sendable {
         let opaque = bitmap.isOpaque
         let channels = opaque ? 3 : 4
         let rowBytes = 1 + bitmap.pixelWidth * channels
-        var raw = [UInt8](repeating: 0, count: rowBytes * bitmap.pixelHeight)
-        raw.withUnsafeMutableBufferPointer { out in
+        let rawCount = rowBytes * bitmap.pixelHeight
+        // Uninitialised buffers: every byte is written below, and zero-filling megabytes costs
+        // as much as filtering them.
+        let raw = [UInt8](unsafeUninitializedCapacity: rawCount) { out, count in
             bitmap.withUnsafeBytes { pixels in
                 for y in 0..<bitmap.pixelHeight {
                     let row = (pixels.baseAddress! + y * bitmap.bytesPerRow).assumingMemoryBound(to: UInt32.self)
                     fillRow(out.baseAddress! + y * rowBytes, from: row, width: bitmap.pixelWidth, channels: channels)
                 }
             }
+            count = rawCount
         }
 
-        var png = [UInt8](PNGDecoder.signature)
         var header = [UInt8]()
         header.appendBigEndian(UInt32(bitmap.pixelWidth))
         header.appendBigEndian(UInt32(bitmap.pixelHeight))
         header += [8, opaque ? 2 : 6, 0, 0, 0]  // 8 bits, RGB or RGBA, deflate, adaptive filters, no interlace
+
+        guard let compressor = libdeflate_alloc_compressor(Int32(compressionLevel)) else {
+            fatalError("libdeflate could not allocate a compressor")
+        }
+        defer { libdeflate_free_compressor(compressor) }
+        let bound = libdeflate_zlib_compress_bound(compressor, rawCount)
+        var png = [UInt8]()
+        png.reserveCapacity(8 + 25 + 12 + bound + 12)
+        png += PNGDecoder.signature
         png.appendChunk("IHDR", header)
-        png.appendChunk("IDAT", compress(raw))
+        // The IDAT chunk is compressed in place: length, type, data, then its CRC.
+        let idatStart = png.count
+        png.appendBigEndian(0)
+        png += Array("IDAT".utf8)
+        let dataStart = png.count
+        png.append(contentsOf: repeatElement(0, count: bound))
+        let written = raw.withUnsafeBytes { input in
+            png.withUnsafeMutableBytes { output in
+                libdeflate_zlib_compress(compressor, input.baseAddress, rawCount, output.baseAddress! + dataStart, bound)
+            }
+        }
+        png.removeSubrange((dataStart + written)...)
+        png.withUnsafeMutableBytes { bytes in
+            bytes.storeBytes(of: UInt32(written).bigEndian, toByteOffset: idatStart, as: UInt32.self)
+        }
+        let crc = png.withUnsafeBytes { libdeflate_crc32(0, $0.baseAddress! + idatStart + 4, 4 + written) }
+        png.appendBigEndian(crc)
         png.appendChunk("IEND", [])
         return Data(png)
     }
@@ -58,44 +85,44 @@ public struct PNGEncoder: Sendable {
     /// One row: the filter byte, then RGB(A) bytes un-premultiplied and filtered.
     private func fillRow(_ out: UnsafeMutablePointer<UInt8>, from row: UnsafePointer<UInt32>, width: Int, channels: Int) {
         out[0] = filter.rawValue
-        var previous: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
-        let table = Unpremultiply.table
-        for x in 0..<width {
-            let argb = row[x]
-            let a = UInt8(argb >> 24)
-            var r = UInt8((argb >> 16) & 0xFF), g = UInt8((argb >> 8) & 0xFF), b = UInt8(argb & 0xFF)
-            if a != 0xFF {
-                let base = Int(a) << 8
-                r = table[base | Int(r)]; g = table[base | Int(g)]; b = table[base | Int(b)]
+        var o = out + 1
+        if channels == 3 {
+            // Opaque: no un-premultiplying, and SUB subtracts the previous pixel's bytes.
+            var pr: UInt8 = 0, pg: UInt8 = 0, pb: UInt8 = 0
+            let sub = filter == .sub
+            for x in 0..<width {
+                let argb = row[x]
+                let r = UInt8(truncatingIfNeeded: argb >> 16), g = UInt8(truncatingIfNeeded: argb >> 8), b = UInt8(truncatingIfNeeded: argb)
+                if sub {
+                    o[0] = r &- pr; o[1] = g &- pg; o[2] = b &- pb
+                    pr = r; pg = g; pb = b
+                } else {
+                    o[0] = r; o[1] = g; o[2] = b
+                }
+                o += 3
             }
-            let o = out + 1 + x * channels
-            if filter == .sub {
-                o[0] = r &- previous.0; o[1] = g &- previous.1; o[2] = b &- previous.2
-                if channels == 4 { o[3] = a &- previous.3 }
-                previous = (r, g, b, a)
-            } else {
-                o[0] = r; o[1] = g; o[2] = b
-                if channels == 4 { o[3] = a }
+            return
+        }
+        var pr: UInt8 = 0, pg: UInt8 = 0, pb: UInt8 = 0, pa: UInt8 = 0
+        let sub = filter == .sub
+        Unpremultiply.table.withUnsafeBufferPointer { table in
+            for x in 0..<width {
+                let argb = row[x]
+                let a = UInt8(truncatingIfNeeded: argb >> 24)
+                var r = UInt8(truncatingIfNeeded: argb >> 16), g = UInt8(truncatingIfNeeded: argb >> 8), b = UInt8(truncatingIfNeeded: argb)
+                if a != 0xFF {
+                    let base = Int(a) << 8
+                    r = table[base | Int(r)]; g = table[base | Int(g)]; b = table[base | Int(b)]
+                }
+                if sub {
+                    o[0] = r &- pr; o[1] = g &- pg; o[2] = b &- pb; o[3] = a &- pa
+                    pr = r; pg = g; pb = b; pa = a
+                } else {
+                    o[0] = r; o[1] = g; o[2] = b; o[3] = a
+                }
+                o += 4
             }
         }
-    }
-
-    private func compress(_ raw: [UInt8]) -> [UInt8] {
-        guard let compressor = libdeflate_alloc_compressor(Int32(compressionLevel)) else {
-            // Allocation failure is the only way this fails; stored blocks would also be valid, but
-            // libdeflate cannot even make those without a compressor.
-            fatalError("libdeflate could not allocate a compressor")
-        }
-        defer { libdeflate_free_compressor(compressor) }
-        let bound = libdeflate_zlib_compress_bound(compressor, raw.count)
-        var out = [UInt8](repeating: 0, count: bound)
-        let written = raw.withUnsafeBytes { input in
-            out.withUnsafeMutableBytes { output in
-                libdeflate_zlib_compress(compressor, input.baseAddress, raw.count, output.baseAddress, bound)
-            }
-        }
-        out.removeSubrange(written...)
-        return out
     }
 }
 

@@ -1,0 +1,60 @@
+# Weft: two commands do all the setup on a fresh Debian 12 machine with the Swift toolchain.
+#   make run    installs what is missing, builds, renders the samples into out/
+#   make test   installs what is missing, runs every test
+#   make bench  measures PNG encoding and cell display (a benchmark, not a test)
+
+SWIFT ?= swift
+OUT ?= out
+
+# What the build and the pinned fonts need, as (check, Debian package) pairs: a pkg-config module
+# or a file that must exist.
+DEPENDENCIES := \
+	pkgconfig:pkg-config:pkg-config \
+	module:cairo:libcairo2-dev \
+	module:pangocairo:libpango1.0-dev \
+	module:pangoft2:libpango1.0-dev \
+	module:fontconfig:libfontconfig-dev \
+	module:libdeflate:libdeflate-dev \
+	module:libturbojpeg:libturbojpeg0-dev \
+	file:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core \
+	file:/usr/share/fonts/truetype/nanum/NanumGothic.ttf:fonts-nanum
+
+.PHONY: deps build run test bench clean
+
+deps:
+	@missing=""; \
+	for dep in $(DEPENDENCIES); do \
+		kind=$${dep%%:*}; rest=$${dep#*:}; what=$${rest%:*}; package=$${rest##*:}; \
+		case $$kind in \
+			pkgconfig) command -v pkg-config >/dev/null 2>&1 || missing="$$missing $$package" ;; \
+			module) command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $$what || missing="$$missing $$package" ;; \
+			file) [ -f $$what ] || missing="$$missing $$package" ;; \
+		esac; \
+	done; \
+	missing=$$(echo $$missing | tr ' ' '\n' | sort -u | tr '\n' ' '); \
+	if [ -n "$$(echo $$missing | tr -d ' ')" ]; then \
+		if [ "$$(id -u)" != "0" ]; then \
+			echo "weft: missing Debian packages:$$missing"; \
+			echo "weft: run as root, or install them: sudo apt-get install -y $$missing"; \
+			exit 1; \
+		fi; \
+		echo "weft: installing $$missing"; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+run: build
+	$(SWIFT) run weft showcase --output $(OUT)
+
+test: deps
+	$(SWIFT) test
+
+bench: deps
+	$(SWIFT) build -c release --product weft
+	$(SWIFT) run -c release weft bench
+
+clean:
+	rm -rf .build $(OUT) .artifacts
