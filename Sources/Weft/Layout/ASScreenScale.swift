@@ -16,16 +16,20 @@ public func ASSetScreenScale(_ scale: CGFloat) {
 
 private let screenScale = Mutex<CGFloat>(2)
 
+/// Texture's tolerance for floating-point noise when snapping to pixels (`FLT_EPSILON`): 100.666…69
+/// at scale 3 stays 100.67 instead of becoming 101.
+private let pixelEpsilon = CGFloat(Float.ulpOfOne)
+
 /// Rounds `value` up to the screen's pixel grid; Texture's `ASCeilPixelValue`.
 public func ASCeilPixelValue(_ value: CGFloat) -> CGFloat {
     let scale = ASScreenScale()
-    return (value * scale).rounded(.up) / scale
+    return ((value - pixelEpsilon) * scale).rounded(.up) / scale
 }
 
 /// Rounds `value` down to the screen's pixel grid; Texture's `ASFloorPixelValue`.
 public func ASFloorPixelValue(_ value: CGFloat) -> CGFloat {
     let scale = ASScreenScale()
-    return (value * scale).rounded(.down) / scale
+    return ((value + pixelEpsilon) * scale).rounded(.down) / scale
 }
 
 /// Rounds `value` to the nearest pixel of the screen's grid; Texture's `ASRoundPixelValue`.

@@ -3,7 +3,8 @@ import Foundation
 extension ASDisplayNode {
     /// Renders the node and its subtree into a bitmap of `bounds.size × scale` pixels.
     ///
-    /// Stale backing stores are drawn first, synchronously on this thread, at `scale`; then the tree
+    /// Layout specs are applied first (`layoutIfNeeded()`), then stale backing stores are drawn,
+    /// synchronously on this thread, at `scale`; then the tree
     /// is composited in Texture's order: for each node, its background (rounded), its backing store,
     /// its subnodes (clipped when `clipsToBounds`), its border, all under its alpha.
     public func renderBitmap(scale: CGFloat) throws(RenderError) -> Bitmap {
@@ -15,6 +16,7 @@ extension ASDisplayNode {
         } catch {
             preconditionFailure("Bitmap.pixelSize throws only GraphicsError")
         }
+        layoutIfNeeded()
         ensureDisplay(scale: scale, synchronously: true)
         if let failed = firstDisplayFailure() { throw failed }
         do {

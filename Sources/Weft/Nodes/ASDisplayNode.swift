@@ -28,8 +28,8 @@ public enum ASCornerRoundingType: Int, Sendable {
 ///
 /// Thread-safe: every property is guarded by the node's own lock, as in Texture, so a node can be
 /// built on one thread and drawn on another. Tree edits take one node's lock at a time.
-open class ASDisplayNode: @unchecked Sendable, CustomStringConvertible {
-    // SAFETY: all mutable state lives in `state`, behind its mutex; `displayQueue` likewise.
+open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConvertible {
+    // SAFETY: all mutable state lives in `state`, behind its mutex; `style` is itself thread-safe.
 
     /// The node's mutable state, guarded by the mutex.
     struct State {
@@ -58,9 +58,13 @@ open class ASDisplayNode: @unchecked Sendable, CustomStringConvertible {
         var displayQueue = DisplayQueue.shared
 
         var display = DisplayState()
+        var layout = LayoutState()
     }
 
     let state = Mutex(State())
+
+    /// Sizing and flex properties for layout specs; Texture's `style`.
+    public let style = ASLayoutElementStyle()
 
     public init() {}
 
@@ -215,9 +219,21 @@ open class ASDisplayNode: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// The node's natural size within `constrainedSize`; Texture's `calculateSizeThatFits(_:)`.
-    /// The default is the constrained size itself.
+    /// Used when the node has no layout spec. The default is the constrained size itself.
     open func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
         constrainedSize
+    }
+
+    /// The spec that lays out this node's subnodes; Texture's `layoutSpecThatFits(_:)`. Override it
+    /// (or set `layoutSpecBlock`); a node without either is sized by `calculateSizeThatFits(_:)`.
+    open func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
+        NoLayoutSpec.marker
+    }
+
+    /// The node's layout within a range that already includes its style; Texture's
+    /// `calculateLayoutThatFits(_:)`. The default uses the layout spec, or `calculateSizeThatFits`.
+    open func calculateLayoutThatFits(_ constrainedSize: ASSizeRange) -> ASLayout {
+        calculateLayoutFromSpec(constrainedSize)
     }
 
     // MARK: Interface state callbacks (call super)

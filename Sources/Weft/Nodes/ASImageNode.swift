@@ -112,6 +112,7 @@ open class ASImageNode: ASDisplayNode, @unchecked Sendable {
 
     private func updateImage(_ change: (inout ImageState) -> Void) {
         imageState.withLock { change(&$0) }
+        setNeedsLayout()
         setNeedsDisplay()
     }
 

@@ -91,6 +91,9 @@ open class ASTextNode: ASDisplayNode, @unchecked Sendable {
         textState.withLock { s in
             if s.request == request { s.measured = (constrainedSize, layout) }
         }
+        // Baseline alignment in stacks reads these, as Texture's text node sets them from its fonts.
+        style.ascender = layout.firstBaseline
+        style.descender = layout.lastBaseline - layout.size.height
         return layout
     }
 
@@ -105,6 +108,7 @@ open class ASTextNode: ASDisplayNode, @unchecked Sendable {
             change(&s)
             s.measured = nil
         }
+        setNeedsLayout()
         setNeedsDisplay()
     }
 

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The unit of an `ASDimension`; Texture's `ASDimensionUnit`.
+public enum ASDimensionUnit: Int, Sendable {
+    /// Decided by the layout.
+    case auto
+    /// An absolute length in points.
+    case points
+    /// A fraction (0...1) of the parent's size.
+    case fraction
+}
+
+/// A length that is automatic, in points, or a fraction of the parent; Texture's `ASDimension`.
+///
+/// Rule for bad values: points that are NaN become `auto`, negative points 0; fractions are
+/// clamped to 0...1 (NaN becomes `auto`). Sendable value; use from any context.
+public struct ASDimension: Hashable, Sendable, CustomStringConvertible {
+    public let unit: ASDimensionUnit
+    public let value: CGFloat
+
+    public init(unit: ASDimensionUnit, value: CGFloat) {
+        switch unit {
+        case .auto:
+            (self.unit, self.value) = (.auto, 0)
+        case .points:
+            if value.isNaN { (self.unit, self.value) = (.auto, 0) } else { (self.unit, self.value) = (.points, max(0, value)) }
+        case .fraction:
+            if value.isNaN { (self.unit, self.value) = (.auto, 0) } else { (self.unit, self.value) = (.fraction, min(max(value, 0), 1)) }
+        }
+    }
+
+    /// Texture's `ASDimensionAuto`.
+    public static let auto = ASDimension(unit: .auto, value: 0)
+
+    /// The length for a parent of `parentSize`, or `autoSize` when automatic.
+    public func resolve(parentSize: CGFloat, autoSize: CGFloat) -> CGFloat {
+        switch unit {
+        case .auto: return autoSize
+        case .points: return value
+        case .fraction: return value * parentSize
+        }
+    }
+
+    public var description: String {
+        switch unit {
+        case .auto: return "auto"
+        case .points: return "\(value)pt"
+        case .fraction: return "\(value * 100)%"
+        }
+    }
+}
+
+/// Texture's `ASDimensionAuto`.
+public let ASDimensionAuto = ASDimension.auto
+
+/// A length in points; Texture's `ASDimensionMake(CGFloat)`.
+public func ASDimensionMake(_ points: CGFloat) -> ASDimension { ASDimension(unit: .points, value: points) }
+
+/// A dimension of `unit` and `value`; Texture's `ASDimensionMake(unit, value)`.
+public func ASDimensionMake(_ unit: ASDimensionUnit, _ value: CGFloat) -> ASDimension { ASDimension(unit: unit, value: value) }
+
+/// Parses `"100pt"`, `"50%"` or `"auto"`, as Texture's `ASDimensionMake(NSString)`; anything else is `auto`.
+public func ASDimensionMake(_ string: String) -> ASDimension {
+    let text = string.trimmingCharacters(in: .whitespaces)
+    if text.hasSuffix("pt"), let value = Double(text.dropLast(2)) { return ASDimension(unit: .points, value: CGFloat(value)) }
+    if text.hasSuffix("%"), let value = Double(text.dropLast()) { return ASDimension(unit: .fraction, value: CGFloat(value) / 100) }
+    return .auto
+}
+
+/// Texture's `ASDimensionMakeWithPoints`.
+public func ASDimensionMakeWithPoints(_ points: CGFloat) -> ASDimension { ASDimension(unit: .points, value: points) }
+
+/// Texture's `ASDimensionMakeWithFraction`.
+public func ASDimensionMakeWithFraction(_ fraction: CGFloat) -> ASDimension { ASDimension(unit: .fraction, value: fraction) }
+
+/// A width and a height as dimensions; Texture's `ASLayoutSize`. Sendable value; use from any context.
+public struct ASLayoutSize: Hashable, Sendable {
+    public var width: ASDimension
+    public var height: ASDimension
+    public init(width: ASDimension, height: ASDimension) {
+        self.width = width
+        self.height = height
+    }
+    public static let auto = ASLayoutSize(width: .auto, height: .auto)
+}
+
+/// Texture's `ASLayoutSizeMake`.
+public func ASLayoutSizeMake(_ width: ASDimension, _ height: ASDimension) -> ASLayoutSize { ASLayoutSize(width: width, height: height) }

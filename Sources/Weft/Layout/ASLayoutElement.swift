@@ -1,0 +1,28 @@
+import Foundation
+
+/// Something layout can place: a node or a layout spec; Texture's `ASLayoutElement`.
+public protocol ASLayoutElement: AnyObject, Sendable {
+    /// Sizing and flex properties.
+    var style: ASLayoutElementStyle { get }
+    /// A name for layout dumps and messages.
+    var debugName: String? { get }
+    /// The children a layout of this element places (for specs; empty for nodes, whose subtree
+    /// is their own).
+    var sublayoutElements: [any ASLayoutElement] { get }
+    /// Lays the element out within `constrainedSize`, resolving fractions against `parentSize`
+    /// (a side may be NaN, meaning undefined); Texture's `layoutThatFits(_:parentSize:)`.
+    func layoutThatFits(_ constrainedSize: ASSizeRange, parentSize: CGSize) -> ASLayout
+}
+
+extension ASLayoutElement {
+    /// Lays the element out within `constrainedSize`, with the range's maximum as the parent size;
+    /// Texture's `layoutThatFits(_:)`.
+    public func layoutThatFits(_ constrainedSize: ASSizeRange) -> ASLayout {
+        layoutThatFits(constrainedSize, parentSize: constrainedSize.max)
+    }
+}
+
+/// Texture's `ASLayoutElementParentDimensionUndefined`.
+public let ASLayoutElementParentDimensionUndefined = CGFloat.nan
+/// Texture's `ASLayoutElementParentSizeUndefined`.
+public let ASLayoutElementParentSizeUndefined = CGSize(width: CGFloat.nan, height: .nan)

@@ -1,0 +1,44 @@
+import Foundation
+
+/// The elements being laid out on the current thread, so that an element reached again inside its
+/// own layout (a cycle) is caught instead of recursing until the stack overflows.
+///
+/// Per thread: the set lives in the thread's dictionary. Concurrent stack layout hands the set to
+/// its worker threads with `inheriting(_:_:)`. Used only on the current thread.
+enum LayoutRecursionGuard {
+    final class Active {
+        var elements: Set<ObjectIdentifier> = []
+    }
+
+    private static let key = "weft.layout.active"
+
+    static var current: Active {
+        let dictionary = Thread.current.threadDictionary
+        if let active = dictionary[key] as? Active { return active }
+        let active = Active()
+        dictionary[key] = active
+        return active
+    }
+
+    /// Runs `body` with `element` marked active; returns nil without running it if the element is
+    /// already being laid out on this thread.
+    static func enter<R>(_ element: any ASLayoutElement, _ body: () -> R) -> R? {
+        let active = current
+        let id = ObjectIdentifier(element)
+        guard active.elements.insert(id).inserted else { return nil }
+        defer { active.elements.remove(id) }
+        return body()
+    }
+
+    /// The identities active on this thread, to hand to worker threads.
+    static func snapshot() -> Set<ObjectIdentifier> { current.elements }
+
+    /// Runs `body` on this (worker) thread with `inherited` identities marked active as well.
+    static func inheriting<R>(_ inherited: Set<ObjectIdentifier>, _ body: () -> R) -> R {
+        let active = current
+        let added = inherited.subtracting(active.elements)
+        active.elements.formUnion(added)
+        defer { active.elements.subtract(added) }
+        return body()
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+
+/// Builds a node's layout spec; Texture's `ASLayoutSpecBlock`.
+public typealias ASLayoutSpecBlock = @Sendable (_ node: ASDisplayNode, _ constrainedSize: ASSizeRange) -> ASLayoutSpec
+
+/// The layout bookkeeping of one node, kept in its locked state.
+struct LayoutState {
+    var layoutSpecBlock: ASLayoutSpecBlock?
+    var automaticallyManagesSubnodes = false
+    /// Bumped by `invalidateCalculatedLayout()`; cached layouts of older versions are stale.
+    var version = 0
+    /// Whether the node lays out through a spec; nil until its first layout tells.
+    var usesLayoutSpec: Bool?
+    var cached: CachedLayout?
+}
+
+/// A calculated layout and what it was calculated for.
+struct CachedLayout {
+    let constrainedSize: ASSizeRange
+    let parentSize: CGSize
+    let version: Int
+    let styleVersion: Int
+    let layout: ASLayout
+
+    func matches(_ range: ASSizeRange, _ parent: CGSize, version: Int, styleVersion: Int) -> Bool {
+        func same(_ a: CGFloat, _ b: CGFloat) -> Bool { a == b || (a.isNaN && b.isNaN) }
+        return constrainedSize == range && same(parentSize.width, parent.width) && same(parentSize.height, parent.height)
+            && self.version == version && self.styleVersion == styleVersion
+    }
+}
+
+/// Returned by the default `layoutSpecThatFits(_:)` to say "this node has no spec".
+final class NoLayoutSpec: ASLayoutSpec, @unchecked Sendable {
+    static let marker = NoLayoutSpec()
+}
+
+extension ASDisplayNode {
+    /// Builds the node's spec instead of `layoutSpecThatFits(_:)`; Texture's `layoutSpecBlock`.
+    public var layoutSpecBlock: ASLayoutSpecBlock? {
+        get { state.withLock { $0.layout.layoutSpecBlock } }
+        set {
+            state.withLock { $0.layout.layoutSpecBlock = newValue }
+            setNeedsLayout()
+        }
+    }
+
+    /// When true, the node's subnodes are exactly the nodes of its layout spec, in spec order:
+    /// applying a layout adds the missing ones and removes the rest. Texture's
+    /// `automaticallyManagesSubnodes`.
+    public var automaticallyManagesSubnodes: Bool {
+        get { state.withLock { $0.layout.automaticallyManagesSubnodes } }
+        set { state.withLock { $0.layout.automaticallyManagesSubnodes = newValue } }
+    }
+
+    public var sublayoutElements: [any ASLayoutElement] { [] }
+
+    /// Lays the node out, reusing the last layout when the range, parent size, style and node are
+    /// unchanged; Texture's `layoutThatFits(_:parentSize:)`. The node's style is intersected with
+    /// the range, the range winning where they do not overlap.
+    public func layoutThatFits(_ constrainedSize: ASSizeRange, parentSize: CGSize) -> ASLayout {
+        var range = constrainedSize
+        var issues: [ASLayoutIssue] = []
+        if let repaired = constrainedSize.sanitized() {
+            issues.append(.invalidSizeRange(element: ASLayout.name(of: self), range: constrainedSize.description))
+            range = repaired
+        }
+        let styleValues = style.values
+        let (version, cached) = state.withLock { ($0.layout.version, $0.layout.cached) }
+        if let cached, cached.matches(range, parentSize, version: version, styleVersion: styleValues.version), issues.isEmpty {
+            return cached.layout
+        }
+        let computed = LayoutRecursionGuard.enter(self) {
+            calculateLayoutThatFits(range.intersect(styleValues.sizeRange(parentSize: parentSize)))
+        }
+        guard var layout = computed else {
+            return ASLayout(layoutElement: self, size: .zero, issues: [.cycle(element: ASLayout.name(of: self))])
+        }
+        if !issues.isEmpty {
+            layout = ASLayout(layoutElement: self, size: layout.size, sublayouts: layout.sublayouts, issues: issues + layout.issues)
+        }
+        let result = layout
+        state.withLock { s in
+            if s.layout.version == version {
+                s.layout.cached = CachedLayout(constrainedSize: range, parentSize: parentSize, version: version,
+                                               styleVersion: styleValues.version, layout: result)
+            }
+        }
+        return result
+    }
+
+    /// The layout last calculated for this node, if still valid; Texture's `calculatedLayout`.
+    public var calculatedLayout: ASLayout? {
+        state.withLock { s in s.layout.cached.flatMap { $0.version == s.layout.version ? $0.layout : nil } }
+    }
+
+    /// Drops this node's cached layout; Texture's `invalidateCalculatedLayout()`.
+    public func invalidateCalculatedLayout() {
+        state.withLock { $0.layout.version &+= 1 }
+    }
+
+    /// Drops the cached layouts of this node and its ancestors, whose layouts contain its size;
+    /// Texture's `setNeedsLayout()`.
+    public func setNeedsLayout() {
+        var node: ASDisplayNode? = self
+        while let current = node {
+            current.invalidateCalculatedLayout()
+            node = current.supernode
+        }
+    }
+
+    /// The default `calculateLayoutThatFits(_:)`: through the layout spec, checked for duplicate
+    /// elements and cycles first, or through `calculateSizeThatFits(_:)` when there is no spec.
+    func calculateLayoutFromSpec(_ constrainedSize: ASSizeRange) -> ASLayout {
+        let block = state.withLock { $0.layout.layoutSpecBlock }
+        let spec = block?(self, constrainedSize) ?? layoutSpecThatFits(constrainedSize)
+        guard spec !== NoLayoutSpec.marker else {
+            state.withLock { $0.layout.usesLayoutSpec = false }
+            let size = calculateSizeThatFits(constrainedSize.max)
+            return ASLayout(layoutElement: self, size: constrainedSize.clamp(size))
+        }
+        state.withLock { $0.layout.usesLayoutSpec = true }
+        let issues = Self.validate(spec, in: self)
+        let checked = issues.isEmpty ? spec : ASLayoutSpec()
+        let layout = checked.layoutThatFits(constrainedSize)
+        layout.position = .zero
+        return ASLayout(layoutElement: self, size: layout.size, sublayouts: [layout], issues: issues)
+    }
+
+    /// Finds elements that appear twice in a spec tree, and elements that contain themselves.
+    static func validate(_ spec: ASLayoutSpec, in node: ASDisplayNode) -> [ASLayoutIssue] {
+        var issues: [ASLayoutIssue] = []
+        var seen: Set<ObjectIdentifier> = [], path: Set<ObjectIdentifier> = []
+        func visit(_ element: any ASLayoutElement) {
+            let id = ObjectIdentifier(element)
+            if element === node || path.contains(id) {
+                issues.append(.cycle(element: ASLayout.name(of: element)))
+                return
+            }
+            guard seen.insert(id).inserted else {
+                issues.append(.duplicateElement(element: ASLayout.name(of: element), node: ASLayout.name(of: node)))
+                return
+            }
+            guard element is ASLayoutSpec else { return }
+            path.insert(id)
+            for child in element.sublayoutElements { visit(child) }
+            path.remove(id)
+        }
+        visit(spec)
+        return issues
+    }
+
+    /// Lays the node out for exactly its bounds and applies the result: its spec's nodes get their
+    /// frames (and, with `automaticallyManagesSubnodes`, become its subnodes), then each subnode does
+    /// the same. Nodes without a spec keep the frames they were given. Texture applies layouts in
+    /// its layout pass; `renderBitmap(scale:)` calls this first.
+    public func layoutIfNeeded() {
+        let (block, usesSpec, manages) = state.withLock { ($0.layout.layoutSpecBlock, $0.layout.usesLayoutSpec, $0.layout.automaticallyManagesSubnodes) }
+        if block != nil || usesSpec != false {
+            let layout = layoutThatFits(ASSizeRange(exactly: bounds.size))
+            if state.withLock({ $0.layout.usesLayoutSpec }) == true {
+                apply(layout, managingSubnodes: manages)
+            }
+        }
+        for subnode in subnodes { subnode.layoutIfNeeded() }
+    }
+
+    private func apply(_ layout: ASLayout, managingSubnodes: Bool) {
+        let placements = layout.flattenedNodeFrames()
+        if managingSubnodes {
+            let wanted = placements.map(\.node)
+            for subnode in subnodes where !wanted.contains(where: { $0 === subnode }) { subnode.removeFromSupernode() }
+            for node in wanted where node.supernode !== self { addSubnode(node) }
+            // Reorder in place: nodes that stay keep their interface state and backing store.
+            state.withLock { s in s.subnodes = wanted.filter { node in s.subnodes.contains { $0 === node } } }
+        }
+        for (node, frame) in placements where node.supernode === self {
+            node.frame = frame
+        }
+    }
+}
