@@ -13,7 +13,7 @@ public enum ASLayoutIssue: Error, Hashable, Sendable, CustomStringConvertible {
     /// An element contains itself, directly or through other nodes; the repeated element lays out
     /// as 0×0.
     case cycle(element: String)
-    /// A size range with NaN, negative or inverted bounds; it was repaired (see `ASSizeRange`).
+    /// A size range with NaN or negative bounds; it was repaired (see `ASSizeRange`).
     case invalidSizeRange(element: String, range: String)
     /// A ratio that is not finite and positive; the spec passes its range through unchanged.
     case invalidRatio(spec: String, ratio: CGFloat)

@@ -5,8 +5,18 @@ import Synchronization
 ///
 /// Texture reads it from the device; here it is a process-wide setting, 2 by default (Texture's
 /// reference images are recorded at 2). It is independent of the scale a picture is rendered at.
-/// Thread-safe.
-public func ASScreenScale() -> CGFloat { screenScale.withLock { $0 } }
+/// `withScreenScale(_:_:)` overrides it for one task. Thread-safe.
+public func ASScreenScale() -> CGFloat { ScreenScaleOverride.value ?? screenScale.withLock { $0 } }
+
+/// Runs `body` with `ASScreenScale()` returning `scale` in this task only (other tasks and threads
+/// keep the process-wide value), so tests of different scales can run side by side.
+public func withScreenScale<R>(_ scale: CGFloat, _ body: () throws -> R) rethrows -> R {
+    try ScreenScaleOverride.$value.withValue(scale, operation: body)
+}
+
+private enum ScreenScaleOverride {
+    @TaskLocal static var value: CGFloat?
+}
 
 /// Sets the process-wide screen scale. Values that are not finite and positive are ignored.
 public func ASSetScreenScale(_ scale: CGFloat) {

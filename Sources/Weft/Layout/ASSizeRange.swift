@@ -38,13 +38,14 @@ public struct ASSizeRange: Hashable, Sendable, CustomStringConvertible {
         return ASSizeRange(min: CGSize(width: w.0, height: h.0), max: CGSize(width: w.1, height: h.1))
     }
 
-    /// The range made valid by Weft's rule for bad input: a NaN or negative minimum becomes 0, a NaN
-    /// or negative maximum becomes the minimum, and a maximum below the minimum is raised to it.
-    /// Returns nil when the range was already valid.
+    /// The range made valid by Weft's rule for bad input: a NaN, negative or infinite minimum
+    /// becomes 0 and a NaN or negative maximum becomes the minimum. Returns nil when no bound was
+    /// bad. A maximum below the minimum is not bad input: stacks make such ranges on purpose, and
+    /// intersecting with the element's style resolves them to the minimum, as in Texture.
     func sanitized() -> ASSizeRange? {
         func fix(_ low: CGFloat, _ high: CGFloat) -> (CGFloat, CGFloat) {
             let l = (low.isNaN || low < 0 || low == .infinity) ? 0 : low
-            let h = (high.isNaN || high < l) ? l : high
+            let h = (high.isNaN || high < 0) ? l : high
             return (l, h)
         }
         let w = fix(min.width, max.width), h = fix(min.height, max.height)
