@@ -1,0 +1,121 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import Weft
+
+/// A cell that describes its layout with `layoutSpecThatFits`, as Texture cells do.
+final class ProfileCell: ASCellNode, @unchecked Sendable {
+    let avatar = ASImageNode()
+    let name = ASTextNode()
+    let detail = ASTextNode()
+    let calls = Atomic<Int>(0)
+
+    override init() {
+        super.init()
+        automaticallyManagesSubnodes = true
+        avatar.style.preferredSize = CGSize(width: 40, height: 40)
+        name.attributedText = TestSupport.attributed("Grace Hopper", size: 15, weight: .bold)
+        detail.attributedText = TestSupport.attributed("Invented the first compiler for a programming language, and popularised machine-independent languages.", size: 12)
+        detail.maximumNumberOfLines = 2
+    }
+
+    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
+        calls.add(1, ordering: .relaxed)
+        let text = ASStackLayoutSpec(direction: .vertical, spacing: 4, children: [name, detail])
+        text.style.flexShrink = 1
+        text.style.flexGrow = 1
+        let row = ASStackLayoutSpec(direction: .horizontal, spacing: 10, alignItems: .start, children: [avatar, text])
+        return ASInsetLayoutSpec(insets: UIEdgeInsets(top: 8, left: 12, bottom: 8, right: 12), child: row)
+    }
+}
+
+@Suite struct NodeLayoutTests {
+    @Test func layoutSpecThatFitsLaysOutTheCell() {
+        withScreenScale(2) {
+            let cell = ProfileCell()
+            let layout = cell.layoutThatFits(ASSizeRange(min: CGSize(width: 320, height: 0), max: CGSize(width: 320, height: CGFloat.infinity)))
+            #expect(layout.size.width == 320 && layout.issues.isEmpty)
+            let frames = Dictionary(uniqueKeysWithValues: layout.flattenedNodeFrames().map { (ObjectIdentifier($0.node), $0.frame) })
+            #expect(frames[ObjectIdentifier(cell.avatar)] == CGRect(x: 12, y: 8, width: 40, height: 40))
+            let name = frames[ObjectIdentifier(cell.name)]!, detail = frames[ObjectIdentifier(cell.detail)]!
+            #expect(name.minX == 62 && name.minY == 8 && name.width <= 246)
+            #expect(detail.minX == 62 && detail.minY == name.maxY + 4 && detail.width <= 246)
+            #expect(layout.size.height == max(48, detail.maxY) + 8)
+            #expect(cell.detail.lineCount == 2 && cell.detail.isTruncated)
+        }
+    }
+
+    @Test func layoutsAreCachedUntilInvalidated() {
+        let cell = ProfileCell()
+        let range = ASSizeRange(min: .zero, max: CGSize(width: 300, height: 1000))
+        let first = cell.layoutThatFits(range)
+        #expect(cell.layoutThatFits(range) === first)
+        #expect(cell.calls.load(ordering: .relaxed) == 1)
+        cell.setNeedsLayout()
+        #expect(cell.layoutThatFits(range) !== first)
+        #expect(cell.calls.load(ordering: .relaxed) == 2)
+        cell.style.width = ASDimensionMake(200)
+        #expect(cell.layoutThatFits(range).size.width == 200)
+        cell.frame = CGRect(x: 0, y: 0, width: 200, height: 80)
+        cell.layoutIfNeeded()
+        #expect(cell.detail.supernode === cell && cell.calculatedLayout != nil)
+        cell.detail.attributedText = TestSupport.attributed("Short")
+        #expect(cell.calculatedLayout == nil, "setting text invalidates the supernode's layout")
+    }
+
+    @Test func layoutIfNeededAppliesFramesAndManagesSubnodes() {
+        withScreenScale(2) {
+            let cell = ProfileCell()
+            cell.frame = CGRect(x: 0, y: 0, width: 320, height: 80)
+            #expect(cell.subnodes.isEmpty)
+            cell.layoutIfNeeded()
+            #expect(cell.subnodes.map { ObjectIdentifier($0) } == [cell.avatar, cell.name, cell.detail].map { ObjectIdentifier($0) })
+            #expect(cell.avatar.frame == CGRect(x: 12, y: 8, width: 40, height: 40))
+            #expect(cell.name.frame.minX == 62)
+        }
+    }
+
+    @Test func layoutSpecBlockAndNestedNodes() {
+        withScreenScale(2) {
+            let inner = ASDisplayNode()
+            let leaf = L.box(20, 20)
+            inner.automaticallyManagesSubnodes = true
+            inner.layoutSpecBlock = { _, _ in ASInsetLayoutSpec(insets: UIEdgeInsets(top: 5, left: 5, bottom: 5, right: 5), child: leaf) }
+            let outer = ASDisplayNode()
+            outer.automaticallyManagesSubnodes = true
+            outer.layoutSpecBlock = { _, _ in ASCenterLayoutSpec(centeringOptions: .XY, sizingOptions: .default, child: inner) }
+            outer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            outer.layoutIfNeeded()
+            #expect(inner.frame == CGRect(x: 35, y: 35, width: 30, height: 30))
+            #expect(leaf.frame == CGRect(x: 5, y: 5, width: 20, height: 20))
+            #expect(leaf.supernode === inner)
+        }
+    }
+
+    @Test func textNodesAlignOnBaselines() {
+        withScreenScale(2) {
+            let big = ASTextNode(), small = ASTextNode()
+            big.attributedText = TestSupport.attributed("Big", size: 30)
+            small.attributedText = TestSupport.attributed("small", size: 12)
+            let stack = ASStackLayoutSpec(direction: .horizontal, spacing: 4, alignItems: .baselineFirst, children: [big, small])
+            let layout = stack.layoutThatFits(ASSizeRangeUnconstrained)
+            let bigFrame = layout.frame(for: big)!, smallFrame = layout.frame(for: small)!
+            #expect(abs((bigFrame.minY + big.firstBaseline) - (smallFrame.minY + small.firstBaseline)) < 0.01)
+            #expect(big.style.ascender == big.firstBaseline && big.style.ascender > small.style.ascender)
+        }
+    }
+
+    @Test func imageNodesAreSizedByTheirImage() {
+        let image = ASImageNode()
+        image.image = TestSupport.gradientImage(width: 40, height: 24, scale: 2)
+        #expect(image.layoutThatFits(ASSizeRangeUnconstrained).size == CGSize(width: 40, height: 24))
+        #expect(image.layoutThatFits(ASSizeRange(min: .zero, max: CGSize(width: 30, height: 30))).size == CGSize(width: 30, height: 24))
+    }
+
+    @Test func layoutSpecsRenderThroughRenderBitmap() throws {
+        let cell = ProfileCell()
+        cell.frame = CGRect(x: 0, y: 0, width: 240, height: 70)
+        let bitmap = try cell.renderBitmap(scale: 1)
+        #expect(cell.subnodes.count == 3 && bitmap.pixelWidth == 240)
+    }
+}
