@@ -16,6 +16,7 @@ public enum ShowcaseScenes {
         SampleScene(name: "scripts", summary: "Korean, Arabic and Hebrew (right to left), combining marks", make: scripts),
         SampleScene(name: "content-modes", summary: "ASImageNode under every content mode", make: contentModes),
         SampleScene(name: "appearance", summary: "corners, borders, clipping and alpha", make: appearance),
+        SampleScene(name: "feed-cell", summary: "a feed cell laid out by layout specs (stack, ratio, inset)", make: feedCell),
     ]
 
     static func text(_ string: String, size: CGFloat = 14, weight: UIFont.Weight = .regular, color: UIColor = .black) -> NSAttributedString {
@@ -104,6 +105,13 @@ public enum ShowcaseScenes {
             root.addSubnode(node)
         }
         return root
+    }
+
+    @Sendable static func feedCell() -> ASDisplayNode {
+        let cell = FeedCell(index: 4, avatarImage: SampleImages.badge(diameter: 36), photoImage: SampleImages.landscape())
+        let height = cell.layoutThatFits(ASSizeRange(min: CGSize(width: 320, height: 0), max: CGSize(width: 320, height: CGFloat.infinity))).size.height
+        cell.frame = CGRect(x: 0, y: 0, width: 320, height: height)
+        return cell
     }
 
     @Sendable static func appearance() -> ASDisplayNode {

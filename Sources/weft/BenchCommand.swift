@@ -16,10 +16,10 @@ struct BenchCommand: ParsableCommand {
     var cells = 2000
 
     enum Part: String, ExpressibleByArgument, CaseIterable {
-        case png, cells
+        case png, cells, layout
     }
 
-    @Option(parsing: .upToNextOption, help: "What to measure: png, cells, or both (the default).")
+    @Option(parsing: .upToNextOption, help: "What to measure: png, cells, layout, or all (the default).")
     var parts: [Part] = Part.allCases
 
     func validate() throws {
@@ -32,6 +32,23 @@ struct BenchCommand: ParsableCommand {
         print("machine: \(cores) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB")
         if parts.contains(.png) { try measurePNG() }
         if parts.contains(.cells) { measureCells(cores: cores) }
+        if parts.contains(.layout) { measureLayout(cores: cores) }
+    }
+
+    private func measureLayout(cores: Int) {
+        let count = 1000
+        print("\n== Layout of \(count) feed cells (header row, ratio photo, 3-line footer) at 390 pt wide ==")
+        let avatar = SampleImages.badge(diameter: 36), photo = SampleImages.landscape()
+        let range = ASSizeRange(min: CGSize(width: 390, height: 0), max: CGSize(width: 390, height: CGFloat.infinity))
+        _ = (0..<50).map { FeedCell(index: $0, avatarImage: avatar, photoImage: photo).layoutThatFits(range) }
+        let serialCells = (0..<count).map { FeedCell(index: $0, avatarImage: avatar, photoImage: photo) }
+        let serial = time { for cell in serialCells { _ = cell.layoutThatFits(range) } }
+        let concurrentCells = (0..<count).map { FeedCell(index: $0, avatarImage: avatar, photoImage: photo) }
+        let concurrent = time {
+            DispatchQueue.concurrentPerform(iterations: count) { index in _ = concurrentCells[index].layoutThatFits(range) }
+        }
+        print(String(format: "1 thread: %.3f ms a cell (%.0f cells/s)", serial * 1000 / Double(count), Double(count) / serial))
+        print(String(format: "%d threads: %.3f ms a cell (%.0f cells/s)", cores, concurrent * 1000 / Double(count), Double(count) / concurrent))
     }
 
     private func measurePNG() throws {
