@@ -7,7 +7,7 @@ struct WeftCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "weft",
         abstract: "Render Texture-style node trees to PNG on Linux.",
-        subcommands: [ShowcaseCommand.self, LayoutCommand.self, BenchCommand.self],
+        subcommands: [ShowcaseCommand.self, SnapshotCommand.self, FramesCommand.self, LayoutCommand.self, BenchCommand.self],
         defaultSubcommand: ShowcaseCommand.self
     )
 }

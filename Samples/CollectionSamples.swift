@@ -1,0 +1,150 @@
+import Foundation
+import Weft
+
+/// A collection sample: the node and the data source it holds weakly, kept alive together.
+public final class CollectionSample: @unchecked Sendable {
+    // SAFETY: built once, then driven from one thread.
+    public let name: String
+    public let collectionNode: ASCollectionNode
+    let dataSource: AnyObject
+
+    init(name: String, collectionNode: ASCollectionNode, dataSource: AnyObject) {
+        self.name = name
+        self.collectionNode = collectionNode
+        self.dataSource = dataSource
+    }
+
+    /// The built-in samples the `weft` command renders: `feed`, `mosaic` and `gallery`.
+    public static let names = ["feed", "mosaic", "gallery"]
+
+    /// The sample called `name` with a viewport of `viewport` points, or nil for an unknown name.
+    public static func make(_ name: String, viewport: CGSize, items: Int? = nil) -> CollectionSample? {
+        switch name {
+        case "feed": return feed(viewport: viewport, sections: max(1, (items ?? 600) / 60), itemsPerSection: min(items ?? 60, 60))
+        case "mosaic": return mosaic(viewport: viewport, items: items ?? 120)
+        case "gallery": return gallery(viewport: viewport, items: items ?? 40)
+        default: return nil
+        }
+    }
+
+    /// A vertical feed of `sections` × `itemsPerSection` posts (photo posts and text posts) under
+    /// section headers, in a flow layout.
+    public static func feed(viewport: CGSize, sections: Int, itemsPerSection: Int) -> CollectionSample {
+        let layout = UICollectionViewFlowLayout()
+        layout.minimumLineSpacing = 8
+        layout.headerReferenceSize = CGSize(width: 0, height: 36)
+        let node = ASCollectionNode(frame: CGRect(origin: .zero, size: viewport), collectionViewLayout: layout)
+        node.backgroundColor = UIColor(white: 0.93, alpha: 1)
+        node.registerSupplementaryNode(ofKind: UICollectionView.elementKindSectionHeader)
+        let source = FeedDataSource(sections: sections, itemsPerSection: itemsPerSection)
+        node.dataSource = source
+        node.delegate = source
+        return CollectionSample(name: "feed", collectionNode: node, dataSource: source)
+    }
+
+    /// Texture's CustomCollectionView example: photos of varied shapes in two columns, each placed in
+    /// the shorter column, with a header per section.
+    public static func mosaic(viewport: CGSize, items: Int) -> CollectionSample {
+        let layout = MosaicLayout()
+        let node = ASCollectionNode(frame: CGRect(origin: .zero, size: viewport), collectionViewLayout: layout)
+        node.registerSupplementaryNode(ofKind: UICollectionView.elementKindSectionHeader)
+        let source = MosaicDataSource(items: items, columnWidth: layout.columnWidth(for: viewport.width))
+        node.dataSource = source
+        node.delegate = source
+        return CollectionSample(name: "mosaic", collectionNode: node, dataSource: source)
+    }
+
+    /// A horizontally scrolling flow of fixed-size photo cards in two rows.
+    public static func gallery(viewport: CGSize, items: Int) -> CollectionSample {
+        let layout = UICollectionViewFlowLayout()
+        layout.scrollDirection = .horizontal
+        layout.itemSize = CGSize(width: 120, height: max(40, (viewport.height - 30) / 2))
+        layout.minimumLineSpacing = 10
+        layout.minimumInteritemSpacing = 10
+        layout.sectionInset = UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+        let node = ASCollectionNode(frame: CGRect(origin: .zero, size: viewport), collectionViewLayout: layout)
+        let source = GalleryDataSource(items: items)
+        node.dataSource = source
+        return CollectionSample(name: "gallery", collectionNode: node, dataSource: source)
+    }
+}
+
+/// The images the collection samples share, made once.
+enum SharedImages {
+    static let avatar = SampleImages.badge(diameter: 36)
+    static let photos = (0..<6).map { SampleImages.landscape(size: CGSize(width: 160, height: 100), scale: 2, hue: CGFloat($0) / 6) }
+}
+
+/// The feed's data: every third post is text only. As the delegate, it makes every post as wide
+/// as the collection.
+final class FeedDataSource: ASCollectionDataSource, ASCollectionDelegate {
+    let sections: Int, itemsPerSection: Int
+    init(sections: Int, itemsPerSection: Int) {
+        self.sections = sections
+        self.itemsPerSection = itemsPerSection
+    }
+
+    func numberOfSections(in collectionNode: ASCollectionNode) -> Int { sections }
+    func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { itemsPerSection }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
+        let index = indexPath.section * itemsPerSection + indexPath.item
+        if index % 3 == 2 { return { TextPostCell(index: index) } }
+        let photo = SharedImages.photos[index % SharedImages.photos.count]
+        return { FeedCell(index: index, avatarImage: SharedImages.avatar, photoImage: photo) }
+    }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, constrainedSizeForItemAt indexPath: IndexPath) -> ASSizeRange {
+        let width = collectionNode.bounds.width
+        return ASSizeRange(min: CGSize(width: width, height: 0), max: CGSize(width: width, height: .infinity))
+    }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ASCellNodeBlock {
+        let title = "Day \(indexPath.section + 1)"
+        return { SectionHeaderCell(title: title) }
+    }
+}
+
+/// The mosaic's data; it is also the delegate, sizing items to the column width.
+final class MosaicDataSource: ASCollectionDataSource, ASCollectionDelegate {
+    let items: Int, columnWidth: CGFloat
+    init(items: Int, columnWidth: CGFloat) {
+        self.items = items
+        self.columnWidth = columnWidth
+    }
+
+    func numberOfSections(in collectionNode: ASCollectionNode) -> Int { 2 }
+    func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { items / 2 }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
+        let index = indexPath.section * (items / 2) + indexPath.item
+        let photo = SharedImages.photos[index % SharedImages.photos.count]
+        let ratio: CGFloat = [0.6, 1.2, 0.8, 1.5, 1.0][index % 5]
+        return { MosaicCell(index: index, photo: photo, ratio: ratio) }
+    }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ASCellNodeBlock {
+        let title = indexPath.section == 0 ? "Landscapes" : "More landscapes"
+        return { SectionHeaderCell(title: title) }
+    }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, constrainedSizeForItemAt indexPath: IndexPath) -> ASSizeRange {
+        ASSizeRange(min: CGSize(width: columnWidth, height: 0), max: CGSize(width: columnWidth, height: .infinity))
+    }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, sizeRangeForHeaderInSection section: Int) -> ASSizeRange {
+        ASSizeRange(min: CGSize(width: 0, height: 40), max: CGSize(width: CGFloat.infinity, height: 40))
+    }
+}
+
+/// The gallery's data: photo cards sized by the flow layout's `itemSize`.
+final class GalleryDataSource: ASCollectionDataSource {
+    let items: Int
+    init(items: Int) { self.items = items }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { items }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeForItemAt indexPath: IndexPath) -> ASCellNode {
+        MosaicCell(index: indexPath.item, photo: SharedImages.photos[indexPath.item % SharedImages.photos.count], ratio: 0.7)
+    }
+}

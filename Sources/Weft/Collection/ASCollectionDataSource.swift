@@ -1,0 +1,122 @@
+import Foundation
+
+/// Makes a cell node; runs on a background queue, so it must only touch what it captured.
+/// Texture's `ASCellNodeBlock`.
+public typealias ASCellNodeBlock = @Sendable () -> ASCellNode
+
+/// Supplies a collection node's sections, items and cell nodes; Texture's `ASCollectionDataSource`.
+///
+/// Every method is optional, as in Texture. Each documented spelling is honoured: a node block
+/// returned as `ASCellNodeBlock` or `ASCellNodeBlock?`, or a node as `ASCellNode` or `ASCellNode?`
+/// (a node block wins over a node). Swift would silently skip a method whose return type differs
+/// from a single optional requirement, so each spelling is a requirement of its own.
+/// Called on the thread that drives the collection node.
+public protocol ASCollectionDataSource: AnyObject {
+    func numberOfSections(in collectionNode: ASCollectionNode) -> Int
+    func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock?
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeForItemAt indexPath: IndexPath) -> ASCellNode
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeForItemAt indexPath: IndexPath) -> ASCellNode?
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ASCellNodeBlock
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ASCellNodeBlock?
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ASCellNode
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ASCellNode?
+    func collectionNode(_ collectionNode: ASCollectionNode, supplementaryElementKindsInSection section: Int) -> [String]
+}
+
+/// Records, per thread, that a default implementation answered: how the collection tells the
+/// spellings a data source implements from the ones it left to the defaults.
+enum DefaultAnswer {
+    private static let key = "weft.collection.default-answer"
+
+    static func mark() { Thread.current.threadDictionary[key] = true }
+
+    /// Runs `ask`; returns its answer, or nil when a default implementation gave it.
+    static func implemented<T>(_ ask: () -> T) -> T? {
+        let dictionary = Thread.current.threadDictionary
+        dictionary[key] = false
+        let answer = ask()
+        let wasDefault = (dictionary[key] as? Bool) ?? false
+        dictionary[key] = false
+        return wasDefault ? nil : answer
+    }
+}
+
+extension ASCollectionDataSource {
+    public func numberOfSections(in collectionNode: ASCollectionNode) -> Int { 1 }
+    public func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { 0 }
+
+    public func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
+        DefaultAnswer.mark()
+        return { ASCellNode() }
+    }
+    public func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock? {
+        DefaultAnswer.mark()
+        return nil
+    }
+    public func collectionNode(_ collectionNode: ASCollectionNode, nodeForItemAt indexPath: IndexPath) -> ASCellNode {
+        DefaultAnswer.mark()
+        return ASCellNode()
+    }
+    public func collectionNode(_ collectionNode: ASCollectionNode, nodeForItemAt indexPath: IndexPath) -> ASCellNode? {
+        DefaultAnswer.mark()
+        return nil
+    }
+    public func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ASCellNodeBlock {
+        DefaultAnswer.mark()
+        return { ASCellNode() }
+    }
+    public func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ASCellNodeBlock? {
+        DefaultAnswer.mark()
+        return nil
+    }
+    public func collectionNode(_ collectionNode: ASCollectionNode, nodeForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ASCellNode {
+        DefaultAnswer.mark()
+        return ASCellNode()
+    }
+    public func collectionNode(_ collectionNode: ASCollectionNode, nodeForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ASCellNode? {
+        DefaultAnswer.mark()
+        return nil
+    }
+    public func collectionNode(_ collectionNode: ASCollectionNode, supplementaryElementKindsInSection section: Int) -> [String] {
+        DefaultAnswer.mark()
+        return []
+    }
+}
+
+extension ASCollectionDataSource {
+    /// What the data source gives for an element: a node block (preferred) or a node, from
+    /// whichever spelling it implements; `.returnedNil` when it returned nil, and nil when it
+    /// implements no spelling at all.
+    func cellSource(for collectionNode: ASCollectionNode, at indexPath: IndexPath, kind: String?) -> CellSource? {
+        if let kind {
+            if let block = DefaultAnswer.implemented({ () -> ASCellNodeBlock in self.collectionNode(collectionNode, nodeBlockForSupplementaryElementOfKind: kind, at: indexPath) }) { return .block(block) }
+            if let block = DefaultAnswer.implemented({ () -> ASCellNodeBlock? in self.collectionNode(collectionNode, nodeBlockForSupplementaryElementOfKind: kind, at: indexPath) }) {
+                return block.map(CellSource.block) ?? .returnedNil
+            }
+            if let node = DefaultAnswer.implemented({ () -> ASCellNode in self.collectionNode(collectionNode, nodeForSupplementaryElementOfKind: kind, at: indexPath) }) { return .node(node) }
+            if let node = DefaultAnswer.implemented({ () -> ASCellNode? in self.collectionNode(collectionNode, nodeForSupplementaryElementOfKind: kind, at: indexPath) }) {
+                return node.map(CellSource.node) ?? .returnedNil
+            }
+            return nil
+        }
+        if let block = DefaultAnswer.implemented({ () -> ASCellNodeBlock in self.collectionNode(collectionNode, nodeBlockForItemAt: indexPath) }) { return .block(block) }
+        if let block = DefaultAnswer.implemented({ () -> ASCellNodeBlock? in self.collectionNode(collectionNode, nodeBlockForItemAt: indexPath) }) {
+            return block.map(CellSource.block) ?? .returnedNil
+        }
+        if let node = DefaultAnswer.implemented({ () -> ASCellNode in self.collectionNode(collectionNode, nodeForItemAt: indexPath) }) { return .node(node) }
+        if let node = DefaultAnswer.implemented({ () -> ASCellNode? in self.collectionNode(collectionNode, nodeForItemAt: indexPath) }) {
+            return node.map(CellSource.node) ?? .returnedNil
+        }
+        return nil
+    }
+}
+
+/// How an element's node is obtained: a block to run on a background queue, or a finished node.
+enum CellSource {
+    case block(ASCellNodeBlock)
+    case node(ASCellNode)
+    /// The data source returned nil: an interop cell in Texture, which Weft does not support yet.
+    case returnedNil
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+extension ASCollectionNode {
+    /// How much content beyond the viewport keeps its backing stores, in viewports along the
+    /// scrolling axis (before, after); Texture's full display range is 1 ahead and 0.5 behind.
+    /// Everything farther leaves the display state and drops its backing store, so memory stays
+    /// bounded however long the list.
+    public static let displayBuffer: (leading: CGFloat, trailing: CGFloat) = (1, 0.5)
+
+    /// Composites the frame at `contentOffset` (or `offset`): the collection's background, then
+    /// each visible element's finished backing store at its layout frame minus the offset, clipped
+    /// to the viewport. Cells display on the display queue; this waits for the visible ones
+    /// (deterministic mode), so the same collection gives the same pixels every time. Offsets snap
+    /// to device pixels, so no cell is resampled.
+    public func snapshot(at offset: CGPoint? = nil, scale: CGFloat) throws(CollectionError) -> Bitmap {
+        if let offset { contentOffset = offset }
+        try loadDataIfNeeded()
+        let viewport = bounds.size
+        guard viewport.width > 0, viewport.height > 0, viewport.width.isFinite, viewport.height.isFinite else {
+            throw .invalidViewport(viewport)
+        }
+        let snapped = CGPoint(x: (contentOffset.x * scale).rounded() / scale, y: (contentOffset.y * scale).rounded() / scale)
+        let visible = attributes(in: CGRect(origin: snapped, size: viewport))
+        updateDisplayRange(around: CGRect(origin: snapped, size: viewport), scale: scale)
+        let elements = visible.compactMap { attributes in node(for: attributes).map { (attributes, $0) } }
+        // Deterministic mode: wait for the visible cells' display work to finish.
+        var queues: [ObjectIdentifier: DisplayQueue] = [:]
+        for (_, node) in elements { queues[ObjectIdentifier(node.displayQueue)] = node.displayQueue }
+        for queue in queues.values { queue.waitUntilIdle() }
+
+        let inverted = self.inverted, background = backgroundColor
+        do {
+            return try Bitmap(size: viewport, scale: scale) { context in
+                if let background { context.fill(CGRect(origin: .zero, size: viewport), with: background) }
+                for (attributes, node) in elements.sorted(by: { $0.0.zIndex < $1.0.zIndex }) {
+                    var frame = attributes.frame.offsetBy(dx: -snapped.x, dy: -snapped.y)
+                    if inverted { frame.origin.y = viewport.height - frame.maxY }
+                    context.withSavedState {
+                        context.translateBy(x: frame.minX - node.frame.minX, y: frame.minY - node.frame.minY)
+                        node.composite(into: context)
+                    }
+                }
+            }
+        } catch {
+            throw .renderFailed("\(error)")
+        }
+    }
+
+    /// Puts the elements near the viewport in the display state (drawing them on the display queue
+    /// at `scale`) and takes every other element out of it, dropping its backing store.
+    func updateDisplayRange(around viewport: CGRect, scale: CGFloat) {
+        let vertical = collectionViewLayout.scrollDirection == .vertical
+        let (leading, trailing) = Self.displayBuffer
+        let range = vertical
+            ? CGRect(x: viewport.minX, y: viewport.minY - viewport.height * trailing, width: viewport.width, height: viewport.height * (1 + leading + trailing))
+            : CGRect(x: viewport.minX - viewport.width * trailing, y: viewport.minY, width: viewport.width * (1 + leading + trailing), height: viewport.height)
+        let wanted = attributes(in: range).compactMap { attributes -> ASCellNode? in
+            guard let node = node(for: attributes) else { return nil }
+            // A custom layout may give an element another size than it measured: lay it out again.
+            if node.bounds.size != attributes.size {
+                node.frame = CGRect(origin: .zero, size: attributes.size)
+                node.layoutIfNeeded()
+            }
+            return node
+        }
+        let wantedIDs = Set(wanted.map(ObjectIdentifier.init))
+        let displayed = displayedElements
+        for node in displayed where !wantedIDs.contains(ObjectIdentifier(node)) {
+            node.recursivelySetInterfaceState([])
+        }
+        for node in wanted where !node.interfaceState.contains(.display) || node.contentsScale != scale {
+            setContentsScale(scale, of: node)
+            node.recursivelySetInterfaceState([.measureLayout, .preload, .display])
+        }
+        displayedElements = wanted
+    }
+
+    private func setContentsScale(_ scale: CGFloat, of node: ASDisplayNode) {
+        if node.contentsScale != scale { node.contentsScale = scale }
+        for subnode in node.subnodes { setContentsScale(scale, of: subnode) }
+    }
+
+    /// The elements currently kept in the display state.
+    var displayedElements: [ASCellNode] {
+        get { displayRange.withLock { $0 } }
+        set { displayRange.withLock { $0 = newValue } }
+    }
+
+    /// The bytes of backing store held by the collection's elements and their subnodes.
+    public var retainedBackingStoreBytes: Int {
+        func bytes(_ node: ASDisplayNode) -> Int {
+            (node.contents.map { $0.bytesPerRow * $0.pixelHeight } ?? 0) + node.subnodes.reduce(0) { $0 + bytes($1) }
+        }
+        let all = data.withLock { d in d.sections.flatMap { $0.items.map(\.node) + $0.supplementary.values.map(\.node) } }
+        return all.reduce(0) { $0 + bytes($1) }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+extension ASCollectionNode {
+    /// The size of the whole content, from the layout.
+    public var contentSize: CGSize {
+        try? loadDataIfNeeded()
+        collectionViewLayout.prepareIfNeeded()
+        return collectionViewLayout.collectionViewContentSize
+    }
+
+    /// The viewport in content coordinates.
+    public var visibleRect: CGRect { CGRect(origin: contentOffset, size: bounds.size) }
+
+    /// The layout attributes of every element intersecting `rect`, items and supplementary alike.
+    func attributes(in rect: CGRect) -> [UICollectionViewLayoutAttributes] {
+        try? loadDataIfNeeded()
+        collectionViewLayout.prepareIfNeeded()
+        return (collectionViewLayout.layoutAttributesForElements(in: rect) ?? []).filter { !$0.isHidden }
+    }
+
+    /// The node an attributes value describes.
+    func node(for attributes: UICollectionViewLayoutAttributes) -> ASCellNode? {
+        if let kind = attributes.representedElementKind {
+            return data.withLock { $0.supplementary(kind, attributes.indexPath.section)?.node }
+        }
+        return data.withLock { $0.item(at: attributes.indexPath)?.node }
+    }
+
+    /// The index paths of the items in the viewport, in order; Texture's `indexPathsForVisibleItems`.
+    public var indexPathsForVisibleItems: [IndexPath] {
+        attributes(in: visibleRect).filter { $0.representedElementKind == nil }.map(\.indexPath).sorted()
+    }
+
+    /// The item nodes in the viewport, in index-path order; Texture's `visibleNodes`.
+    public var visibleNodes: [ASCellNode] {
+        indexPathsForVisibleItems.compactMap { indexPath in data.withLock { $0.item(at: indexPath)?.node } }
+    }
+
+    /// The item under `point`, in content coordinates; Texture's `indexPathForItem(at:)`.
+    public func indexPathForItem(at point: CGPoint) -> IndexPath? {
+        attributes(in: CGRect(origin: point, size: CGSize(width: 1, height: 1)))
+            .first { $0.representedElementKind == nil && $0.frame.contains(point) }?.indexPath
+    }
+
+    /// The offsets the content can scroll between, with the content inset.
+    public var contentOffsetRange: (min: CGPoint, max: CGPoint) {
+        let inset = contentInset, size = contentSize, viewport = bounds.size
+        let minimum = CGPoint(x: -inset.left, y: -inset.top)
+        return (minimum, CGPoint(x: max(minimum.x, size.width + inset.right - viewport.width),
+                                 y: max(minimum.y, size.height + inset.bottom - viewport.height)))
+    }
+
+    /// Scrolls so the item sits at `position` in the viewport, clamped to the scrollable range;
+    /// Texture's `scrollToItem(at:at:animated:)`. Throws for an index path out of range.
+    public func scrollToItem(at indexPath: IndexPath, at position: UICollectionView.ScrollPosition, animated: Bool) throws(CollectionError) {
+        contentOffset = try offset(toShow: indexPath, at: position)
+    }
+
+    /// The offset that shows an item at `position`, clamped to the scrollable range.
+    public func offset(toShow indexPath: IndexPath, at position: UICollectionView.ScrollPosition) throws(CollectionError) -> CGPoint {
+        try loadDataIfNeeded()
+        collectionViewLayout.prepareIfNeeded()
+        let path = try checked(indexPath)
+        guard let frame = collectionViewLayout.layoutAttributesForItem(at: path)?.frame else {
+            throw .indexPathOutOfRange(indexPath, sections: numberOfSections, items: numberOfItems(inSection: indexPath.section))
+        }
+        let viewport = bounds.size
+        var offset = contentOffset
+        if position.contains(.top) { offset.y = frame.minY }
+        if position.contains(.centeredVertically) { offset.y = frame.midY - viewport.height / 2 }
+        if position.contains(.bottom) { offset.y = frame.maxY - viewport.height }
+        if position.contains(.left) { offset.x = frame.minX }
+        if position.contains(.centeredHorizontally) { offset.x = frame.midX - viewport.width / 2 }
+        if position.contains(.right) { offset.x = frame.maxX - viewport.width }
+        let range = contentOffsetRange
+        return CGPoint(x: min(max(offset.x, range.min.x), range.max.x), y: min(max(offset.y, range.min.y), range.max.y))
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import Synchronization
+
+/// A scrollable collection of cell nodes laid out by a `UICollectionViewLayout`; Texture's
+/// `ASCollectionNode`, rendering offscreen.
+///
+/// The data source supplies node blocks (or nodes), which run concurrently on background threads;
+/// each node is measured with its constrained size and placed by the layout. `snapshot(scale:)`
+/// composites the cells visible at `contentOffset` into a frame; `FrameSequence` and
+/// `writeFrames(_:scale:toFolder:)` turn a scroll into frames. Background white by default.
+/// Drive it from one thread (Texture's main thread); its state is lock-guarded, and node blocks
+/// run on background threads.
+open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
+    // SAFETY: collection state lives in `data` and `settings`, behind their mutexes; the layout
+    // object, the data source and the delegate are only used by the thread that drives the node.
+
+    struct Settings {
+        var contentOffset = CGPoint.zero
+        var contentInset = UIEdgeInsets.zero
+        var inverted = false
+        var cellLayoutMode: ASCellLayoutMode = []
+        var supplementaryKinds: [String] = []
+        var loaded = false
+        var loadError: CollectionError?
+        /// The viewport the data was measured for; a new width (or height, scrolling sideways) re-measures.
+        var measuredViewport = CGSize.zero
+    }
+
+    let data = Mutex(CollectionData())
+    let settings = Mutex(Settings())
+    /// The elements kept in the display state around the last rendered viewport.
+    let displayRange = Mutex<[ASCellNode]>([])
+
+    /// The layout that places the elements.
+    public let collectionViewLayout: UICollectionViewLayout
+
+    /// The view-side object layouts read; Texture's `view`.
+    public private(set) lazy var view = ASCollectionView(collectionNode: self)
+
+    /// Texture's `init(collectionViewLayout:)`.
+    public init(collectionViewLayout layout: UICollectionViewLayout) {
+        collectionViewLayout = layout
+        super.init()
+        backgroundColor = .white
+        layout.collectionView = view
+    }
+
+    /// Texture's `init(frame:collectionViewLayout:)`.
+    public convenience init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
+        self.init(collectionViewLayout: layout)
+        self.frame = frame
+    }
+
+    /// A collection with a default vertical flow layout, as Texture's documentation constructs one.
+    public convenience override init() {
+        self.init(collectionViewLayout: UICollectionViewFlowLayout())
+    }
+
+    /// Supplies the elements; held weakly, as in Texture. Set it on the driving thread.
+    public weak var dataSource: (any ASCollectionDataSource)? {
+        didSet { settings.withLock { $0.loaded = false } }
+    }
+
+    /// Sizes the elements; held weakly, as in Texture. Set it on the driving thread.
+    public weak var delegate: (any ASCollectionDelegate)? {
+        didSet { settings.withLock { $0.loaded = false } }
+    }
+
+    /// Texture's `cellLayoutMode`; see `ASCellLayoutMode`.
+    public var cellLayoutMode: ASCellLayoutMode {
+        get { settings.withLock { $0.cellLayoutMode } }
+        set { settings.withLock { $0.cellLayoutMode = newValue } }
+    }
+
+    /// Flips the collection so the first item is at the bottom, with each cell upright; Texture's `inverted`.
+    public var inverted: Bool {
+        get { settings.withLock { $0.inverted } }
+        set { settings.withLock { $0.inverted = newValue } }
+    }
+
+    /// Extra scrollable space around the content, as UIScrollView's `contentInset`.
+    public var contentInset: UIEdgeInsets {
+        get { settings.withLock { $0.contentInset } }
+        set { settings.withLock { $0.contentInset = newValue } }
+    }
+
+    /// The point of the content shown at the viewport's top left. Non-finite components count as 0.
+    public var contentOffset: CGPoint {
+        get { settings.withLock { $0.contentOffset } }
+        set {
+            let offset = CGPoint(x: newValue.x.isFinite ? newValue.x : 0, y: newValue.y.isFinite ? newValue.y : 0)
+            settings.withLock { $0.contentOffset = offset }
+        }
+    }
+
+    /// UIScrollView's `setContentOffset(_:animated:)`; offscreen, animation is a frame sequence's job.
+    public func setContentOffset(_ offset: CGPoint, animated: Bool) { contentOffset = offset }
+
+    /// Declares a kind of supplementary element (a section header, say) for which the data source
+    /// supplies nodes; Texture's `registerSupplementaryNode(ofKind:)`.
+    public func registerSupplementaryNode(ofKind kind: String) {
+        settings.withLock { s in
+            if !s.supplementaryKinds.contains(kind) { s.supplementaryKinds.append(kind) }
+            s.loaded = false
+        }
+    }
+
+    /// Drops every node and asks the data source again; Texture's `reloadData()`. A data source
+    /// error is kept in `dataError` and makes the next render throw it.
+    public func reloadData() {
+        settings.withLock { $0.loaded = false }
+        try? loadDataIfNeeded()
+    }
+
+    /// Texture's `reloadData(completion:)`; the completion runs once the data is loaded.
+    public func reloadData(completion: (() -> Void)?) {
+        reloadData()
+        completion?()
+    }
+
+    /// Why the last load of the data source failed; nil when it succeeded.
+    public var dataError: CollectionError? { settings.withLock { $0.loadError } }
+
+    /// Loads the data source's elements if they are not loaded for the current viewport, and
+    /// prepares the layout. Throws the data source's errors.
+    public func loadDataIfNeeded() throws(CollectionError) {
+        let viewport = bounds.size
+        let (loaded, kinds, mode, measured, error) = settings.withLock {
+            ($0.loaded, $0.supplementaryKinds, $0.cellLayoutMode, $0.measuredViewport, $0.loadError)
+        }
+        let vertical = collectionViewLayout.scrollDirection == .vertical
+        let crossChanged = vertical ? measured.width != viewport.width : measured.height != viewport.height
+        if loaded && !crossChanged {
+            if let error { throw error }
+            return
+        }
+        let loader = CollectionDataLoader(collectionNode: self, dataSource: dataSource, delegate: delegate, layout: collectionViewLayout,
+                                          viewport: viewport, supplementaryKinds: kinds, serialize: mode.contains(.serializeNodeCreation))
+        do {
+            let loadedData = try loader.load()
+            let old = data.withLock { d -> CollectionData in
+                let old = d
+                d = loadedData
+                return old
+            }
+            for section in old.sections {
+                for element in section.items + Array(section.supplementary.values) { element.node.recursivelySetInterfaceState([]) }
+            }
+            settings.withLock { $0.loaded = true; $0.loadError = nil; $0.measuredViewport = viewport }
+        } catch {
+            data.withLock { $0 = CollectionData() }
+            settings.withLock { $0.loaded = true; $0.loadError = error; $0.measuredViewport = viewport }
+            collectionViewLayout.invalidateLayout()
+            throw error
+        }
+        collectionViewLayout.invalidateLayout()
+        collectionViewLayout.prepareIfNeeded()
+    }
+
+    /// Re-measures every node with fresh constrained sizes; Texture's `relayoutItems()`.
+    public func relayoutItems() {
+        settings.withLock { $0.loaded = false }
+        try? loadDataIfNeeded()
+    }
+
+    // MARK: Queries
+
+    /// Texture's `numberOfSections`.
+    public var numberOfSections: Int { data.withLock { $0.sections.count } }
+
+    /// Texture's `numberOfItems(inSection:)`; 0 for a section out of range.
+    public func numberOfItems(inSection section: Int) -> Int {
+        data.withLock { $0.sections.indices.contains(section) ? $0.sections[section].items.count : 0 }
+    }
+
+    /// The node of an item; Texture's `nodeForItem(at:)`. Nil out of range.
+    public func nodeForItem(at indexPath: IndexPath) -> ASCellNode? {
+        try? loadDataIfNeeded()
+        return data.withLock { $0.item(at: indexPath)?.node }
+    }
+
+    /// The node of a section's supplementary element of `kind`.
+    public func nodeForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> ASCellNode? {
+        data.withLock { $0.supplementary(kind, indexPath.section)?.node }
+    }
+
+    /// Where a cell node is; Texture's `indexPath(for:)`.
+    public func indexPath(for cellNode: ASCellNode) -> IndexPath? {
+        data.withLock { $0.index[ObjectIdentifier(cellNode)] }
+    }
+
+    /// The index path of an item, throwing a clear error when it is out of range.
+    func checked(_ indexPath: IndexPath) throws(CollectionError) -> IndexPath {
+        let (sections, items) = data.withLock { d -> (Int, Int?) in
+            (d.sections.count, d.sections.indices.contains(indexPath.section) ? d.sections[indexPath.section].items.count : nil)
+        }
+        guard indexPath.count == 2, let items, indexPath.item >= 0, indexPath.item < items else {
+            throw .indexPathOutOfRange(indexPath, sections: sections, items: items)
+        }
+        return indexPath
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// The collection node's view-side object, which layouts read; Texture's `ASCollectionView`.
+/// A custom `UICollectionViewLayout` reads item counts, the viewport and the measured size of each
+/// item's node here while it prepares.
+/// Used on the collection node's thread.
+public final class ASCollectionView: @unchecked Sendable {
+    // SAFETY: a facade over the collection node, which guards its own state.
+    public private(set) weak var collectionNode: ASCollectionNode?
+
+    init(collectionNode: ASCollectionNode) { self.collectionNode = collectionNode }
+
+    /// The viewport: origin at the content offset, size the collection's bounds.
+    public var bounds: CGRect {
+        guard let node = collectionNode else { return .zero }
+        return CGRect(origin: node.contentOffset, size: node.bounds.size)
+    }
+
+    public var contentInset: UIEdgeInsets { collectionNode?.contentInset ?? .zero }
+    public var numberOfSections: Int { collectionNode?.numberOfSections ?? 0 }
+    public func numberOfItems(inSection section: Int) -> Int { collectionNode?.numberOfItems(inSection: section) ?? 0 }
+
+    /// The measured size of the item's node; zero for an index path out of range.
+    public func sizeForItem(at indexPath: IndexPath) -> CGSize {
+        collectionNode?.data.withLock { $0.item(at: indexPath)?.size } ?? .zero
+    }
+
+    /// The measured length, along the scrolling axis, of a section's supplementary node of `kind`;
+    /// `reference` when the section has no node of that kind but a reference size was given.
+    public func supplementaryLength(ofKind kind: String, inSection section: Int, reference: CGFloat) -> CGFloat {
+        guard let node = collectionNode else { return 0 }
+        let vertical = node.collectionViewLayout.scrollDirection == .vertical
+        if let size = node.data.withLock({ $0.supplementary(kind, section)?.size }) { return vertical ? size.height : size.width }
+        return 0
+    }
+}

@@ -1,0 +1,76 @@
+import Dispatch
+import Foundation
+
+extension ASCollectionNode {
+    /// Renders every frame of `sequence` and writes them as `frame_00001.png`… into `folder`,
+    /// encoding frames in parallel while the next ones composite. Returns the paths in order.
+    /// `progress` is called after each frame is written, with the count done so far.
+    @discardableResult
+    public func writeFrames(_ sequence: FrameSequence, scale: CGFloat, toFolder folder: String,
+                            encoder: PNGEncoder = PNGEncoder(), progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
+        let paths = sequence.offsets.indices.map { String(format: "%@/frame_%05d.png", folder, $0 + 1) }
+        let encoding = DispatchQueue(label: "weft.frames.encode", attributes: .concurrent)
+        let group = DispatchGroup()
+        // Bound the frames in flight, so memory stays at a few frames whatever the sequence length.
+        let slots = DispatchSemaphore(value: ProcessInfo.processInfo.activeProcessorCount + 1)
+        let failures = FrameFailures()
+        for (index, offset) in sequence.offsets.enumerated() {
+            if let failure = failures.first { throw failure }
+            let frame = try snapshot(at: offset, scale: scale)
+            slots.wait()
+            group.enter()
+            let path = paths[index]
+            encoding.async {
+                defer { slots.signal(); group.leave() }
+                do {
+                    try encoder.write(frame, toFile: path)
+                    progress?(failures.finished())
+                } catch {
+                    failures.record(error)
+                }
+            }
+        }
+        group.wait()
+        if let failure = failures.first { throw failure }
+        return paths
+    }
+
+    /// The frames of `sequence`, composited one after another as the consumer asks for them: a
+    /// sink for anything other than PNG files (a video encoder, say).
+    public func frames(_ sequence: FrameSequence, scale: CGFloat) -> CollectionFrames {
+        CollectionFrames(collectionNode: self, sequence: sequence, scale: scale)
+    }
+}
+
+/// The frames of a scroll as an `AsyncSequence`; each is composited when the iterator asks.
+/// Iterate it from one task.
+public struct CollectionFrames: AsyncSequence, Sendable {
+    public typealias Element = Bitmap
+    let collectionNode: ASCollectionNode
+    let sequence: FrameSequence
+    let scale: CGFloat
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let frames: CollectionFrames
+        var index = 0
+
+        public mutating func next() async throws -> Bitmap? {
+            guard index < frames.sequence.offsets.count else { return nil }
+            defer { index += 1 }
+            return try frames.collectionNode.snapshot(at: frames.sequence.offsets[index], scale: frames.scale)
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(frames: self) }
+}
+
+/// The first error of a batch of parallel frame writes, and a count of the ones finished.
+private final class FrameFailures: @unchecked Sendable {
+    // SAFETY: every access takes the lock.
+    private let lock = NSLock()
+    private var error: (any Error)?
+    private var done = 0
+    var first: (any Error)? { lock.withLock { error } }
+    func record(_ e: any Error) { lock.withLock { if error == nil { error = e } } }
+    func finished() -> Int { lock.withLock { done += 1; return done } }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The base of collection layouts; UIKit's `UICollectionViewLayout`. Subclass it for a custom
+/// layout: override `prepare()` to compute attributes (reading item counts and measured sizes
+/// from `collectionView`), `collectionViewContentSize`, and the attribute queries.
+/// Used on the collection node's thread.
+open class UICollectionViewLayout: @unchecked Sendable {
+    // SAFETY: a layout is prepared and queried by its collection node on the thread that drives it.
+
+    /// The collection this layout lays out; set by the collection node.
+    public internal(set) weak var collectionView: ASCollectionView?
+
+    public init() {}
+
+    /// Computes the layout; called before the first query and after `invalidateLayout()`.
+    open func prepare() {}
+
+    /// The size of the whole content.
+    open var collectionViewContentSize: CGSize { .zero }
+
+    /// The attributes of every element whose frame intersects `rect`.
+    open func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? { nil }
+
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+
+    open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+
+    /// Marks the layout stale; the collection prepares it again before its next query.
+    open func invalidateLayout() {
+        needsPrepare = true
+    }
+
+    var needsPrepare = true
+
+    /// Prepares the layout if it is stale.
+    func prepareIfNeeded() {
+        guard needsPrepare else { return }
+        needsPrepare = false
+        prepare()
+    }
+
+    /// The direction the content scrolls; vertical unless a subclass says otherwise.
+    open var scrollDirection: UICollectionView.ScrollDirection {
+        get { .vertical }
+        set {}
+    }
+}

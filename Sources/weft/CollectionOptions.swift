@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import Weft
+import WeftSamples
+
+/// The options `weft snapshot` and `weft frames` share: which sample, its viewport and scale.
+struct CollectionOptions: ParsableArguments {
+    @Option(help: "The sample collection: \(CollectionSample.names.joined(separator: ", ")).")
+    var sample = "feed"
+
+    @Option(help: "Viewport width in points.")
+    var width: Double = 390
+
+    @Option(help: "Viewport height in points.")
+    var height: Double = 844
+
+    @Option(help: "Pixels per point: 1, 2 or 3.")
+    var scale: Int = 2
+
+    @Option(help: "How many items the sample holds (default: the sample's own).")
+    var items: Int?
+
+    func validate() throws {
+        guard CollectionSample.names.contains(sample) else {
+            throw ValidationError("no sample named \"\(sample)\"; the samples are \(CollectionSample.names.joined(separator: ", "))")
+        }
+        guard width.isFinite, height.isFinite, width >= 1, height >= 1, width <= 8192, height <= 8192 else {
+            throw ValidationError("the viewport must be 1 to 8192 points a side, not \(width)×\(height)")
+        }
+        guard [1, 2, 3].contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, not \(scale)") }
+        if let items, items < 0 || items > 100_000 { throw ValidationError("--items must be 0 to 100000, not \(items)") }
+    }
+
+    func makeSample() throws -> CollectionSample {
+        guard let sample = CollectionSample.make(sample, viewport: CGSize(width: width, height: height), items: items) else {
+            throw ValidationError("no sample named \"\(self.sample)\"")
+        }
+        try sample.collectionNode.loadDataIfNeeded()
+        return sample
+    }
+}

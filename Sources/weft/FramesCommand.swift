@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import Weft
+import WeftSamples
+
+/// `weft frames`: renders a scroll of a sample collection as a PNG sequence.
+struct FramesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "frames", abstract: "Render a scroll of a sample collection as frame_00001.png…")
+
+    @OptionGroup var collection: CollectionOptions
+
+    @Option(help: "Start offset along the scrolling axis, in points.")
+    var from: Double = 0
+
+    @Option(help: "End offset along the scrolling axis, in points (ignored with --velocity).")
+    var to: Double = 2000
+
+    @Option(help: "Number of frames (ignored with --velocity).")
+    var count = 60
+
+    @Option(help: "How frames move between the offsets: \(FrameSequence.Curve.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var curve = "eased"
+
+    @Option(help: "Fling with this initial velocity in points per second, decelerating like UIScrollView.")
+    var velocity: Double?
+
+    @Flag(help: "Decelerate at UIScrollView's fast rate instead of its normal one.")
+    var fast = false
+
+    @Option(name: .shortAndLong, help: "The folder to write frames into.")
+    var output = "out/frames"
+
+    func validate() throws {
+        guard from.isFinite, to.isFinite else { throw ValidationError("--from and --to must be finite numbers") }
+        guard (1...10_000).contains(count) else { throw ValidationError("--count must be 1 to 10000, not \(count)") }
+        guard FrameSequence.Curve(rawValue: curve) != nil else {
+            throw ValidationError("--curve must be one of \(FrameSequence.Curve.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(curve)\"")
+        }
+        if let velocity, !velocity.isFinite { throw ValidationError("--velocity must be a finite number") }
+    }
+
+    func run() throws {
+        let sample = try collection.makeSample()
+        let node = sample.collectionNode
+        let vertical = node.collectionViewLayout.scrollDirection == .vertical
+        func point(_ value: Double) -> CGPoint { vertical ? CGPoint(x: 0, y: value) : CGPoint(x: value, y: 0) }
+        let sequence: FrameSequence
+        if let velocity {
+            sequence = try FrameSequence.deceleration(from: point(from), velocity: point(velocity), rate: fast ? .fast : .normal,
+                                                      bounds: node.contentOffsetRange)
+        } else {
+            sequence = try FrameSequence.scroll(from: point(from), to: point(to), frames: count, curve: FrameSequence.Curve(rawValue: curve)!)
+        }
+        let bar = ProgressBar(total: sequence.count, label: "frames")
+        let paths = try node.writeFrames(sequence, scale: CGFloat(collection.scale), toFolder: output) { bar.update($0) }
+        bar.finish()
+        print("\(output)/ (\(paths.count) frames: \(paths.first ?? "") … \(paths.last ?? ""))")
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Weft
+
+/// A cell of a fixed size, filled with a colour picked by its index and, optionally, a label or
+/// a drawn mark (which gives it a backing store).
+final class BoxCell: ASCellNode, @unchecked Sendable {
+    init(index: Int, size: CGSize, label: Bool = false, drawn: Bool = false) {
+        super.init()
+        if drawn {
+            displayBlock = { bounds, context, _ in context.fill(Path(ellipseIn: bounds.insetBy(dx: 4, dy: 4)), with: .white) }
+        }
+        style.preferredSize = size
+        backgroundColor = BoxCell.palette[index % BoxCell.palette.count]
+        debugName = "box \(index)"
+        if label {
+            automaticallyManagesSubnodes = true
+            let text = ASTextNode()
+            text.attributedText = TestSupport.attributed("\(index)", size: 11, weight: .bold, color: .white)
+            layoutSpecBlock = { _, _ in ASCenterLayoutSpec(centeringOptions: .XY, sizingOptions: [], child: text) }
+        }
+    }
+
+    static let palette: [UIColor] = [.systemRed, .systemOrange, .systemYellow, .systemGreen, .systemTeal, .systemBlue, .systemIndigo, .systemPurple]
+}
+
+/// A data source of boxes: `counts[section]` items, sized by `size(indexPath)`, with optional headers.
+final class BoxDataSource: ASCollectionDataSource, ASCollectionDelegate {
+    var counts: [Int]
+    let size: @Sendable (IndexPath) -> CGSize
+    let label: Bool, drawn: Bool
+    var headerHeight: CGFloat?
+
+    init(counts: [Int], label: Bool = false, drawn: Bool = false, size: @escaping @Sendable (IndexPath) -> CGSize) {
+        self.counts = counts
+        self.label = label
+        self.drawn = drawn
+        self.size = size
+    }
+
+    func numberOfSections(in collectionNode: ASCollectionNode) -> Int { counts.count }
+    func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { counts[section] }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
+        let size = self.size(indexPath), index = counts[..<indexPath.section].reduce(0, +) + indexPath.item
+        let label = self.label, drawn = self.drawn
+        return { BoxCell(index: index, size: size, label: label, drawn: drawn) }
+    }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ASCellNodeBlock {
+        let section = indexPath.section
+        return {
+            let header = ASCellNode()
+            header.backgroundColor = UIColor(white: 0.2, alpha: 1)
+            header.debugName = "header \(section)"
+            return header
+        }
+    }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, sizeRangeForHeaderInSection section: Int) -> ASSizeRange {
+        guard let headerHeight else { return .zero }
+        return ASSizeRange(min: CGSize(width: 0, height: headerHeight), max: CGSize(width: CGFloat.infinity, height: headerHeight))
+    }
+}
+
+/// A collection of boxes in a flow layout, with its data source kept alive beside it.
+struct BoxCollection {
+    let node: ASCollectionNode
+    let source: BoxDataSource
+
+    init(viewport: CGSize, counts: [Int], layout: UICollectionViewLayout = UICollectionViewFlowLayout(), headers: CGFloat? = nil,
+         label: Bool = false, drawn: Bool = false, size: @escaping @Sendable (IndexPath) -> CGSize) {
+        node = ASCollectionNode(frame: CGRect(origin: .zero, size: viewport), collectionViewLayout: layout)
+        source = BoxDataSource(counts: counts, label: label, drawn: drawn, size: size)
+        source.headerHeight = headers
+        if headers != nil { node.registerSupplementaryNode(ofKind: UICollectionView.elementKindSectionHeader) }
+        node.dataSource = source
+        node.delegate = source
+    }
+}
