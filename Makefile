@@ -1,5 +1,5 @@
 # Weft: two commands do all the setup on a fresh Debian 12 machine with the Swift toolchain.
-#   make run    installs what is missing, builds, renders the samples into out/
+#   make run    installs what is missing, builds (release), renders the samples into out/
 #   make test   installs what is missing, runs every test
 #   make bench  measures PNG encoding and cell display (a benchmark, not a test)
 
@@ -46,8 +46,12 @@ deps:
 build: deps
 	$(SWIFT) build
 
-run: build
-	$(SWIFT) run weft showcase --output $(OUT)
+run: deps
+	$(SWIFT) build -c release --product weft
+	.build/release/weft showcase --output $(OUT)
+	.build/release/weft snapshot --sample feed --width 390 --height 844 --scale 2 --offset 1200 --output $(OUT)/feed/snapshot.png
+	.build/release/weft frames --sample feed --width 390 --height 844 --scale 2 --from 0 --to 4000 --count 90 --curve eased --output $(OUT)/feed/frames
+	.build/release/weft frames --sample mosaic --width 390 --height 844 --scale 2 --from 0 --velocity 3000 --output $(OUT)/mosaic/frames
 
 test: deps
 	$(SWIFT) test

@@ -16,10 +16,10 @@ struct BenchCommand: ParsableCommand {
     var cells = 2000
 
     enum Part: String, ExpressibleByArgument, CaseIterable {
-        case png, cells, layout
+        case png, cells, layout, collection
     }
 
-    @Option(parsing: .upToNextOption, help: "What to measure: png, cells, layout, or all (the default).")
+    @Option(parsing: .upToNextOption, help: "What to measure: png, cells, layout, collection, or all (the default).")
     var parts: [Part] = Part.allCases
 
     func validate() throws {
@@ -33,6 +33,28 @@ struct BenchCommand: ParsableCommand {
         if parts.contains(.png) { try measurePNG() }
         if parts.contains(.cells) { measureCells(cores: cores) }
         if parts.contains(.layout) { measureLayout(cores: cores) }
+        if parts.contains(.collection) { try measureCollection() }
+    }
+
+    private func measureCollection() throws {
+        let viewport = CGSize(width: 390, height: 844)
+        print("\n== Collection: the feed sample (photo and text posts under section headers), 390×844 pt ==")
+        for count in [1_000, 10_000] {
+            let sample = CollectionSample.feed(viewport: viewport, sections: count / 100, itemsPerSection: 100)
+            var frame: Bitmap?
+            let seconds = try time { frame = try sample.collectionNode.snapshot(scale: 3) }
+            print(String(format: "time to first frame, %d items @3x: %.0f ms (%d×%d px)", count, seconds * 1000, frame!.pixelWidth, frame!.pixelHeight))
+        }
+        let sample = CollectionSample.feed(viewport: viewport, sections: 10, itemsPerSection: 100)
+        let node = sample.collectionNode
+        _ = try node.snapshot(scale: 3)
+        let sequence = try FrameSequence.scroll(from: .zero, to: CGPoint(x: 0, y: 6000), frames: 120, curve: .linear)
+        let composite = try time { for offset in sequence.offsets { _ = try node.snapshot(at: offset, scale: 3) } }
+        print(String(format: "120-frame scroll (6000 pt) @3x, compositing alone: %.1f fps (%.1f ms a frame)", 120 / composite, composite * 1000 / 120))
+        let folder = NSTemporaryDirectory() + "weft-bench-frames-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let written = try time { try node.writeFrames(sequence, scale: 3, toFolder: folder) }
+        print(String(format: "the same with PNG output (parallel encoding): %.1f fps (%.1f ms a frame)", 120 / written, written * 1000 / 120))
     }
 
     private func measureLayout(cores: Int) {
