@@ -27,7 +27,7 @@ public final class MosaicLayout: UICollectionViewLayout, @unchecked Sendable {
         let column = columnWidth(for: width)
         var top: CGFloat = 0
         for section in 0..<collection.numberOfSections {
-            let header = collection.supplementaryLength(ofKind: UICollectionView.elementKindSectionHeader, inSection: section, reference: 0)
+            let header = collection.supplementaryLength(ofKind: UICollectionView.elementKindSectionHeader, inSection: section)
             if header > 0 {
                 let attributes = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader,
                                                                   with: IndexPath(item: 0, section: section))

@@ -22,7 +22,7 @@ extension ASCollectionNode {
         let snapped = CGPoint(x: (contentOffset.x * scale).rounded() / scale, y: (contentOffset.y * scale).rounded() / scale)
         let visible = attributes(in: CGRect(origin: snapped, size: viewport))
         updateDisplayRange(around: CGRect(origin: snapped, size: viewport), scale: scale)
-        let elements = visible.compactMap { attributes in node(for: attributes).map { (attributes, $0) } }
+        let elements = visible.compactMap { attributes in element(for: attributes).map { (attributes, $0.node) } }
         // Deterministic mode: wait for the visible cells' display work to finish.
         var queues: [ObjectIdentifier: DisplayQueue] = [:]
         for (_, node) in elements { queues[ObjectIdentifier(node.displayQueue)] = node.displayQueue }
@@ -54,8 +54,11 @@ extension ASCollectionNode {
         let range = vertical
             ? CGRect(x: viewport.minX, y: viewport.minY - viewport.height * trailing, width: viewport.width, height: viewport.height * (1 + leading + trailing))
             : CGRect(x: viewport.minX - viewport.width * trailing, y: viewport.minY, width: viewport.width * (1 + leading + trailing), height: viewport.height)
-        let wanted = attributes(in: range).compactMap { attributes -> ASCellNode? in
-            guard let node = node(for: attributes) else { return nil }
+        let inRange = attributes(in: range).compactMap { attributes in element(for: attributes).map { (attributes, $0) } }
+        // Elements of a layout that did not need their nodes are allocated now, concurrently.
+        ASCollectionElement.allocate(inRange.map(\.1), serial: cellLayoutMode.contains(.serializeNodeCreation))
+        let wanted = inRange.compactMap { attributes, element -> ASCellNode? in
+            let node = element.node
             // A custom layout may give an element another size than it measured: lay it out again.
             if node.bounds.size != attributes.size {
                 node.frame = CGRect(origin: .zero, size: attributes.size)
@@ -91,7 +94,6 @@ extension ASCollectionNode {
         func bytes(_ node: ASDisplayNode) -> Int {
             (node.contents.map { $0.bytesPerRow * $0.pixelHeight } ?? 0) + node.subnodes.reduce(0) { $0 + bytes($1) }
         }
-        let all = data.withLock { d in d.sections.flatMap { $0.items.map(\.node) + $0.supplementary.values.map(\.node) } }
-        return all.reduce(0) { $0 + bytes($1) }
+        return elements.allElements.compactMap(\.allocatedNode).reduce(0) { $0 + bytes($1) }
     }
 }

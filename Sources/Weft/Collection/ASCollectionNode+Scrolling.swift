@@ -18,12 +18,11 @@ extension ASCollectionNode {
         return (collectionViewLayout.layoutAttributesForElements(in: rect) ?? []).filter { !$0.isHidden }
     }
 
-    /// The node an attributes value describes.
-    func node(for attributes: UICollectionViewLayoutAttributes) -> ASCellNode? {
-        if let kind = attributes.representedElementKind {
-            return data.withLock { $0.supplementary(kind, attributes.indexPath.section)?.node }
-        }
-        return data.withLock { $0.item(at: attributes.indexPath)?.node }
+    /// The element an attributes value describes.
+    func element(for attributes: UICollectionViewLayoutAttributes) -> ASCollectionElement? {
+        let map = elements
+        if let kind = attributes.representedElementKind { return map.supplementaryElement(ofKind: kind, section: attributes.indexPath.section) }
+        return map.element(at: attributes.indexPath)
     }
 
     /// The index paths of the items in the viewport, in order; Texture's `indexPathsForVisibleItems`.
@@ -33,7 +32,7 @@ extension ASCollectionNode {
 
     /// The item nodes in the viewport, in index-path order; Texture's `visibleNodes`.
     public var visibleNodes: [ASCellNode] {
-        indexPathsForVisibleItems.compactMap { indexPath in data.withLock { $0.item(at: indexPath)?.node } }
+        indexPathsForVisibleItems.compactMap { elements.element(at: $0)?.node }
     }
 
     /// The item under `point`, in content coordinates; Texture's `indexPathForItem(at:)`.

@@ -26,7 +26,7 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         var measuredViewport = CGSize.zero
     }
 
-    let data = Mutex(CollectionData())
+    let data = Mutex(ASElementMap())
     let settings = Mutex(Settings())
     /// The elements kept in the display state around the last rendered viewport.
     let displayRange = Mutex<[ASCellNode]>([])
@@ -135,20 +135,20 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
             return
         }
         let loader = CollectionDataLoader(collectionNode: self, dataSource: dataSource, delegate: delegate, layout: collectionViewLayout,
-                                          viewport: viewport, supplementaryKinds: kinds, serialize: mode.contains(.serializeNodeCreation))
+                                          viewport: viewport, supplementaryKinds: kinds, serialize: mode.contains(.serializeNodeCreation),
+                                          eager: collectionViewLayout.needsAllNodes)
         do {
             let loadedData = try loader.load()
-            let old = data.withLock { d -> CollectionData in
+            let old = data.withLock { d -> ASElementMap in
                 let old = d
                 d = loadedData
                 return old
             }
-            for section in old.sections {
-                for element in section.items + Array(section.supplementary.values) { element.node.recursivelySetInterfaceState([]) }
-            }
+            for element in old.allElements { element.allocatedNode?.recursivelySetInterfaceState([]) }
+            displayedElements = []
             settings.withLock { $0.loaded = true; $0.loadError = nil; $0.measuredViewport = viewport }
         } catch {
-            data.withLock { $0 = CollectionData() }
+            data.withLock { $0 = ASElementMap() }
             settings.withLock { $0.loaded = true; $0.loadError = error; $0.measuredViewport = viewport }
             collectionViewLayout.invalidateLayout()
             throw error
@@ -173,20 +173,25 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         data.withLock { $0.sections.indices.contains(section) ? $0.sections[section].items.count : 0 }
     }
 
-    /// The node of an item; Texture's `nodeForItem(at:)`. Nil out of range.
+    /// The loaded elements; Texture's element map.
+    public var elements: ASElementMap { data.withLock { $0 } }
+
+    /// The node of an item, allocated now if it was not yet; Texture's `nodeForItem(at:)`. Nil out of range.
     public func nodeForItem(at indexPath: IndexPath) -> ASCellNode? {
         try? loadDataIfNeeded()
-        return data.withLock { $0.item(at: indexPath)?.node }
+        return elements.element(at: indexPath)?.node
     }
 
-    /// The node of a section's supplementary element of `kind`.
+    /// The node of a section's supplementary element of `kind`, allocated now if it was not yet.
     public func nodeForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> ASCellNode? {
-        data.withLock { $0.supplementary(kind, indexPath.section)?.node }
+        elements.supplementaryElement(ofKind: kind, section: indexPath.section)?.node
     }
 
-    /// Where a cell node is; Texture's `indexPath(for:)`.
+    /// Where an item's node is; Texture's `indexPath(for:)`. Nil for a node not in the collection.
     public func indexPath(for cellNode: ASCellNode) -> IndexPath? {
-        data.withLock { $0.index[ObjectIdentifier(cellNode)] }
+        guard let indexPath = cellNode.indexPath, cellNode.supplementaryElementKind == nil,
+              elements.element(at: indexPath)?.allocatedNode === cellNode else { return nil }
+        return indexPath
     }
 
     /// The index path of an item, throwing a clear error when it is out of range.

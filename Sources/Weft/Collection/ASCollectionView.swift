@@ -20,17 +20,16 @@ public final class ASCollectionView: @unchecked Sendable {
     public var numberOfSections: Int { collectionNode?.numberOfSections ?? 0 }
     public func numberOfItems(inSection section: Int) -> Int { collectionNode?.numberOfItems(inSection: section) ?? 0 }
 
-    /// The measured size of the item's node; zero for an index path out of range.
+    /// The measured size of the item's node (allocating it if needed); zero out of range.
     public func sizeForItem(at indexPath: IndexPath) -> CGSize {
-        collectionNode?.data.withLock { $0.item(at: indexPath)?.size } ?? .zero
+        collectionNode?.elements.element(at: indexPath)?.size ?? .zero
     }
 
     /// The measured length, along the scrolling axis, of a section's supplementary node of `kind`;
-    /// `reference` when the section has no node of that kind but a reference size was given.
-    public func supplementaryLength(ofKind kind: String, inSection section: Int, reference: CGFloat) -> CGFloat {
-        guard let node = collectionNode else { return 0 }
-        let vertical = node.collectionViewLayout.scrollDirection == .vertical
-        if let size = node.data.withLock({ $0.supplementary(kind, section)?.size }) { return vertical ? size.height : size.width }
-        return 0
+    /// 0 when the section has none.
+    public func supplementaryLength(ofKind kind: String, inSection section: Int) -> CGFloat {
+        guard let node = collectionNode, let element = node.elements.supplementaryElement(ofKind: kind, section: section) else { return 0 }
+        let size = element.size
+        return node.collectionViewLayout.scrollDirection == .vertical ? size.height : size.width
     }
 }

@@ -1,10 +1,10 @@
-import Dispatch
 import Foundation
 
 /// Loads a collection's data the way Texture's data controller does: the data source is asked on
-/// the caller's thread; node blocks then run concurrently on background threads (one per core, or
-/// one thread with `.serializeNodeCreation`), and each node is measured with its constrained size
-/// and laid out there too. One node per element, never reused.
+/// the caller's thread for counts, node blocks and constrained sizes; node blocks then run
+/// concurrently on background threads (one per core, or one thread with `.serializeNodeCreation`),
+/// each node measured with its constrained size and laid out there too (see
+/// `ASCollectionElement.allocate`). One node per element, never reused.
 struct CollectionDataLoader {
     let collectionNode: ASCollectionNode
     let dataSource: (any ASCollectionDataSource)?
@@ -14,70 +14,32 @@ struct CollectionDataLoader {
     let supplementaryKinds: [String]
     let serialize: Bool
 
-    /// A request to make and measure one element.
-    private struct Job: @unchecked Sendable {
-        // SAFETY: a job is made on the caller's thread and run by exactly one background thread;
-        // a ready node it carries is Sendable, like every node.
-        let indexPath: IndexPath
-        let kind: String?
-        let source: CellSource
-        let range: ASSizeRange
-    }
+    /// Whether every node is made and measured while loading (a `UICollectionViewLayout` needs all
+    /// sizes, as in Texture), or later, for the elements near the viewport.
+    let eager: Bool
 
-    func load() throws(CollectionError) -> CollectionData {
+    func load() throws(CollectionError) -> ASElementMap {
         let sectionCount = dataSource?.numberOfSections(in: collectionNode) ?? 0
         guard sectionCount >= 0 else { throw .negativeSectionCount(sectionCount) }
-        var jobs: [Job] = []
-        var counts: [Int] = []
+        var map = ASElementMap()
         for section in 0..<sectionCount {
             let count = dataSource?.collectionNode(collectionNode, numberOfItemsInSection: section) ?? 0
             guard count >= 0 else { throw .negativeItemCount(section: section, count: count) }
-            counts.append(count)
+            var entry = ASElementMap.Section()
             for kind in supplementaryKinds(in: section) {
                 guard let range = supplementaryRange(kind: kind, section: section) else { continue }
                 let indexPath = IndexPath(item: 0, section: section)
-                jobs.append(Job(indexPath: indexPath, kind: kind, source: try source(at: indexPath, kind: kind), range: range))
+                entry.supplementary[kind] = ASCollectionElement(indexPath: indexPath, kind: kind, source: try source(at: indexPath, kind: kind), constrainedSize: range)
             }
             for item in 0..<count {
                 let indexPath = IndexPath(item: item, section: section)
-                jobs.append(Job(indexPath: indexPath, kind: nil, source: try source(at: indexPath, kind: nil), range: itemRange(at: indexPath)))
+                entry.items.append(ASCollectionElement(indexPath: indexPath, kind: nil, source: try source(at: indexPath, kind: nil),
+                                                       constrainedSize: itemRange(at: indexPath)))
             }
+            map.sections.append(entry)
         }
-
-        let results = ElementSlots(count: jobs.count)
-        let allJobs = jobs
-        let work = { @Sendable (index: Int) in
-            let job = allJobs[index]
-            let node: ASCellNode
-            switch job.source {
-            case .block(let block): node = block()
-            case .node(let ready): node = ready
-            case .returnedNil: return
-            }
-            let size = node.layoutThatFits(job.range).size
-            node.frame = CGRect(origin: .zero, size: size)
-            node.layoutIfNeeded()
-            results.set(index, CollectionElement(node: node, size: size))
-        }
-        if serialize {
-            DispatchQueue(label: "weft.collection.node-creation").sync { for index in jobs.indices { work(index) } }
-        } else {
-            DispatchQueue.concurrentPerform(iterations: jobs.count, execute: work)
-        }
-
-        var data = CollectionData(sections: counts.map { _ in CollectionData.Section() })
-        for (index, job) in jobs.enumerated() {
-            guard let element = results.get(index) else { continue }
-            element.node.indexPath = job.indexPath
-            element.node.supplementaryElementKind = job.kind
-            if let kind = job.kind {
-                data.sections[job.indexPath.section].supplementary[kind] = element
-            } else {
-                data.sections[job.indexPath.section].items.append(element)
-                data.index[ObjectIdentifier(element.node)] = job.indexPath
-            }
-        }
-        return data
+        if eager { ASCollectionElement.allocate(map.allElements, serial: serialize) }
+        return map
     }
 
     private func source(at indexPath: IndexPath, kind: String?) throws(CollectionError) -> CellSource {
@@ -136,13 +98,4 @@ struct CollectionDataLoader {
         }
         return ASSizeRange(min: CGSize(width: low, height: viewport.height), max: CGSize(width: high, height: viewport.height))
     }
-}
-
-/// Elements made by concurrent node blocks, one slot per job.
-private final class ElementSlots: @unchecked Sendable {
-    // SAFETY: each slot is written by exactly one iteration, and read after all have finished.
-    private var slots: [CollectionElement?]
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ element: CollectionElement) { slots.withUnsafeMutableBufferPointer { $0[index] = element } }
-    func get(_ index: Int) -> CollectionElement? { slots[index] }
 }

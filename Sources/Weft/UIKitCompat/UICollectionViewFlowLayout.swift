@@ -57,7 +57,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
 
         var along: CGFloat = 0
         for section in 0..<collection.numberOfSections {
-            let header = collection.supplementaryLength(ofKind: UICollectionView.elementKindSectionHeader, inSection: section, reference: alongSize(headerReferenceSize))
+            let header = collection.supplementaryLength(ofKind: UICollectionView.elementKindSectionHeader, inSection: section)
             if header > 0 {
                 add(kind: UICollectionView.elementKindSectionHeader, IndexPath(item: 0, section: section),
                     rect(along: along, across: 0, size(along: header, across: crossLength)))
@@ -106,7 +106,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
                 along += thickness + (isLast ? 0 : minimumLineSpacing)
             }
             along += insetAfter
-            let footer = collection.supplementaryLength(ofKind: UICollectionView.elementKindSectionFooter, inSection: section, reference: alongSize(footerReferenceSize))
+            let footer = collection.supplementaryLength(ofKind: UICollectionView.elementKindSectionFooter, inSection: section)
             if footer > 0 {
                 add(kind: UICollectionView.elementKindSectionFooter, IndexPath(item: 0, section: section),
                     rect(along: along, across: 0, size(along: footer, across: crossLength)))

@@ -32,6 +32,11 @@ open class UICollectionViewLayout: @unchecked Sendable {
 
     var needsPrepare = true
 
+    /// Whether the layout reads every element's measured size, so all nodes are made while loading
+    /// (Texture's behaviour with a `UICollectionViewLayout`). Layouts driven by an
+    /// `ASCollectionLayoutDelegate` that knows sizes without nodes say no.
+    var needsAllNodes: Bool { true }
+
     /// Prepares the layout if it is stale.
     func prepareIfNeeded() {
         guard needsPrepare else { return }
