@@ -28,19 +28,34 @@ extension ASCollectionNode {
         for (_, node) in elements { queues[ObjectIdentifier(node.displayQueue)] = node.displayQueue }
         for queue in queues.values { queue.waitUntilIdle() }
 
-        let inverted = self.inverted, background = backgroundColor
+        return try compose(elements, at: snapped, scale: scale, placeholders: false).bitmap
+    }
+
+    /// Draws one frame: the background, then each element's backing stores at its frame minus
+    /// `offset` (mirrored when inverted). With `placeholders`, an element whose stores are not all
+    /// current is drawn as a placeholder box instead, and counted.
+    func compose(_ elements: [(UICollectionViewLayoutAttributes, ASCellNode)], at offset: CGPoint, scale: CGFloat,
+                 placeholders: Bool) throws(CollectionError) -> (bitmap: Bitmap, notReady: Int) {
+        let viewport = bounds.size, inverted = self.inverted, background = backgroundColor
+        var notReady = 0
         do {
-            return try Bitmap(size: viewport, scale: scale) { context in
+            let bitmap = try Bitmap(size: viewport, scale: scale) { context in
                 if let background { context.fill(CGRect(origin: .zero, size: viewport), with: background) }
                 for (attributes, node) in elements.sorted(by: { $0.0.zIndex < $1.0.zIndex }) {
-                    var frame = attributes.frame.offsetBy(dx: -snapped.x, dy: -snapped.y)
+                    var frame = attributes.frame.offsetBy(dx: -offset.x, dy: -offset.y)
                     if inverted { frame.origin.y = viewport.height - frame.maxY }
+                    if placeholders && !node.isDisplayCurrentRecursively(scale: scale) {
+                        notReady += 1
+                        context.fill(frame, with: Self.placeholderColor)
+                        continue
+                    }
                     context.withSavedState {
                         context.translateBy(x: frame.minX - node.frame.minX, y: frame.minY - node.frame.minY)
                         node.composite(into: context)
                     }
                 }
             }
+            return (bitmap, notReady)
         } catch {
             throw .renderFailed("\(error)")
         }

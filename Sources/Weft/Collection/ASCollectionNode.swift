@@ -51,6 +51,12 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         self.frame = frame
     }
 
+    /// A collection laid out by `layoutDelegate`, calculated on a background queue; Texture's
+    /// `init(layoutDelegate:layoutFacilitator:)` (the facilitator is accepted and unused).
+    public convenience init(layoutDelegate: any ASCollectionLayoutDelegate, layoutFacilitator: AnyObject? = nil) {
+        self.init(collectionViewLayout: CollectionLayoutDelegateLayout(delegate: layoutDelegate))
+    }
+
     /// A collection with a default vertical flow layout, as Texture's documentation constructs one.
     public convenience override init() {
         self.init(collectionViewLayout: UICollectionViewFlowLayout())
@@ -63,6 +69,11 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
 
     /// Sizes the elements; held weakly, as in Texture. Set it on the driving thread.
     public weak var delegate: (any ASCollectionDelegate)? {
+        didSet { settings.withLock { $0.loaded = false } }
+    }
+
+    /// Gives node sizes for a custom layout when the delegate does not; held weakly, as in Texture.
+    public weak var layoutInspector: (any ASCollectionViewLayoutInspecting)? {
         didSet { settings.withLock { $0.loaded = false } }
     }
 

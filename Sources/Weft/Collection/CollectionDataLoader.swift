@@ -57,13 +57,18 @@ struct CollectionDataLoader {
 
     private var vertical: Bool { layout.scrollDirection == .vertical }
 
-    /// Texture's item sizing: the delegate's range; else a flow layout's `itemSize` when it is not
-    /// the 50×50 default; else the collection's width less the section insets, any height
-    /// (transposed when scrolling horizontally).
+    /// Texture's item sizing: the delegate's range; else the layout inspector's (or a layout
+    /// delegate's, when it knows item sizes); else a flow layout's `itemSize` when it is not the
+    /// 50×50 default; else the collection's width less the section insets, any height (transposed
+    /// when scrolling horizontally).
     private func itemRange(at indexPath: IndexPath) -> ASSizeRange {
         if let delegate, let range = DefaultAnswer.implemented({ delegate.collectionNode(collectionNode, constrainedSizeForItemAt: indexPath) }) {
             return range
         }
+        if let inspector = collectionNode.layoutInspector {
+            return inspector.collectionView(collectionNode.view, constrainedSizeForNodeAt: indexPath)
+        }
+        if let range = layout.constrainedSizeForItem(at: indexPath, in: collectionNode) { return range }
         let flow = layout as? UICollectionViewFlowLayout
         if let flow, flow.itemSize != UICollectionViewFlowLayout.defaultItemSize {
             return ASSizeRange(exactly: flow.itemSize)

@@ -71,6 +71,13 @@ extension ASDisplayNode {
     /// Why the last display of this node failed (a size too large to draw, say); nil if it did not.
     public var displayError: GraphicsError? { state.withLock { $0.display.error } }
 
+    /// Whether this node and its subtree have current backing stores at `scale`: what a compositor
+    /// that does not wait can show.
+    public func isDisplayCurrentRecursively(scale: CGFloat) -> Bool {
+        guard state.withLock({ $0.isHidden || $0.display.isCurrent(at: scale) }) else { return false }
+        return subnodes.allSatisfy { $0.isDisplayCurrentRecursively(scale: scale) }
+    }
+
     /// Marks the contents stale. A node in display state redraws (on `displayQueue`, or inline when
     /// not asynchronous); any display work in flight for the old contents is cancelled.
     public func setNeedsDisplay() {

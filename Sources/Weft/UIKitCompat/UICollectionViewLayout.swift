@@ -37,6 +37,10 @@ open class UICollectionViewLayout: @unchecked Sendable {
     /// `ASCollectionLayoutDelegate` that knows sizes without nodes say no.
     var needsAllNodes: Bool { true }
 
+    /// The range an item is measured in, when the layout knows it; nil leaves the collection's
+    /// usual sizing.
+    func constrainedSizeForItem(at indexPath: IndexPath, in collectionNode: ASCollectionNode) -> ASSizeRange? { nil }
+
     /// Prepares the layout if it is stale.
     func prepareIfNeeded() {
         guard needsPrepare else { return }

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Supplies a gallery's item size and spacing; Texture's `ASCollectionGalleryLayoutPropertiesProviding`.
+/// Called on the collection's thread.
+public protocol ASCollectionGalleryLayoutPropertiesProviding: AnyObject {
+    /// The size of every item.
+    func galleryLayoutDelegate(_ delegate: ASCollectionGalleryLayoutDelegate, sizeForElements elements: ASElementMap) -> CGSize
+    /// Space between lines; 0 by default.
+    func minimumLineSpacing(forGalleryLayoutDelegate delegate: ASCollectionGalleryLayoutDelegate, elements: ASElementMap) -> CGFloat
+    /// Space between items in a line; 0 by default.
+    func minimumInteritemSpacing(forGalleryLayoutDelegate delegate: ASCollectionGalleryLayoutDelegate, elements: ASElementMap) -> CGFloat
+    /// Insets around each section; zero by default.
+    func sectionInset(forGalleryLayoutDelegate delegate: ASCollectionGalleryLayoutDelegate, elements: ASElementMap) -> UIEdgeInsets
+}
+
+extension ASCollectionGalleryLayoutPropertiesProviding {
+    public func minimumLineSpacing(forGalleryLayoutDelegate delegate: ASCollectionGalleryLayoutDelegate, elements: ASElementMap) -> CGFloat { 0 }
+    public func minimumInteritemSpacing(forGalleryLayoutDelegate delegate: ASCollectionGalleryLayoutDelegate, elements: ASElementMap) -> CGFloat { 0 }
+    public func sectionInset(forGalleryLayoutDelegate delegate: ASCollectionGalleryLayoutDelegate, elements: ASElementMap) -> UIEdgeInsets { .zero }
+}
+
+/// Lays out items of one fixed size in lines, left to right then top to bottom (or top to bottom
+/// then left to right, scrolling sideways); Texture's `ASCollectionGalleryLayoutDelegate`. Its
+/// sizes come from the properties provider, so no node is made for layout: only the elements
+/// near the viewport get nodes, when a frame is rendered. No supplementary elements, as in Texture.
+/// Configure on the collection's thread. Sendable.
+public final class ASCollectionGalleryLayoutDelegate: ASCollectionLayoutDelegate, @unchecked Sendable {
+    // SAFETY: `propertiesProvider` is set and read on the collection's thread; the calculation
+    // reads only its context.
+    private let directions: ASScrollDirection
+    public weak var propertiesProvider: (any ASCollectionGalleryLayoutPropertiesProviding)?
+
+    public init(scrollableDirections: ASScrollDirection) {
+        directions = scrollableDirections
+    }
+
+    public func scrollableDirections() -> ASScrollDirection { directions }
+
+    /// The provider's answers, captured for the background calculation.
+    struct Properties: Sendable {
+        let itemSize: CGSize
+        let lineSpacing: CGFloat
+        let interitemSpacing: CGFloat
+        let sectionInset: UIEdgeInsets
+    }
+
+    public func additionalInfoForLayout(withElements elements: ASElementMap) -> (any Sendable)? {
+        properties(elements)
+    }
+
+    func properties(_ elements: ASElementMap) -> Properties {
+        guard let provider = propertiesProvider else { return Properties(itemSize: .zero, lineSpacing: 0, interitemSpacing: 0, sectionInset: .zero) }
+        return Properties(itemSize: provider.galleryLayoutDelegate(self, sizeForElements: elements),
+                          lineSpacing: provider.minimumLineSpacing(forGalleryLayoutDelegate: self, elements: elements),
+                          interitemSpacing: provider.minimumInteritemSpacing(forGalleryLayoutDelegate: self, elements: elements),
+                          sectionInset: provider.sectionInset(forGalleryLayoutDelegate: self, elements: elements))
+    }
+
+    public var needsAllNodes: Bool { false }
+
+    public func constrainedSizeForItem(at indexPath: IndexPath, elements: ASElementMap, viewportSize: CGSize) -> ASSizeRange? {
+        ASSizeRange(exactly: properties(elements).itemSize)
+    }
+
+    public static func calculateLayout(with context: ASCollectionLayoutContext) -> ASCollectionLayoutState {
+        guard let p = context.additionalInfo as? Properties, p.itemSize.width > 0, p.itemSize.height > 0 else {
+            return ASCollectionLayoutState(context: context, contentSize: .zero, frames: [])
+        }
+        let vertical = !context.scrollableDirections.intersection(.verticalDirections).isEmpty
+        let inset = p.sectionInset
+        // Work along the lines (across) and down the lines (along the scroll).
+        let crossLength = vertical ? context.viewportSize.width - inset.left - inset.right : context.viewportSize.height - inset.top - inset.bottom
+        let itemAcross = vertical ? p.itemSize.width : p.itemSize.height
+        let itemAlong = vertical ? p.itemSize.height : p.itemSize.width
+        let perLine = max(1, Int(((crossLength + p.interitemSpacing) / (itemAcross + p.interitemSpacing)).rounded(.down)))
+        var frames: [(ASCollectionElement, CGRect)] = []
+        var along: CGFloat = 0
+        for section in context.elements.sections {
+            along += vertical ? inset.top : inset.left
+            for (index, element) in section.items.enumerated() {
+                let line = index / perLine, position = index % perLine
+                let a = along + CGFloat(line) * (itemAlong + p.lineSpacing)
+                let c = (vertical ? inset.left : inset.top) + CGFloat(position) * (itemAcross + p.interitemSpacing)
+                frames.append((element, CGRect(origin: vertical ? CGPoint(x: c, y: a) : CGPoint(x: a, y: c), size: p.itemSize)))
+            }
+            let lines = (section.items.count + perLine - 1) / perLine
+            along += CGFloat(lines) * itemAlong + CGFloat(max(0, lines - 1)) * p.lineSpacing + (vertical ? inset.bottom : inset.right)
+        }
+        let size = vertical ? CGSize(width: context.viewportSize.width, height: along) : CGSize(width: along, height: context.viewportSize.height)
+        return ASCollectionLayoutState(context: context, contentSize: size, frames: frames)
+    }
+}

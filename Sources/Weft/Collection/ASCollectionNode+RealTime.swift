@@ -1,0 +1,45 @@
+import Foundation
+
+/// One frame composited under a real-time frame clock, and how many visible cells were not ready.
+/// Sendable value; use from any context.
+public struct RealTimeFrame: Sendable {
+    public let bitmap: Bitmap
+    public let offset: CGPoint
+    /// When the frame was due, in seconds from the start of the sequence.
+    public let time: TimeInterval
+    public let visibleCount: Int
+    /// Visible elements whose backing stores were not finished: drawn as placeholders. Texture's
+    /// blank-cell problem, counted.
+    public let notReadyCount: Int
+}
+
+extension ASCollectionNode {
+    /// The colour of a cell that is not displayed yet in a real-time frame.
+    public static let placeholderColor = UIColor(white: 0.88, alpha: 1)
+
+    /// Composites `sequence` under a simulated `framesPerSecond` clock (60 or 120 Hz, say): frame k
+    /// is taken at k ÷ fps seconds, showing whatever the display queue has finished by then and a
+    /// placeholder for each visible cell that is not ready. Unlike `snapshot`, this does not wait,
+    /// so its pixels depend on the machine; its reports measure how often cells show up blank.
+    public func realTimeFrames(_ sequence: FrameSequence, scale: CGFloat, framesPerSecond: Int) throws(CollectionError) -> [RealTimeFrame] {
+        guard framesPerSecond > 0 else { throw .invalidSequence("a frame clock needs a positive rate, not \(framesPerSecond)") }
+        try loadDataIfNeeded()
+        let viewport = bounds.size
+        guard viewport.width > 0, viewport.height > 0, viewport.width.isFinite, viewport.height.isFinite else { throw .invalidViewport(viewport) }
+        let start = Date()
+        var frames: [RealTimeFrame] = []
+        for (index, offset) in sequence.offsets.enumerated() {
+            let due = TimeInterval(index) / TimeInterval(framesPerSecond)
+            let wait = due - Date().timeIntervalSince(start)
+            if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+            contentOffset = offset
+            let snapped = CGPoint(x: (offset.x * scale).rounded() / scale, y: (offset.y * scale).rounded() / scale)
+            let rect = CGRect(origin: snapped, size: viewport)
+            updateDisplayRange(around: rect, scale: scale)
+            let visible = attributes(in: rect).compactMap { attributes in element(for: attributes).map { (attributes, $0.node) } }
+            let (bitmap, notReady) = try compose(visible, at: snapped, scale: scale, placeholders: true)
+            frames.append(RealTimeFrame(bitmap: bitmap, offset: snapped, time: due, visibleCount: visible.count, notReadyCount: notReady))
+        }
+        return frames
+    }
+}
