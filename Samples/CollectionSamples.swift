@@ -15,7 +15,7 @@ public final class CollectionSample: @unchecked Sendable {
     }
 
     /// The built-in samples the `weft` command renders: `feed`, `mosaic` and `gallery`.
-    public static let names = ["feed", "mosaic", "gallery"]
+    public static let names = ["feed", "mosaic", "gallery", "grid"]
 
     /// The sample called `name` with a viewport of `viewport` points, or nil for an unknown name.
     public static func make(_ name: String, viewport: CGSize, items: Int? = nil) -> CollectionSample? {
@@ -23,6 +23,7 @@ public final class CollectionSample: @unchecked Sendable {
         case "feed": return feed(viewport: viewport, sections: max(1, (items ?? 600) / 60), itemsPerSection: min(items ?? 60, 60))
         case "mosaic": return mosaic(viewport: viewport, items: items ?? 120)
         case "gallery": return gallery(viewport: viewport, items: items ?? 40)
+        case "grid": return grid(viewport: viewport, items: items ?? 10_000)
         default: return nil
         }
     }
@@ -66,6 +67,47 @@ public final class CollectionSample: @unchecked Sendable {
         let source = GalleryDataSource(items: items)
         node.dataSource = source
         return CollectionSample(name: "gallery", collectionNode: node, dataSource: source)
+    }
+}
+
+extension CollectionSample {
+    /// A grid of photo cards laid out by Texture's gallery layout delegate: fixed item sizes, so
+    /// only the cards near the viewport are ever made, however many there are.
+    public static func grid(viewport: CGSize, items: Int) -> CollectionSample {
+        let source = GridDataSource(items: items, columns: 3, width: viewport.width)
+        let layout = ASCollectionGalleryLayoutDelegate(scrollableDirections: .verticalDirections)
+        layout.propertiesProvider = source
+        source.layoutDelegate = layout
+        let node = ASCollectionNode(layoutDelegate: layout, layoutFacilitator: nil)
+        node.frame = CGRect(origin: .zero, size: viewport)
+        node.backgroundColor = UIColor(white: 0.95, alpha: 1)
+        node.dataSource = source
+        return CollectionSample(name: "grid", collectionNode: node, dataSource: source)
+    }
+}
+
+/// The grid's data and gallery properties.
+final class GridDataSource: ASCollectionDataSource, ASCollectionGalleryLayoutPropertiesProviding {
+    let items: Int, itemSize: CGSize
+    var layoutDelegate: ASCollectionGalleryLayoutDelegate?
+    init(items: Int, columns: Int, width: CGFloat) {
+        self.items = items
+        let side = ((width - 8 * CGFloat(columns + 1)) / CGFloat(columns)).rounded(.down)
+        itemSize = CGSize(width: side, height: side + 20)
+    }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { items }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
+        let index = indexPath.item
+        return { MosaicCell(index: index, photo: SharedImages.photos[index % SharedImages.photos.count], ratio: 1) }
+    }
+
+    func galleryLayoutDelegate(_ delegate: ASCollectionGalleryLayoutDelegate, sizeForElements elements: ASElementMap) -> CGSize { itemSize }
+    func minimumLineSpacing(forGalleryLayoutDelegate delegate: ASCollectionGalleryLayoutDelegate, elements: ASElementMap) -> CGFloat { 8 }
+    func minimumInteritemSpacing(forGalleryLayoutDelegate delegate: ASCollectionGalleryLayoutDelegate, elements: ASElementMap) -> CGFloat { 8 }
+    func sectionInset(forGalleryLayoutDelegate delegate: ASCollectionGalleryLayoutDelegate, elements: ASElementMap) -> UIEdgeInsets {
+        UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
     }
 }
 

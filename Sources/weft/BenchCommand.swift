@@ -45,6 +45,12 @@ struct BenchCommand: ParsableCommand {
             let seconds = try time { frame = try sample.collectionNode.snapshot(scale: 3) }
             print(String(format: "time to first frame, %d items @3x: %.0f ms (%d×%d px)", count, seconds * 1000, frame!.pixelWidth, frame!.pixelHeight))
         }
+        for count in [10_000, 100_000] {
+            let grid = CollectionSample.grid(viewport: viewport, items: count)
+            let seconds = try time { _ = try grid.collectionNode.snapshot(scale: 3) }
+            let made = grid.collectionNode.elements.allElements.filter(\.isNodeAllocated).count
+            print(String(format: "time to first frame, grid sample (gallery layout delegate), %d items @3x: %.0f ms (%d nodes made)", count, seconds * 1000, made))
+        }
         let sample = CollectionSample.feed(viewport: viewport, sections: 10, itemsPerSection: 100)
         let node = sample.collectionNode
         _ = try node.snapshot(scale: 3)
@@ -55,6 +61,17 @@ struct BenchCommand: ParsableCommand {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let written = try time { try node.writeFrames(sequence, scale: 3, toFolder: folder) }
         print(String(format: "the same with PNG output (parallel encoding): %.1f fps (%.1f ms a frame)", 120 / written, written * 1000 / 120))
+        for distance in [6000, 60000] as [CGFloat] {
+            let scroll = try FrameSequence.scroll(from: .zero, to: CGPoint(x: 0, y: distance), frames: 120, curve: .linear)
+            for hz in [60, 120] {
+                let fresh = CollectionSample.feed(viewport: viewport, sections: 10, itemsPerSection: 100).collectionNode
+                try fresh.loadDataIfNeeded()
+                let frames = try fresh.realTimeFrames(scroll, scale: 3, framesPerSecond: hz)
+                let blank = frames.filter { $0.notReadyCount > 0 }.count
+                let cells = frames.reduce(0) { $0 + $1.notReadyCount }
+                print("real-time \(hz) Hz, 120 frames over \(Int(distance)) pt: \(blank) frames with blank cells (\(cells) blank cells in all)")
+            }
+        }
     }
 
     private func measureLayout(cores: Int) {

@@ -27,6 +27,9 @@ struct FramesCommand: ParsableCommand {
     @Flag(help: "Decelerate at UIScrollView's fast rate instead of its normal one.")
     var fast = false
 
+    @Option(help: "Simulate a frame clock of this many Hz (60 or 120) instead of waiting for every cell, and report blank cells per frame.")
+    var realtime: Int?
+
     @Option(name: .shortAndLong, help: "The folder to write frames into.")
     var output = "out/frames"
 
@@ -37,6 +40,7 @@ struct FramesCommand: ParsableCommand {
             throw ValidationError("--curve must be one of \(FrameSequence.Curve.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(curve)\"")
         }
         if let velocity, !velocity.isFinite { throw ValidationError("--velocity must be a finite number") }
+        if let realtime, realtime != 60 && realtime != 120 { throw ValidationError("--realtime must be 60 or 120, not \(realtime)") }
     }
 
     func run() throws {
@@ -50,6 +54,16 @@ struct FramesCommand: ParsableCommand {
                                                       bounds: node.contentOffsetRange)
         } else {
             sequence = try FrameSequence.scroll(from: point(from), to: point(to), frames: count, curve: FrameSequence.Curve(rawValue: curve)!)
+        }
+        if let realtime {
+            let frames = try node.realTimeFrames(sequence, scale: CGFloat(collection.scale), framesPerSecond: realtime)
+            for (index, frame) in frames.enumerated() {
+                try PNGEncoder().write(frame.bitmap, toFile: String(format: "%@/frame_%05d.png", output, index + 1))
+                print(String(format: "frame %d at %.3f s: %d of %d visible cells not ready", index + 1, frame.time, frame.notReadyCount, frame.visibleCount))
+            }
+            let blank = frames.filter { $0.notReadyCount > 0 }.count
+            print("\(output)/ (\(frames.count) frames at \(realtime) Hz; \(blank) with blank cells)")
+            return
         }
         let bar = ProgressBar(total: sequence.count, label: "frames")
         let paths = try node.writeFrames(sequence, scale: CGFloat(collection.scale), toFolder: output) { bar.update($0) }

@@ -55,6 +55,13 @@ extension ASCollectionNode {
         contentOffset = try offset(toShow: indexPath, at: position)
     }
 
+    /// A scroll from the current offset to the one that shows an item at `position`, in `frames`
+    /// frames: a frame sequence for "scroll to item".
+    public func scrollSequence(toItem indexPath: IndexPath, at position: UICollectionView.ScrollPosition, frames: Int,
+                               curve: FrameSequence.Curve = .eased) throws(CollectionError) -> FrameSequence {
+        try FrameSequence.scroll(from: contentOffset, to: offset(toShow: indexPath, at: position), frames: frames, curve: curve)
+    }
+
     /// The offset that shows an item at `position`, clamped to the scrollable range.
     public func offset(toShow indexPath: IndexPath, at position: UICollectionView.ScrollPosition) throws(CollectionError) -> CGPoint {
         try loadDataIfNeeded()

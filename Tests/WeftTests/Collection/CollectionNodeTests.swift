@@ -78,6 +78,29 @@ import WeftTesting
         }
     }
 
+    @Test func verticalFlowWithSectionInsetsAndFootersAtOffsets() throws {
+        let layout = UICollectionViewFlowLayout()
+        layout.sectionInset = UIEdgeInsets(top: 6, left: 8, bottom: 10, right: 8)
+        layout.minimumInteritemSpacing = 6
+        layout.minimumLineSpacing = 6
+        let c = BoxCollection(viewport: CGSize(width: 120, height: 160), counts: [7, 5], layout: layout, headers: 14, footers: 10, label: true) { indexPath in
+            CGSize(width: indexPath.item % 2 == 0 ? 48 : 30, height: 24 + CGFloat(indexPath.item % 3) * 8)
+        }
+        for offset in [0, 120] as [CGFloat] {
+            c.node.contentOffset = CGPoint(x: 0, y: offset)
+            expectSnapshot(c.node, named: String(format: "collection/FlowVertical/insets-footers-offset-%04d", Int(offset)))
+        }
+        let footer = c.node.collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: UICollectionView.elementKindSectionFooter, at: IndexPath(item: 0, section: 0))
+        #expect(footer?.frame.height == 10 && footer?.frame.width == 120)
+    }
+
+    @Test func scrollToItemAsAFrameSequence() throws {
+        let c = Self.column(40)
+        let sequence = try c.node.scrollSequence(toItem: IndexPath(item: 25, section: 0), at: .top, frames: 8)
+        let target = try c.node.offset(toShow: IndexPath(item: 25, section: 0), at: .top)
+        #expect(sequence.count == 8 && sequence.offsets.first == .zero && sequence.offsets.last == target)
+    }
+
     @Test func horizontalGalleryAtOffsets() throws {
         let sample = CollectionSample.gallery(viewport: CGSize(width: 200, height: 150), items: 12)
         for offset in [0, 170] as [CGFloat] {

@@ -29,6 +29,7 @@ final class BoxDataSource: ASCollectionDataSource, ASCollectionDelegate {
     let size: @Sendable (IndexPath) -> CGSize
     let label: Bool, drawn: Bool
     var headerHeight: CGFloat?
+    var footerHeight: CGFloat?
 
     init(counts: [Int], label: Bool = false, drawn: Bool = false, size: @escaping @Sendable (IndexPath) -> CGSize) {
         self.counts = counts
@@ -47,11 +48,11 @@ final class BoxDataSource: ASCollectionDataSource, ASCollectionDelegate {
     }
 
     func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ASCellNodeBlock {
-        let section = indexPath.section
+        let section = indexPath.section, isHeader = kind == UICollectionView.elementKindSectionHeader
         return {
             let header = ASCellNode()
-            header.backgroundColor = UIColor(white: 0.2, alpha: 1)
-            header.debugName = "header \(section)"
+            header.backgroundColor = isHeader ? UIColor(white: 0.2, alpha: 1) : UIColor(white: 0.6, alpha: 1)
+            header.debugName = "\(isHeader ? "header" : "footer") \(section)"
             return header
         }
     }
@@ -59,6 +60,11 @@ final class BoxDataSource: ASCollectionDataSource, ASCollectionDelegate {
     func collectionNode(_ collectionNode: ASCollectionNode, sizeRangeForHeaderInSection section: Int) -> ASSizeRange {
         guard let headerHeight else { return .zero }
         return ASSizeRange(min: CGSize(width: 0, height: headerHeight), max: CGSize(width: CGFloat.infinity, height: headerHeight))
+    }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, sizeRangeForFooterInSection section: Int) -> ASSizeRange {
+        guard let footerHeight else { return .zero }
+        return ASSizeRange(min: CGSize(width: 0, height: footerHeight), max: CGSize(width: CGFloat.infinity, height: footerHeight))
     }
 }
 
@@ -68,11 +74,13 @@ struct BoxCollection {
     let source: BoxDataSource
 
     init(viewport: CGSize, counts: [Int], layout: UICollectionViewLayout = UICollectionViewFlowLayout(), headers: CGFloat? = nil,
-         label: Bool = false, drawn: Bool = false, size: @escaping @Sendable (IndexPath) -> CGSize) {
+         footers: CGFloat? = nil, label: Bool = false, drawn: Bool = false, size: @escaping @Sendable (IndexPath) -> CGSize) {
         node = ASCollectionNode(frame: CGRect(origin: .zero, size: viewport), collectionViewLayout: layout)
         source = BoxDataSource(counts: counts, label: label, drawn: drawn, size: size)
         source.headerHeight = headers
+        source.footerHeight = footers
         if headers != nil { node.registerSupplementaryNode(ofKind: UICollectionView.elementKindSectionHeader) }
+        if footers != nil { node.registerSupplementaryNode(ofKind: UICollectionView.elementKindSectionFooter) }
         node.dataSource = source
         node.delegate = source
     }
