@@ -36,7 +36,9 @@ public final class ASLayoutElementStyle: @unchecked Sendable {
             state.withLock { v in
                 guard v[keyPath: keyPath] != newValue else { return }
                 v[keyPath: keyPath] = newValue
-                v.version &+= 1
+                // Baselines are outputs of measuring (a text node sets them), not inputs to its
+                // own size: they do not make its cached layout stale.
+                if keyPath != \Values.ascender && keyPath != \Values.descender { v.version &+= 1 }
             }
         }
     }

@@ -154,8 +154,13 @@ extension ASDisplayNode {
     /// the same. Nodes without a spec keep the frames they were given. Texture applies layouts in
     /// its layout pass; `renderBitmap(scale:)` calls this first.
     public func layoutIfNeeded() {
-        let (block, usesSpec, manages) = state.withLock { ($0.layout.layoutSpecBlock, $0.layout.usesLayoutSpec, $0.layout.automaticallyManagesSubnodes) }
-        if block != nil || usesSpec != false {
+        let (block, usesSpec, manages, hasSubnodes) = state.withLock {
+            ($0.layout.layoutSpecBlock, $0.layout.usesLayoutSpec, $0.layout.automaticallyManagesSubnodes, !$0.subnodes.isEmpty)
+        }
+        // A leaf that does not manage subnodes has nothing a layout could place: skip measuring it
+        // again (for a text node that would be another pango layout).
+        let mayPlaceSubnodes = block != nil || usesSpec == true || (usesSpec == nil && (manages || hasSubnodes))
+        if mayPlaceSubnodes {
             let layout = layoutThatFits(ASSizeRange(exactly: bounds.size))
             if state.withLock({ $0.layout.usesLayoutSpec }) == true {
                 apply(layout, managingSubnodes: manages)
