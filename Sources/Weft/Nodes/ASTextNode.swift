@@ -7,9 +7,10 @@ import Synchronization
 /// line-height multiple, first-line indent, line break mode), kern, underline, strikethrough and
 /// baseline offset. Text wraps at the constrained width and is truncated to
 /// `maximumNumberOfLines` and to the constrained height: at the tail with
-/// `truncationAttributedText` (default "…", in the style of the text it ends); at the head or
-/// in the middle with pango's "…" for `.byTruncatingHead` / `.byTruncatingMiddle`; cut without a
-/// mark for `.byClipping`. The paragraph style of the first character applies to all the text.
+/// `truncationAttributedText` (default "…", in the style of the text it ends), the last line
+/// holding as much of the remaining text as fits before it, as UILabel does; at the head or in the
+/// middle with pango's "…" for `.byTruncatingHead` / `.byTruncatingMiddle`; cut without a mark
+/// for `.byClipping`. The paragraph style of the first character applies to all the text.
 /// Thread-safe, like every node.
 open class ASTextNode: ASDisplayNode, @unchecked Sendable {
     // SAFETY: the text state is in `textState`, behind its mutex; NSAttributedStrings are kept as

@@ -29,6 +29,9 @@ final class PangoText {
         case .middle(let lines):
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
             pango_layout_set_height(layout, -Int32(clamping: lines))
+        case .tail(let lines):
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            pango_layout_set_height(layout, -Int32(clamping: lines))
         }
     }
 

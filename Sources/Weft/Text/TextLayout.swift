@@ -8,6 +8,12 @@ struct TextLayoutRequest: Sendable, Hashable {
     var maximumNumberOfLines = 0
     var truncationMode = NSLineBreakMode.byWordWrapping
     var truncation = TextContent(string: "\u{2026}")
+
+    /// Whether the truncation string is a plain "…", which pango's own ellipsis draws the same way
+    /// (in the style of the text it ends) in one layout pass.
+    var truncatesWithPlainEllipsis: Bool {
+        truncation.string == "\u{2026}" && truncation.runs.allSatisfy { $0.style == nil }
+    }
 }
 
 /// The outcome of laying out a `TextLayoutRequest` in a size: what is drawn and its metrics.
@@ -18,6 +24,7 @@ struct TextLayout: Sendable, Hashable {
         case none
         case head(lines: Int)
         case middle(lines: Int)
+        case tail(lines: Int)
     }
 
     /// The text that is drawn: the request's, or a truncated version of it.

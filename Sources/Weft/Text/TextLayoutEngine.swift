@@ -8,7 +8,8 @@ import Foundation
 /// Stateless; use from any context.
 enum TextLayoutEngine {
     /// Lays out `request` within `size` (either side may be infinite): wraps at the width, and
-    /// truncates to the line limit and to the lines that fit the height.
+    /// truncates to the line limit and to the lines that fit the height. Tail truncation with a
+    /// custom string searches for the longest prefix that fits with it.
     static func layout(_ request: TextLayoutRequest, in size: CGSize) -> TextLayout {
         guard !request.content.isEmpty else { return .empty }
         let wrapWidth: CGFloat? = (size.width.isFinite && size.width >= 0) ? size.width : nil
@@ -30,6 +31,14 @@ enum TextLayoutEngine {
                 return PangoText(kept, width: wrapWidth, ellipsis: .none, lane: lane)
                     .result(displayed: kept, ellipsis: .none, wrapWidth: wrapWidth, truncated: true)
             case .byWordWrapping, .byCharWrapping, .byTruncatingTail:
+                // A plain "…" on single-paragraph text is pango's own tail ellipsis: one layout
+                // pass instead of a search. (pango limits lines per paragraph, so text with line
+                // breaks takes the search.)
+                if request.truncatesWithPlainEllipsis && !request.content.string.contains(where: \.isNewline) {
+                    let ellipsis = TextLayout.Ellipsis.tail(lines: lineLimit)
+                    return PangoText(request.content, width: wrapWidth, ellipsis: ellipsis, lane: lane)
+                        .result(displayed: request.content, ellipsis: ellipsis, wrapWidth: wrapWidth, truncated: true)
+                }
                 let kept = tailTruncated(request, full: full, lineLimit: lineLimit, wrapWidth: wrapWidth, lane: lane)
                 return PangoText(kept, width: wrapWidth, ellipsis: .none, lane: lane)
                     .result(displayed: kept, ellipsis: .none, wrapWidth: wrapWidth, truncated: true)
@@ -37,12 +46,14 @@ enum TextLayoutEngine {
         }
     }
 
-    /// The longest prefix that, followed by the truncation string, fits in `lineLimit` lines.
-    /// Binary search over the character boundaries of the last kept line.
+    /// The longest prefix that, followed by the truncation string, fits in `lineLimit` lines: the
+    /// last line holds as much of the remaining text as fits before the truncation string, as
+    /// pango's ellipsis (and UILabel) fill it. Binary search over the character boundaries from
+    /// the start of the last line.
     private static func tailTruncated(_ request: TextLayoutRequest, full: PangoText, lineLimit: Int,
                                       wrapWidth: CGFloat?, lane: RenderLane) -> TextContent {
         let content = request.content
-        let lower = full.lineStart(lineLimit - 1), upper = full.lineStart(lineLimit)
+        let lower = full.lineStart(lineLimit - 1), upper = content.string.utf8.count
         var boundaries: [Int] = []
         var offset = 0
         for character in content.string {
