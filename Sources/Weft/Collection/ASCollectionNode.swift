@@ -148,6 +148,11 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         let loader = CollectionDataLoader(collectionNode: self, dataSource: dataSource, delegate: delegate, layout: collectionViewLayout,
                                           viewport: viewport, supplementaryKinds: kinds, serialize: mode.contains(.serializeNodeCreation),
                                           eager: collectionViewLayout.needsAllNodes)
+        if loaded && error == nil {
+            // Only the viewport's cross size changed: keep the nodes, measure them again.
+            relayout(with: loader, viewport: viewport)
+            return
+        }
         do {
             let loadedData = try loader.load()
             let old = data.withLock { d -> ASElementMap in
@@ -168,10 +173,22 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         collectionViewLayout.prepareIfNeeded()
     }
 
-    /// Re-measures every node with fresh constrained sizes; Texture's `relayoutItems()`.
+    /// Measures every node again with fresh constrained sizes, keeping the nodes; Texture's
+    /// `relayoutItems()`. Also done automatically when the viewport's cross size changes.
     public func relayoutItems() {
-        settings.withLock { $0.loaded = false }
-        try? loadDataIfNeeded()
+        guard settings.withLock({ $0.loaded && $0.loadError == nil }) else { return }
+        let loader = CollectionDataLoader(collectionNode: self, dataSource: dataSource, delegate: delegate, layout: collectionViewLayout,
+                                          viewport: bounds.size, supplementaryKinds: settings.withLock { $0.supplementaryKinds },
+                                          serialize: cellLayoutMode.contains(.serializeNodeCreation), eager: collectionViewLayout.needsAllNodes)
+        relayout(with: loader, viewport: bounds.size)
+    }
+
+    private func relayout(with loader: CollectionDataLoader, viewport: CGSize) {
+        let fresh = loader.remeasure(elements)
+        data.withLock { $0 = fresh }
+        settings.withLock { $0.measuredViewport = viewport }
+        collectionViewLayout.invalidateLayout()
+        collectionViewLayout.prepareIfNeeded()
     }
 
     // MARK: Queries

@@ -42,6 +42,28 @@ struct CollectionDataLoader {
         return map
     }
 
+    /// The same elements with fresh constrained sizes: nodes already made are kept and measured
+    /// again; the rest keep their blocks. Texture's `relayoutItems()`.
+    func remeasure(_ old: ASElementMap) -> ASElementMap {
+        var map = ASElementMap()
+        func renewed(_ element: ASCollectionElement, range: ASSizeRange?) -> ASCollectionElement {
+            ASCollectionElement(indexPath: element.indexPath, kind: element.supplementaryElementKind,
+                                source: element.allocatedNode.map(CellSource.node) ?? element.source,
+                                constrainedSize: range ?? element.constrainedSize)
+        }
+        for (section, entry) in old.sections.enumerated() {
+            var fresh = ASElementMap.Section()
+            for (kind, element) in entry.supplementary {
+                fresh.supplementary[kind] = renewed(element, range: supplementaryRange(kind: kind, section: section))
+            }
+            fresh.items = entry.items.map { renewed($0, range: itemRange(at: $0.indexPath)) }
+            map.sections.append(fresh)
+        }
+        let previouslyMade = map.allElements.filter { if case .node = $0.source { return true } else { return false } }
+        ASCollectionElement.allocate(eager ? map.allElements : previouslyMade, serial: serialize)
+        return map
+    }
+
     private func source(at indexPath: IndexPath, kind: String?) throws(CollectionError) -> CellSource {
         guard let dataSource, let source = dataSource.cellSource(for: collectionNode, at: indexPath, kind: kind) else {
             throw .noNodeSource(indexPath, kind: kind)

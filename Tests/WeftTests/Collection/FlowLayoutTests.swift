@@ -81,3 +81,29 @@ import Testing
         #expect(node.nodeForItem(at: IndexPath(item: 0, section: 0))?.bounds.size == CGSize(width: 170, height: 15))
     }
 }
+
+@Suite struct RelayoutTests {
+    @Test func relayoutKeepsNodesAndMeasuresThemAgain() throws {
+        final class Source: ASCollectionDataSource {
+            var blocks = 0
+            func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { 3 }
+            func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
+                blocks += 1
+                return { let cell = ASCellNode(); cell.style.height = ASDimensionMake(20); return cell }
+            }
+        }
+        let source = Source()
+        let node = ASCollectionNode(frame: CGRect(x: 0, y: 0, width: 200, height: 100), collectionViewLayout: UICollectionViewFlowLayout())
+        node.dataSource = source
+        let first = try #require(node.nodeForItem(at: IndexPath(item: 1, section: 0)))
+        #expect(first.bounds.width == 200 && source.blocks == 3)
+        node.frame = CGRect(x: 0, y: 0, width: 150, height: 100)
+        let again = try #require(node.nodeForItem(at: IndexPath(item: 1, section: 0)))
+        #expect(again === first && again.bounds.width == 150, "the node is kept and measured for the new width")
+        #expect(source.blocks == 3, "no node block ran again")
+        node.relayoutItems()
+        #expect(node.nodeForItem(at: IndexPath(item: 1, section: 0)) === first)
+        node.reloadData()
+        #expect(node.nodeForItem(at: IndexPath(item: 1, section: 0)) !== first && source.blocks == 6, "reloadData makes new nodes")
+    }
+}
