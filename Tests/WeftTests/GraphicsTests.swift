@@ -34,6 +34,7 @@ import WeftTesting
         let bitmap = try Bitmap(size: .zero, scale: 2)
         #expect(bitmap.pixelWidth == 0 && bitmap.pixelHeight == 0)
         #expect(PNGEncoder().encode(bitmap).count > 0)
+        #expect(bitmap.pixel(x: 0, y: 0) == nil)
     }
 
     @Test func pixelSizesRoundUpWithTolerance() throws {

@@ -31,7 +31,7 @@ import Weft
         #expect(image.bitmap.pixelWidth == 48 && image.bitmap.pixelHeight == 32 && image.scale == 2 && image.size == CGSize(width: 24, height: 16))
         #expect(image.bitmap.isOpaque)
         // JPEG is lossy: compare a flat area's colour loosely.
-        let pixel = image.bitmap.pixel(x: 2, y: 2)
+        let pixel = try #require(image.bitmap.pixel(x: 2, y: 2))
         #expect(pixel >> 24 == 0xFF && (pixel >> 16) & 0xFF < 24 && pixel & 0xFF < 24)
     }
 

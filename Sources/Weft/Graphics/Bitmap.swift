@@ -91,9 +91,9 @@ public final class Bitmap: @unchecked Sendable {
         return try body(UnsafeRawBufferPointer(start: data, count: bytesPerRow * pixelHeight))
     }
 
-    /// The premultiplied pixel at (x, y) as `0xAARRGGBB`.
-    public func pixel(x: Int, y: Int) -> UInt32 {
-        precondition(x >= 0 && x < pixelWidth && y >= 0 && y < pixelHeight, "pixel (\(x), \(y)) outside \(pixelWidth)×\(pixelHeight)")
+    /// The premultiplied pixel at (x, y) as `0xAARRGGBB`; nil outside the bitmap.
+    public func pixel(x: Int, y: Int) -> UInt32? {
+        guard x >= 0, x < pixelWidth, y >= 0, y < pixelHeight else { return nil }
         return withUnsafeBytes { $0.load(fromByteOffset: y * bytesPerRow + x * 4, as: UInt32.self) }
     }
 
