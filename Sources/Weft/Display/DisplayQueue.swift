@@ -4,8 +4,9 @@ import Synchronization
 
 /// The concurrent queue on which nodes draw their backing stores; Texture's display queue.
 ///
-/// Width: `width` worker threads (the shared queue has one per active core, as cairo and pango
-/// gain nothing from more), started on first use and kept. Order: first in, first out.
+/// Width: at most `width` worker threads (the shared queue has one per active core, as cairo and
+/// pango gain nothing from more), started when work arrives and ended after five idle seconds.
+/// Order: first in, first out.
 /// Priority: user-initiated. Cancellation is the job's own: a display job checks its node's
 /// generation before drawing and before committing (see `ASDisplayNode+Display.swift`).
 /// Text inside a job borrows a render lane from `RenderLanePool`, so pango state never crosses jobs.
@@ -59,9 +60,22 @@ public final class DisplayQueue: Sendable {
         outstanding.wait()
     }
 
+    /// How long an idle worker waits for work before its thread ends (a later job starts another).
+    static let idleTimeout: DispatchTimeInterval = .seconds(5)
+
     private func workerLoop() {
         while true {
-            available.wait()
+            if available.wait(timeout: .now() + Self.idleTimeout) == .timedOut {
+                // Leave only if no job is waiting; deciding under the lock keeps the count of
+                // workers right for `enqueue`, which starts a new one when there are too few.
+                let leave = pending.withLock { state -> Bool in
+                    guard state.head == state.jobs.count else { return false }
+                    state.threadsStarted -= 1
+                    return true
+                }
+                if leave { return }
+                continue
+            }
             let job = pending.withLock { state -> (@Sendable () -> Void) in
                 let job = state.jobs[state.head]
                 state.head += 1
