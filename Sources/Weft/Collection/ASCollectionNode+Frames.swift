@@ -13,6 +13,7 @@ extension ASCollectionNode {
     /// (deterministic mode), so the same collection gives the same pixels every time. Offsets snap
     /// to device pixels, so no cell is resampled.
     public func snapshot(at offset: CGPoint? = nil, scale: CGFloat) throws(CollectionError) -> Bitmap {
+        guard scale.isFinite, Bitmap.scaleRange.contains(scale) else { throw .invalidScale(scale) }
         if let offset { contentOffset = offset }
         try loadDataIfNeeded()
         let viewport = bounds.size

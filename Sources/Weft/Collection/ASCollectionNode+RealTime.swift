@@ -23,6 +23,7 @@ extension ASCollectionNode {
     /// so its pixels depend on the machine; its reports measure how often cells show up blank.
     public func realTimeFrames(_ sequence: FrameSequence, scale: CGFloat, framesPerSecond: Int) throws(CollectionError) -> [RealTimeFrame] {
         guard framesPerSecond > 0 else { throw .invalidSequence("a frame clock needs a positive rate, not \(framesPerSecond)") }
+        guard scale.isFinite, Bitmap.scaleRange.contains(scale) else { throw .invalidScale(scale) }
         try loadDataIfNeeded()
         let viewport = bounds.size
         guard viewport.width > 0, viewport.height > 0, viewport.width.isFinite, viewport.height.isFinite else { throw .invalidViewport(viewport) }

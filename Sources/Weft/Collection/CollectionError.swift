@@ -16,6 +16,8 @@ public enum CollectionError: Error, Equatable, CustomStringConvertible {
     case noNodeSource(IndexPath, kind: String?)
     /// A viewport that is not finite and positive.
     case invalidViewport(CGSize)
+    /// A scale that is not finite and within `Bitmap.scaleRange`.
+    case invalidScale(CGFloat)
     /// A frame count or a scroll parameter that makes no sequence.
     case invalidSequence(String)
     /// Rendering a frame failed.
@@ -37,6 +39,8 @@ public enum CollectionError: Error, Equatable, CustomStringConvertible {
             return "the data source implements no node or node-block method for the \(kind ?? "item") at \(path(indexPath))"
         case .invalidViewport(let size):
             return "invalid viewport \(size.width)×\(size.height): both sides must be finite and positive"
+        case .invalidScale(let scale):
+            return "invalid scale \(scale): it must be a finite number in \(Bitmap.scaleRange)"
         case .invalidSequence(let reason):
             return "invalid frame sequence: \(reason)"
         case .renderFailed(let reason):

@@ -65,6 +65,7 @@ import WeftTesting
         #expect(throws: CollectionError.nilNode(IndexPath(item: 1, section: 0), kind: nil)) { try nilNode.loadDataIfNeeded() }
         #expect(CollectionError.nilNode(IndexPath(item: 1, section: 0), kind: nil).description.contains("section 0, item 1"))
 
+        #expect(throws: CollectionError.invalidScale(0)) { try c.node.snapshot(scale: 0) }
         let empty = ASCollectionNode(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
         #expect(throws: CollectionError.invalidViewport(.zero)) { try empty.snapshot(scale: 1) }
         #expect(throws: CollectionError.self) { try FrameSequence.scroll(from: .zero, to: .zero, frames: 0) }
