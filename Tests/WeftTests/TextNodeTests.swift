@@ -87,6 +87,30 @@ import WeftTesting
         expectGolden(T.host(CGSize(width: 158, height: hebrew.frame.maxY + 4), arabic, hebrew), named: "nodes/ASTextNode/right-to-left")
     }
 
+    @Test func leftAndRightArePhysicalInRightToLeftText() throws {
+        func render(_ alignment: NSTextAlignment?) throws -> Bitmap {
+            var extra: [NSAttributedString.Key: Any] = [:]
+            if let alignment {
+                let style = NSMutableParagraphStyle()
+                style.alignment = alignment
+                extra[.paragraphStyle] = style
+            }
+            let node = T.textNode(T.attributed("שלום", extra: extra), width: 200)
+            node.frame.size.width = 200
+            return try T.host(CGSize(width: 208, height: node.frame.height + 8), node).renderBitmap(scale: 1)
+        }
+        let natural = try render(nil), right = try render(.right), left = try render(.left)
+        #expect(right.hasSamePixels(as: natural), "natural alignment of Hebrew is on the right")
+        #expect(!left.hasSamePixels(as: natural))
+        // With .left, the ink starts near the left edge; with .natural, beyond the middle.
+        func firstInkColumn(_ bitmap: Bitmap) -> Int? {
+            // The last row may be partly covered (a fractional height), so it is left out.
+            (0..<bitmap.pixelWidth).first { x in (0..<bitmap.pixelHeight - 1).contains { bitmap.pixel(x: x, y: $0) != 0xFFFF_FFFF } }
+        }
+        #expect(try #require(firstInkColumn(left)) < 20)
+        #expect(try #require(firstInkColumn(natural)) > 100)
+    }
+
     @Test func combiningMarksAndCJK() {
         expectGolden(T.hostedText(T.attributed("e\u{301} a\u{308} o\u{302}\u{323} Z\u{35C}a · 漢字かな 中文"), width: 200), named: "nodes/ASTextNode/combining-cjk")
     }

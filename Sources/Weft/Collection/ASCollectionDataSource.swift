@@ -28,18 +28,18 @@ public protocol ASCollectionDataSource: AnyObject {
 /// Records, per thread, that a default implementation answered: how the collection tells the
 /// spellings a data source implements from the ones it left to the defaults.
 enum DefaultAnswer {
-    private static let key = "weft.collection.default-answer"
+    final class Flag { var answeredByDefault = false }
+    private static let perThread = ThreadLocal { Flag() }
 
-    static func mark() { Thread.current.threadDictionary[key] = true }
+    static func mark() { perThread.value.answeredByDefault = true }
 
     /// Runs `ask`; returns its answer, or nil when a default implementation gave it.
     static func implemented<T>(_ ask: () -> T) -> T? {
-        let dictionary = Thread.current.threadDictionary
-        dictionary[key] = false
+        let flag = perThread.value
+        flag.answeredByDefault = false
         let answer = ask()
-        let wasDefault = (dictionary[key] as? Bool) ?? false
-        dictionary[key] = false
-        return wasDefault ? nil : answer
+        defer { flag.answeredByDefault = false }
+        return flag.answeredByDefault ? nil : answer
     }
 }
 

@@ -3,22 +3,16 @@ import Foundation
 /// The elements being laid out on the current thread, so that an element reached again inside its
 /// own layout (a cycle) is caught instead of recursing until the stack overflows.
 ///
-/// Per thread: the set lives in the thread's dictionary. Concurrent stack layout hands the set to
-/// its worker threads with `inheriting(_:_:)`. Used only on the current thread.
+/// Per thread (a `ThreadLocal`). Concurrent stack layout hands the set to its worker threads with
+/// `inheriting(_:_:)`. Used only on the current thread.
 enum LayoutRecursionGuard {
     final class Active {
         var elements: Set<ObjectIdentifier> = []
     }
 
-    private static let key = "weft.layout.active"
+    private static let perThread = ThreadLocal { Active() }
 
-    static var current: Active {
-        let dictionary = Thread.current.threadDictionary
-        if let active = dictionary[key] as? Active { return active }
-        let active = Active()
-        dictionary[key] = active
-        return active
-    }
+    static var current: Active { perThread.value }
 
     /// Runs `body` with `element` marked active; returns nil without running it if the element is
     /// already being laid out on this thread.

@@ -19,8 +19,10 @@ final class PangoText {
         if paragraph.lineSpacing > 0 { pango_layout_set_spacing(layout, Int32(paragraph.lineSpacing * scale)) }
         if paragraph.lineHeightMultiple > 0 { pango_layout_set_line_spacing(layout, Float(paragraph.lineHeightMultiple)) }
         if paragraph.firstLineHeadIndent != 0 { pango_layout_set_indent(layout, Int32(paragraph.firstLineHeadIndent * scale)) }
-        applyAlignment(paragraph.alignment)
+        // Asking pango for the paragraph's direction lays the text out, so do it only when an
+        // explicit left or right needs it, and after the attributes, so that layout is the one kept.
         applyAttributes(content.runs)
+        applyAlignment(paragraph.alignment) { pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL }
         switch ellipsis {
         case .none: break
         case .head(let lines):
@@ -88,17 +90,16 @@ final class PangoText {
                           lastBaseline: CGFloat(lastBaseline) / scale)
     }
 
-    private func applyAlignment(_ alignment: NSTextAlignment) {
-        // pango mirrors LEFT and RIGHT in right-to-left paragraphs; UIKit's left and right are physical.
-        let rightToLeft = pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL
+    private func applyAlignment(_ alignment: NSTextAlignment, rightToLeft: () -> Bool) {
         switch alignment {
         case .natural: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         case .justified:
             pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
             pango_layout_set_justify(layout, 1)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-        case .left: pango_layout_set_alignment(layout, rightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
-        case .right: pango_layout_set_alignment(layout, rightToLeft ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
+        // pango mirrors LEFT and RIGHT in right-to-left paragraphs; UIKit's left and right are physical.
+        case .left: pango_layout_set_alignment(layout, rightToLeft() ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
+        case .right: pango_layout_set_alignment(layout, rightToLeft() ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
         }
     }
 
