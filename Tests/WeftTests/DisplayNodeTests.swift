@@ -129,7 +129,7 @@ final class StripesNode: ASDisplayNode, @unchecked Sendable {
         #expect(bitmap.pixel(x: 0, y: 0) == 0xFFFF_0000)
     }
 
-    @Test func renderErrorsNameTheNode() {
+    @Test func renderErrorsNameTheNode() throws {
         let node = ASDisplayNode()
         node.debugName = "huge"
         node.frame = CGRect(x: 0, y: 0, width: 1e7, height: 10)
@@ -148,6 +148,11 @@ final class StripesNode: ASDisplayNode, @unchecked Sendable {
             guard case RenderError.displayFailed(let name, .tooLarge) = error else { return false }
             return name.contains("wide stripes")
         }
+        #expect(inner.displayError == .tooLarge(pixelWidth: 40000, pixelHeight: 4))
+        inner.frame = CGRect(x: 0, y: 0, width: 10, height: 4)
+        let png = try small.renderPNG(scale: 1)
+        #expect(try UIImage(decoding: png).bitmap.pixel(x: 1, y: 1) == 0xFFFF_0000)
+        #expect(inner.displayError == nil)
     }
 
     @Test func renderingIsDeterministic() throws {

@@ -59,7 +59,8 @@ public final class ASCollectionGalleryLayoutDelegate: ASCollectionLayoutDelegate
     public var needsAllNodes: Bool { false }
 
     public func constrainedSizeForItem(at indexPath: IndexPath, elements: ASElementMap, viewportSize: CGSize) -> ASSizeRange? {
-        ASSizeRange(exactly: properties(elements).itemSize)
+        guard let provider = propertiesProvider else { return nil }
+        return ASSizeRange(exactly: provider.galleryLayoutDelegate(self, sizeForElements: elements))
     }
 
     public static func calculateLayout(with context: ASCollectionLayoutContext) -> ASCollectionLayoutState {

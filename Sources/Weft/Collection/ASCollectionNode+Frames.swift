@@ -13,23 +13,30 @@ extension ASCollectionNode {
     /// (deterministic mode), so the same collection gives the same pixels every time. Offsets snap
     /// to device pixels, so no cell is resampled.
     public func snapshot(at offset: CGPoint? = nil, scale: CGFloat) throws(CollectionError) -> Bitmap {
-        guard scale.isFinite, Bitmap.scaleRange.contains(scale) else { throw .invalidScale(scale) }
         if let offset { contentOffset = offset }
+        let (snapped, visible) = try prepareFrame(scale: scale)
+        // Deterministic mode: wait for the visible cells' display work to finish.
+        var queues: [ObjectIdentifier: DisplayQueue] = [:]
+        for (_, node) in visible { queues[ObjectIdentifier(node.displayQueue)] = node.displayQueue }
+        for queue in queues.values { queue.waitUntilIdle() }
+        return try compose(visible, at: snapped, scale: scale, placeholders: false).bitmap
+    }
+
+    /// Checks the scale and viewport, loads the data, snaps `contentOffset` to device pixels (so
+    /// no cell is resampled) and updates the display range around the viewport. Returns the snapped
+    /// offset and the visible elements with their nodes.
+    func prepareFrame(scale: CGFloat) throws(CollectionError) -> (offset: CGPoint, visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
+        guard scale.isFinite, Bitmap.scaleRange.contains(scale) else { throw .invalidScale(scale) }
         try loadDataIfNeeded()
         let viewport = bounds.size
         guard viewport.width > 0, viewport.height > 0, viewport.width.isFinite, viewport.height.isFinite else {
             throw .invalidViewport(viewport)
         }
-        let snapped = CGPoint(x: (contentOffset.x * scale).rounded() / scale, y: (contentOffset.y * scale).rounded() / scale)
-        let visible = attributes(in: CGRect(origin: snapped, size: viewport))
-        updateDisplayRange(around: CGRect(origin: snapped, size: viewport), scale: scale)
-        let elements = visible.compactMap { attributes in element(for: attributes).map { (attributes, $0.node) } }
-        // Deterministic mode: wait for the visible cells' display work to finish.
-        var queues: [ObjectIdentifier: DisplayQueue] = [:]
-        for (_, node) in elements { queues[ObjectIdentifier(node.displayQueue)] = node.displayQueue }
-        for queue in queues.values { queue.waitUntilIdle() }
-
-        return try compose(elements, at: snapped, scale: scale, placeholders: false).bitmap
+        let offset = contentOffset
+        let snapped = CGPoint(x: (offset.x * scale).rounded() / scale, y: (offset.y * scale).rounded() / scale)
+        let rect = CGRect(origin: snapped, size: viewport)
+        let inRange = updateDisplayRange(around: rect, scale: scale)
+        return (snapped, inRange.filter { $0.0.frame.intersects(rect) })
     }
 
     /// Draws one frame: the background, then each element's backing stores at its frame minus
@@ -63,8 +70,10 @@ extension ASCollectionNode {
     }
 
     /// Puts the elements near the viewport in the display state (drawing them on the display queue
-    /// at `scale`) and takes every other element out of it, dropping its backing store.
-    func updateDisplayRange(around viewport: CGRect, scale: CGFloat) {
+    /// at `scale`) and takes every other element out of it, dropping its backing store. Returns the
+    /// elements in the range with their nodes.
+    @discardableResult
+    func updateDisplayRange(around viewport: CGRect, scale: CGFloat) -> [(UICollectionViewLayoutAttributes, ASCellNode)] {
         let vertical = collectionViewLayout.scrollDirection == .vertical
         let (leading, trailing) = Self.displayBuffer
         let range = vertical
@@ -73,15 +82,16 @@ extension ASCollectionNode {
         let inRange = attributes(in: range).compactMap { attributes in element(for: attributes).map { (attributes, $0) } }
         // Elements of a layout that did not need their nodes are allocated now, concurrently.
         ASCollectionElement.allocate(inRange.map(\.1), serial: cellLayoutMode.contains(.serializeNodeCreation))
-        let wanted = inRange.compactMap { attributes, element -> ASCellNode? in
+        let placed = inRange.map { attributes, element -> (UICollectionViewLayoutAttributes, ASCellNode) in
             let node = element.node
             // A custom layout may give an element another size than it measured: lay it out again.
             if node.bounds.size != attributes.size {
                 node.frame = CGRect(origin: .zero, size: attributes.size)
                 node.layoutIfNeeded()
             }
-            return node
+            return (attributes, node)
         }
+        let wanted = placed.map(\.1)
         let wantedIDs = Set(wanted.map(ObjectIdentifier.init))
         let displayed = displayedElements
         for node in displayed where !wantedIDs.contains(ObjectIdentifier(node)) {
@@ -92,6 +102,7 @@ extension ASCollectionNode {
             node.recursivelySetInterfaceState([.measureLayout, .preload, .display])
         }
         displayedElements = wanted
+        return placed
     }
 
     private func setContentsScale(_ scale: CGFloat, of node: ASDisplayNode) {

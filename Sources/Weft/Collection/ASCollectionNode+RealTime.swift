@@ -23,10 +23,6 @@ extension ASCollectionNode {
     /// so its pixels depend on the machine; its reports measure how often cells show up blank.
     public func realTimeFrames(_ sequence: FrameSequence, scale: CGFloat, framesPerSecond: Int) throws(CollectionError) -> [RealTimeFrame] {
         guard framesPerSecond > 0 else { throw .invalidSequence("a frame clock needs a positive rate, not \(framesPerSecond)") }
-        guard scale.isFinite, Bitmap.scaleRange.contains(scale) else { throw .invalidScale(scale) }
-        try loadDataIfNeeded()
-        let viewport = bounds.size
-        guard viewport.width > 0, viewport.height > 0, viewport.width.isFinite, viewport.height.isFinite else { throw .invalidViewport(viewport) }
         let start = Date()
         var frames: [RealTimeFrame] = []
         for (index, offset) in sequence.offsets.enumerated() {
@@ -34,10 +30,7 @@ extension ASCollectionNode {
             let wait = due - Date().timeIntervalSince(start)
             if wait > 0 { Thread.sleep(forTimeInterval: wait) }
             contentOffset = offset
-            let snapped = CGPoint(x: (offset.x * scale).rounded() / scale, y: (offset.y * scale).rounded() / scale)
-            let rect = CGRect(origin: snapped, size: viewport)
-            updateDisplayRange(around: rect, scale: scale)
-            let visible = attributes(in: rect).compactMap { attributes in element(for: attributes).map { (attributes, $0.node) } }
+            let (snapped, visible) = try prepareFrame(scale: scale)
             let (bitmap, notReady) = try compose(visible, at: snapped, scale: scale, placeholders: true)
             frames.append(RealTimeFrame(bitmap: bitmap, offset: snapped, time: due, visibleCount: visible.count, notReadyCount: notReady))
         }

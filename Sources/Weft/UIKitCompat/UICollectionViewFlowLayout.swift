@@ -65,12 +65,13 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
             }
             along += insetBefore
             let available = crossLength - insetStart - insetEnd
-            let count = collection.numberOfItems(inSection: section)
+            // Each item's measured size, read once.
+            let itemSizes = (0..<collection.numberOfItems(inSection: section)).map { collection.sizeForItem(at: IndexPath(item: $0, section: section)) }
             var lines: [[Int]] = []
             var current: [Int] = []
             var used: CGFloat = 0
-            for item in 0..<count {
-                let length = acrossSize(collection.sizeForItem(at: IndexPath(item: item, section: section)))
+            for item in itemSizes.indices {
+                let length = acrossSize(itemSizes[item])
                 let needed = current.isEmpty ? length : used + minimumInteritemSpacing + length
                 if !current.isEmpty && needed > available + 0.0001 {
                     lines.append(current)
@@ -83,7 +84,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
             }
             if !current.isEmpty { lines.append(current) }
             for (lineIndex, line) in lines.enumerated() {
-                let sizes = line.map { collection.sizeForItem(at: IndexPath(item: $0, section: section)) }
+                let sizes = line.map { itemSizes[$0] }
                 let thickness = sizes.map(alongSize).max() ?? 0
                 let total = sizes.map(acrossSize).reduce(0, +)
                 let isLast = lineIndex == lines.count - 1

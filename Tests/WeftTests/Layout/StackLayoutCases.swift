@@ -410,6 +410,18 @@ enum StackLayoutCases {
             let s = L.stack(b); s.verticalAlignment = .center
             return (s, b)
         },
+        C("verticalAlignment bottom on a vertical stack justifies to the end", range: L.range(0, 100, 300, 100), size: L.size(50, 100),
+          frames: [L.r(0, 50, 50, 50)]) {
+            let b = [L.box(50, 50)]
+            let s = L.stack(.vertical, b); s.verticalAlignment = .bottom
+            return (s, b)
+        },
+        C("horizontalAlignment middle on a vertical stack centres items", range: L.range(200, 0, 200, 300), size: L.size(200, 50),
+          frames: [L.r(75, 0, 50, 50)]) {
+            let b = [L.box(50, 50)]
+            let s = L.stack(.vertical, b); s.horizontalAlignment = .middle
+            return (s, b)
+        },
         C("bare ASLayoutSpec as a flexible spacer", range: L.exact(300, 50), size: L.size(300, 50),
           frames: [L.r(0, 0, 50, 50), L.r(50, 0, 200, 50), L.r(250, 0, 50, 50)]) {
             let spacer = ASLayoutSpec(); spacer.style.flexGrow = 1

@@ -42,11 +42,8 @@ open class ASStackLayoutSpec: ASLayoutSpec, @unchecked Sendable {
     /// `horizontalAlignment` does.
     public var horizontalAlignment: ASHorizontalAlignment = .none {
         didSet {
-            guard horizontalAlignment != .none else { return }
-            let map: [ASHorizontalAlignment: (ASStackLayoutJustifyContent, ASStackLayoutAlignItems)] =
-                [.left: (.start, .start), .middle: (.center, .center), .right: (.end, .end)]
-            guard let (justify, align) = map[horizontalAlignment] else { return }
-            if direction == .horizontal { justifyContent = justify } else { alignItems = align }
+            let position: Int? = [.left: 0, .middle: 1, .right: 2][horizontalAlignment]
+            applyShorthand(position, justifiesWhen: .horizontal)
         }
     }
 
@@ -54,11 +51,19 @@ open class ASStackLayoutSpec: ASLayoutSpec, @unchecked Sendable {
     /// `verticalAlignment` does.
     public var verticalAlignment: ASVerticalAlignment = .none {
         didSet {
-            guard verticalAlignment != .none else { return }
-            let map: [ASVerticalAlignment: (ASStackLayoutJustifyContent, ASStackLayoutAlignItems)] =
-                [.top: (.start, .start), .center: (.center, .center), .bottom: (.end, .end)]
-            guard let (justify, align) = map[verticalAlignment] else { return }
-            if direction == .vertical { justifyContent = justify } else { alignItems = align }
+            let position: Int? = [.top: 0, .center: 1, .bottom: 2][verticalAlignment]
+            applyShorthand(position, justifiesWhen: .vertical)
+        }
+    }
+
+    /// Start (0), centre (1) or end (2): the stack's justification when it runs along that axis,
+    /// its item alignment otherwise.
+    private func applyShorthand(_ position: Int?, justifiesWhen axis: ASStackLayoutDirection) {
+        guard let position else { return }
+        if direction == axis {
+            justifyContent = [ASStackLayoutJustifyContent.start, .center, .end][position]
+        } else {
+            alignItems = [ASStackLayoutAlignItems.start, .center, .end][position]
         }
     }
 
