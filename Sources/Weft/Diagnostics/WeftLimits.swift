@@ -1,0 +1,20 @@
+import Foundation
+
+/// The limits past which Weft refuses input with an error (or, where Texture's spelling does not
+/// throw, a `WeftDiagnostic` and a documented repair) instead of running out of memory, time or
+/// stack. Each error that enforces one shows the value the caller passed. Listed in the README's
+/// reliability section.
+public enum WeftLimits {
+    /// Items in one section of a collection, table or pager.
+    public static let maximumItemsPerSection = 10_000_000
+    /// Items in all sections together.
+    public static let maximumItems = 10_000_000
+    /// Sections of a collection.
+    public static let maximumSections = 1_000_000
+    /// Frames in one `FrameSequence`.
+    public static let maximumFrames = 1_000_000
+    /// Depth of a node tree that can be laid out and rendered (a node with no supernode has depth 1).
+    public static let maximumTreeDepth = 1_000
+    /// Font point size; larger sizes are clamped and reported.
+    public static let maximumFontSize: CGFloat = 10_000
+}
