@@ -29,7 +29,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftTesting", "WeftSamples", "CWeft"]),
+        // The hostile-input suite's child process: one case per run, so a crash counts as a failure.
+        .executableTarget(name: "weft-hostile", dependencies: ["Weft"], path: "Sources/WeftHostile"),
+        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftTesting", "WeftSamples", "CWeft", "weft", "weft-hostile"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,82 @@
+import Foundation
+import Weft
+
+/// Attributed text with values pango must never see raw.
+enum TextCases {
+    static func render(_ node: ASTextNode) throws {
+        let size = node.calculateSizeThatFits(CGSize(width: 200, height: CGFloat.infinity))
+        try Expect.that(size.width.isFinite && size.height.isFinite, "text measured to \(size)")
+        node.frame = CGRect(origin: .zero, size: CGSize(width: 200, height: max(1, min(size.height, 2000))))
+        try Expect.decodablePNG(try Expect.success("rendering text") { try node.renderPNG(scale: 1) }, "the text render")
+    }
+
+    static let all: [HostileCase] = [
+        HostileCase(category: .text, name: "billion-point-font-clamped-and-reported") {
+            try Expect.diagnostic(containing: "1000000000") {
+                try render(Fixture.text("Huge", attributes: [.font: UIFont.systemFont(ofSize: 1e9)]))
+            }
+        },
+        HostileCase(category: .text, name: "nan-font-size-reported") {
+            try Expect.diagnostic(containing: "nan") { try render(Fixture.text("NaN size", attributes: [.font: UIFont.systemFont(ofSize: .nan)])) }
+        },
+        HostileCase(category: .text, name: "negative-font-size-reported") {
+            try Expect.diagnostic(containing: "-12") { try render(Fixture.text("negative", attributes: [.font: UIFont.systemFont(ofSize: -12)])) }
+        },
+        HostileCase(category: .text, name: "nan-kern-reported") {
+            try Expect.diagnostic(containing: "nan") { try render(Fixture.text("kerned", attributes: [.kern: CGFloat.nan])) }
+        },
+        HostileCase(category: .text, name: "infinite-kern-reported") {
+            try Expect.diagnostic(containing: "inf") { try render(Fixture.text("kerned", attributes: [.kern: CGFloat.infinity])) }
+        },
+        HostileCase(category: .text, name: "nan-line-spacing-reported") {
+            let style = NSMutableParagraphStyle()
+            style.lineSpacing = .nan
+            try Expect.diagnostic(containing: "nan") { try render(Fixture.text("one\ntwo", attributes: [.paragraphStyle: style])) }
+        },
+        HostileCase(category: .text, name: "lone-surrogates-and-controls") {
+            let odd = String(decoding: [0xD800, 0x41, 0xDFFF, 0x0000, 0x0007, 0x202E, 0x41] as [UInt16], as: UTF16.self)
+            try render(Fixture.text(odd + "\u{0}\u{FEFF}\u{200B}end"))
+        },
+        HostileCase(category: .text, name: "combining-mark-storm") {
+            try render(Fixture.text("a" + String(repeating: "\u{0301}", count: 5000)))
+        },
+        HostileCase(category: .text, name: "megabyte-string-bounded") {
+            let start = Date()
+            try render(Fixture.text(String(repeating: "word ", count: 200_000)))
+            try Expect.that(Date().timeIntervalSince(start) < 20, "a 1 MB string took \(Date().timeIntervalSince(start)) s")
+        },
+        HostileCase(category: .text, name: "max-lines-huge-and-truncation-empty") {
+            let node = Fixture.text(String(repeating: "line\n", count: 50))
+            node.maximumNumberOfLines = UInt.max
+            node.truncationAttributedText = NSAttributedString(string: "")
+            try render(node)
+        },
+        HostileCase(category: .text, name: "unknown-attribute-values-ignored") {
+            try render(Fixture.text("odd", attributes: [.font: "not a font", .foregroundColor: 42, .kern: "wide"]))
+        },
+        HostileCase(category: .text, name: "repeated-attributed-text-memory-bounded") {
+            let node = ASTextNode()
+            node.frame = CGRect(x: 0, y: 0, width: 200, height: 40)
+            func cycle(_ range: Range<Int>) {
+                for i in range {
+                    node.attributedText = NSAttributedString(string: "message number \(i) with some text", attributes: [.font: UIFont.systemFont(ofSize: 14)])
+                    _ = node.calculateSizeThatFits(CGSize(width: 200, height: CGFloat.infinity))
+                }
+            }
+            cycle(0..<2_000)
+            let before = Memory.residentBytes()
+            cycle(2_000..<22_000)
+            let grown = Memory.residentBytes() - before
+            try Expect.that(grown < 40 << 20, "20,000 attributedText sets grew memory by \(grown >> 20) MiB")
+        },
+    ]
+}
+
+/// The process's resident memory, from /proc.
+enum Memory {
+    static func residentBytes() -> Int {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = statm.split(separator: " ")
+        return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
+    }
+}
