@@ -1,16 +1,119 @@
 import Foundation
-import Testing
 import Weft
 
-/// Renders `node` at each of `scales` and records a test issue for every golden that does not
-/// match `golden/<name>@<scale>x.png`; the issue says where the reference, failure and difference
-/// images were written. See `GoldenStore` for naming and `GoldenRecording` for recording.
-public func expectGolden(_ node: ASDisplayNode, named name: String, scales: [CGFloat] = [1, 2],
-                         filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
-    let store = GoldenStore(packageContaining: filePath)
+/// Renders `node` at each of `scales` and fails the test for every golden that does not match.
+///
+/// Works from Swift Testing and from XCTest (detected at run time) with only `import WeftTesting`.
+/// A collection node is composited with its cells at its `contentOffset`.
+/// - `named`: the golden's path under the package's `golden/` folder, without scale or extension
+///   (`"nodes/ASTextNode/korean"` → `golden/nodes/ASTextNode/korean@2x.png`). When nil, the name
+///   comes from the test: `__Goldens__/<TestFile>/<testFunction>[-<variant>]@<scale>x.png` beside
+///   the test file.
+/// - `record`: see `GoldenRecording`; nil uses the scope's (`GoldenConfiguration`) or `WEFT_RECORD`.
+/// - `precision`, `perceptualPrecision`: see `GoldenTolerance`; exact by default.
+/// The failure message names the numbers found and where the reference, failure and difference
+/// images were written.
+public func expectGolden(_ node: ASDisplayNode, named name: String? = nil, variant: String? = nil, scales: [CGFloat] = [1, 2],
+                         record: GoldenRecording? = nil, precision: Double? = nil, perceptualPrecision: Double? = nil,
+                         fileID: String = #fileID, filePath: StaticString = #filePath, function: String = #function,
+                         line: UInt = #line, column: UInt = #column) {
+    let location = GoldenLocation(name: name, variant: variant, filePath: "\(filePath)", function: function)
+    let tolerance = GoldenLocation.tolerance(precision: precision, perceptualPrecision: perceptualPrecision)
     for scale in scales {
-        if let failure = store.verify(node, named: name, scale: scale) {
-            Issue.record(Comment(rawValue: failure.description), sourceLocation: sourceLocation)
+        if let failure = location.store.verify(node, named: location.name, scale: scale, recording: GoldenConfiguration.recording(record),
+                                               tolerance: tolerance) {
+            GoldenFailureReporter.report(failure.description, fileID: fileID, filePath: filePath, line: line, column: column)
         }
+    }
+}
+
+/// Compares a collection's frame at `offset` with its golden; see `expectGolden(_:named:…)`.
+public func expectGolden(_ collectionNode: ASCollectionNode, at offset: CGPoint, named name: String? = nil, variant: String? = nil,
+                         scales: [CGFloat] = [1, 2], record: GoldenRecording? = nil, precision: Double? = nil,
+                         perceptualPrecision: Double? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
+                         function: String = #function, line: UInt = #line, column: UInt = #column) {
+    collectionNode.contentOffset = offset
+    expectGolden(collectionNode as ASDisplayNode, named: name, variant: variant ?? GoldenLocation.offsetVariant(offset), scales: scales,
+                 record: record, precision: precision, perceptualPrecision: perceptualPrecision, fileID: fileID, filePath: filePath,
+                 function: function, line: line, column: column)
+}
+
+/// Compares every `every`-th frame of `sequence` over `collectionNode` with its golden, named
+/// `<name>/frame-<index>` (1-based, as the frame files are).
+public func expectGolden(_ sequence: FrameSequence, of collectionNode: ASCollectionNode, every step: Int = 1, named name: String? = nil,
+                         scale: CGFloat = 2, record: GoldenRecording? = nil, precision: Double? = nil, perceptualPrecision: Double? = nil,
+                         fileID: String = #fileID, filePath: StaticString = #filePath, function: String = #function,
+                         line: UInt = #line, column: UInt = #column) {
+    guard step > 0 else {
+        GoldenFailureReporter.report("every: must be 1 or more, not \(step)", fileID: fileID, filePath: filePath, line: line, column: column)
+        return
+    }
+    for index in stride(from: 0, to: sequence.count, by: step) {
+        let base = GoldenLocation(name: name, variant: nil, filePath: "\(filePath)", function: function)
+        let frameName = base.name + String(format: "/frame-%05d", index + 1)
+        let location = GoldenLocation(name: frameName, store: base.store)
+        collectionNode.contentOffset = sequence.offsets[index]
+        if let failure = location.store.verify(collectionNode, named: location.name, scale: scale, recording: GoldenConfiguration.recording(record),
+                                               tolerance: GoldenLocation.tolerance(precision: precision, perceptualPrecision: perceptualPrecision)) {
+            GoldenFailureReporter.report(failure.description, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+    }
+}
+
+/// Compares a bitmap you rendered yourself with its golden (at the bitmap's own scale).
+public func expectGolden(_ bitmap: Bitmap, named name: String? = nil, variant: String? = nil, record: GoldenRecording? = nil,
+                         precision: Double? = nil, perceptualPrecision: Double? = nil, fileID: String = #fileID,
+                         filePath: StaticString = #filePath, function: String = #function, line: UInt = #line, column: UInt = #column) {
+    let location = GoldenLocation(name: name, variant: variant, filePath: "\(filePath)", function: function)
+    if let failure = location.store.verify(bitmap, file: GoldenStore.fileName(location.name, scale: bitmap.scale),
+                                           recording: GoldenConfiguration.recording(record),
+                                           tolerance: GoldenLocation.tolerance(precision: precision, perceptualPrecision: perceptualPrecision)) {
+        GoldenFailureReporter.report(failure.description, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}
+
+/// Where a golden lives: an explicit name under the package's `golden/`, or a name taken from the
+/// test under `__Goldens__/` beside the test file.
+struct GoldenLocation {
+    let name: String
+    let store: GoldenStore
+
+    init(name: String, store: GoldenStore) {
+        self.name = name
+        self.store = store
+    }
+
+    init(name explicit: String?, variant: String?, filePath: String, function: String) {
+        if let explicit {
+            self.init(name: explicit + (variant.map { "-\($0)" } ?? ""), store: GoldenStore(packageContaining: filePath))
+            return
+        }
+        let file = URL(fileURLWithPath: filePath)
+        let folder = file.deletingLastPathComponent().appendingPathComponent("__Goldens__")
+        let testFile = file.deletingPathExtension().lastPathComponent
+        let package = GoldenStore(packageContaining: filePath)
+        self.init(name: "\(testFile)/\(Self.sanitized(function))" + (variant.map { "-\(Self.sanitized($0))" } ?? ""),
+                  store: GoldenStore(goldenDirectory: folder, artifactsDirectory: package.artifactsDirectory))
+    }
+
+    /// `testFeed()` → `testFeed`; `feed(at:)` → `feed_at`: names safe in any file system.
+    static func sanitized(_ text: String) -> String {
+        var name = text.hasSuffix("()") ? String(text.dropLast(2)) : text
+        name = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "_" })
+        while name.hasSuffix("_") { name.removeLast() }
+        return name.isEmpty ? "golden" : name
+    }
+
+    static func offsetVariant(_ offset: CGPoint) -> String {
+        func text(_ value: CGFloat) -> String { value == value.rounded() ? String(format: "%04d", Int(value)) : String(describing: value) }
+        return offset.x == 0 ? "offset-\(text(offset.y))" : "offset-\(text(offset.x))x\(text(offset.y))"
+    }
+
+    /// The call's tolerance where it gives one, else the scope's, else exact.
+    static func tolerance(precision: Double?, perceptualPrecision: Double?) -> GoldenTolerance {
+        var tolerance = GoldenConfiguration.current.tolerance ?? .exact
+        if let precision { tolerance.precision = precision }
+        if let perceptualPrecision { tolerance.perceptualPrecision = perceptualPrecision }
+        return tolerance
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// Why a golden comparison did not pass. Each message names the golden and the files to look at.
 public enum GoldenError: Error, Equatable, CustomStringConvertible {
-    /// The rendered pixels differ from the golden.
-    case mismatch(golden: String, differingPixels: Int, artifacts: GoldenArtifacts)
+    /// The rendered pixels differ from the golden beyond the tolerance; `summary` gives the numbers.
+    case mismatch(golden: String, differingPixels: Int, summary: String, artifacts: GoldenArtifacts)
     /// The rendered size differs from the golden's.
     case sizeMismatch(golden: String, expected: String, actual: String, artifacts: GoldenArtifacts)
     /// No golden exists and recording was not asked for.
@@ -14,15 +14,17 @@ public enum GoldenError: Error, Equatable, CustomStringConvertible {
     case unreadable(golden: String, reason: String)
     /// Rendering the subject failed.
     case renderFailed(golden: String, reason: String)
-    /// `WEFT_RECORD_GOLDENS` has a value other than empty or `missing`.
+    /// A tolerance outside 0…1.
+    case invalidTolerance(golden: String, reason: String)
+    /// `WEFT_RECORD` is not one of never, missing, failed, all (or `WEFT_RECORD_GOLDENS` is not `missing`).
     case invalidRecordingMode(value: String)
-    /// Recording was asked for while `CI` is set.
+    /// Recording was asked for by the environment while `CI` is set, without `WEFT_RECORD_IN_CI=1`.
     case recordingUnderCI(value: String)
 
     public var description: String {
         switch self {
-        case let .mismatch(golden, count, artifacts):
-            return "\(count) pixels differ from golden \(golden)\n\(artifacts)"
+        case let .mismatch(golden, _, summary, artifacts):
+            return "\(summary) from golden \(golden)\n\(artifacts)"
         case let .sizeMismatch(golden, expected, actual, artifacts):
             return "size \(actual) differs from golden \(golden) (\(expected))\n\(artifacts)"
         case let .missing(golden, actual):
@@ -33,10 +35,12 @@ public enum GoldenError: Error, Equatable, CustomStringConvertible {
             return "golden \(golden) is unreadable: \(reason)"
         case let .renderFailed(golden, reason):
             return "could not render the subject of \(golden): \(reason)"
+        case let .invalidTolerance(golden, reason):
+            return "invalid tolerance for golden \(golden): \(reason)"
         case let .invalidRecordingMode(value):
-            return "\(GoldenRecording.variable)=\"\(value)\" is not a recording mode: leave it unset, or set it to \"missing\""
-        case .recordingUnderCI:
-            return "\(GoldenRecording.variable) is set but so is CI: goldens are never recorded under CI"
+            return "\"\(value)\" is not a recording mode: set \(GoldenRecording.variable) to never, missing, failed or all"
+        case let .recordingUnderCI(value):
+            return "\(GoldenRecording.variable)=\(value) is set but so is CI: goldens are not recorded under CI unless \(GoldenRecording.allowUnderCIVariable)=1"
         }
     }
 }

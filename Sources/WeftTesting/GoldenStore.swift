@@ -6,7 +6,7 @@ import Weft
 ///
 /// Goldens are named by what they show, never by a counter:
 /// `golden/<area>/<Subject>/<case>@<scale>x.png`, for example `nodes/ASTextNode/korean@2x.png`.
-/// Pixels must be equal. Both sides go through the same PNG round trip, so un-premultiplying
+/// Pixels must be equal unless a `GoldenTolerance` says otherwise. Both sides go through the same PNG round trip, so un-premultiplying
 /// cannot make a match fail.
 /// Sendable value; use from any context.
 public struct GoldenStore: Sendable {
@@ -38,59 +38,85 @@ public struct GoldenStore: Sendable {
 
     /// Renders `node` at `scale` and compares it with golden `name`.
     public func verify(_ node: ASDisplayNode, named name: String, scale: CGFloat,
-                       recording: Result<GoldenRecording, GoldenError> = GoldenRecording.fromEnvironment()) -> GoldenError? {
+                       recording: Result<GoldenRecording, GoldenError> = GoldenRecording.fromEnvironment(),
+                       tolerance: GoldenTolerance = .exact) -> GoldenError? {
         let file = Self.fileName(name, scale: scale)
         do {
-            return verify(try node.renderBitmap(scale: scale), file: file, recording: recording)
+            return verify(try GoldenSubject.render(node, scale: scale), file: file, recording: recording, tolerance: tolerance)
         } catch {
             return .renderFailed(golden: goldenDirectory.appendingPathComponent(file).path, reason: "\(error)")
         }
     }
 
     /// Compares `bitmap` with the golden file `file` (relative to `goldenDirectory`); nil on a match.
+    /// A match removes the failure artifacts an earlier run left for this golden.
     public func verify(_ bitmap: Bitmap, file: String,
-                       recording: Result<GoldenRecording, GoldenError> = GoldenRecording.fromEnvironment()) -> GoldenError? {
+                       recording: Result<GoldenRecording, GoldenError> = GoldenRecording.fromEnvironment(),
+                       tolerance: GoldenTolerance = .exact) -> GoldenError? {
         let goldenURL = goldenDirectory.appendingPathComponent(file)
+        if let problem = tolerance.problem { return .invalidTolerance(golden: goldenURL.path, reason: problem) }
+        let mode: GoldenRecording
+        switch recording {
+        case .failure(let error): return error
+        case .success(let value): mode = value
+        }
         let encoded = PNGEncoder().encode(bitmap)
         guard let actual = try? UIImage(decoding: encoded, scale: bitmap.scale).bitmap else {
             return .renderFailed(golden: goldenURL.path, reason: "the rendering did not survive a PNG round trip")
         }
-        guard FileManager.default.fileExists(atPath: goldenURL.path) else {
-            switch recording {
-            case .failure(let error):
-                return error
-            case .success(.never):
-                let path = artifact(file, "failure")
-                try? write(encoded, to: path)
-                return .missing(golden: goldenURL.path, actual: path.path)
-            case .success(.missing):
-                do {
-                    try write(encoded, to: goldenURL)
-                } catch {
-                    return .unreadable(golden: goldenURL.path, reason: "could not record: \(error)")
-                }
-                return .recorded(golden: goldenURL.path)
+        func record() -> GoldenError {
+            do {
+                try write(encoded, to: goldenURL)
+            } catch {
+                return .unreadable(golden: goldenURL.path, reason: "could not record: \(error)")
             }
+            removeArtifacts(file)
+            return .recorded(golden: goldenURL.path)
         }
+        guard FileManager.default.fileExists(atPath: goldenURL.path) else {
+            if mode != .never { return record() }
+            let path = artifact(file, "failure")
+            try? write(encoded, to: path)
+            return .missing(golden: goldenURL.path, actual: path.path)
+        }
+        if mode == .all { return record() }
         let expected: Bitmap
         do {
             expected = try UIImage(contentsOf: goldenURL).bitmap
         } catch {
             return .unreadable(golden: goldenURL.path, reason: "\(error)")
         }
-        if actual.hasSamePixels(as: expected) { return nil }
+        let sameSize = actual.pixelWidth == expected.pixelWidth && actual.pixelHeight == expected.pixelHeight
+        if sameSize && actual.hasSamePixels(as: expected) {
+            removeArtifacts(file)
+            return nil
+        }
+        let comparison = sameSize ? PixelComparison.compare(expected, actual, tolerance: tolerance) : nil
+        if let comparison, comparison.passes(tolerance) {
+            removeArtifacts(file)
+            return nil
+        }
+        if mode == .failed { return record() }
 
         let artifacts = GoldenArtifacts(reference: artifact(file, "reference").path, failure: artifact(file, "failure").path,
                                         difference: artifact(file, "difference").path)
         try? write(PNGEncoder().encode(expected), to: URL(fileURLWithPath: artifacts.reference))
         try? write(encoded, to: URL(fileURLWithPath: artifacts.failure))
-        guard actual.pixelWidth == expected.pixelWidth, actual.pixelHeight == expected.pixelHeight else {
+        guard let comparison else {
+            try? FileManager.default.removeItem(atPath: artifacts.difference)
             return .sizeMismatch(golden: goldenURL.path, expected: "\(expected.pixelWidth)×\(expected.pixelHeight)",
                                  actual: "\(actual.pixelWidth)×\(actual.pixelHeight)", artifacts: artifacts)
         }
-        let (difference, count) = PixelDifference.image(expected, actual)
-        try? write(PNGEncoder().encode(difference), to: URL(fileURLWithPath: artifacts.difference))
-        return .mismatch(golden: goldenURL.path, differingPixels: count, artifacts: artifacts)
+        try? write(PNGEncoder().encode(PixelDifference.image(expected, mask: comparison.mask)), to: URL(fileURLWithPath: artifacts.difference))
+        let percent = Double(comparison.differing) / Double(max(1, comparison.total)) * 100
+        var summary = "\(comparison.differing) of \(comparison.total) pixels differ (\(String(format: "%.3f", percent)) %), largest ΔE \(String(format: "%.1f", comparison.largestDeltaE))"
+        if tolerance != .exact { summary += "; allowed: \(tolerance)" }
+        return .mismatch(golden: goldenURL.path, differingPixels: comparison.differing, summary: summary, artifacts: artifacts)
+    }
+
+    /// Removes the reference / failure / difference images of `file`, if an earlier run left them.
+    func removeArtifacts(_ file: String) {
+        for kind in ["reference", "failure", "difference"] { try? FileManager.default.removeItem(at: artifact(file, kind)) }
     }
 
     private func artifact(_ file: String, _ kind: String) -> URL {

@@ -14,6 +14,13 @@ import WeftTesting
         #expect(GoldenRecording.fromEnvironment(["WEFT_RECORD_GOLDENS": "missing"]) == .success(.missing))
         #expect(GoldenRecording.fromEnvironment(["WEFT_RECORD_GOLDENS": "yes"]) == .failure(.invalidRecordingMode(value: "yes")))
         #expect(GoldenRecording.fromEnvironment(["WEFT_RECORD_GOLDENS": "missing", "CI": "true"]) == .failure(.recordingUnderCI(value: "missing")))
+        for mode in GoldenRecording.allCases {
+            #expect(GoldenRecording.fromEnvironment(["WEFT_RECORD": mode.rawValue]) == .success(mode))
+        }
+        #expect(GoldenRecording.fromEnvironment(["WEFT_RECORD": "sometimes"]) == .failure(.invalidRecordingMode(value: "sometimes")))
+        #expect(GoldenRecording.fromEnvironment(["WEFT_RECORD": "all", "CI": "1"]) == .failure(.recordingUnderCI(value: "all")))
+        #expect(GoldenRecording.fromEnvironment(["WEFT_RECORD": "all", "CI": "1", "WEFT_RECORD_IN_CI": "1"]) == .success(.all))
+        #expect(GoldenRecording.fromEnvironment(["WEFT_RECORD": "never", "CI": "1"]) == .success(.never))
     }
 
     @Test func missingGoldensFailAndRecordOnlyWhenAsked() throws {
@@ -34,11 +41,12 @@ import WeftTesting
         _ = store.verify(node, named: "x/Y/z", scale: 2, recording: .success(.missing))
         node.addSubnode(TestSupport.box(CGRect(x: 0, y: 0, width: 1, height: 1), .blue))
         let failure = store.verify(node, named: "x/Y/z", scale: 2, recording: .success(.never))
-        guard case .mismatch(_, let count, let artifacts) = failure else {
+        guard case .mismatch(_, let count, let summary, let artifacts) = failure else {
             Issue.record("expected a mismatch, got \(String(describing: failure))")
             return
         }
         #expect(count == 4)
+        #expect(summary.hasPrefix("4 of 64 pixels differ"), "\(summary)")
         for path in [artifacts.reference, artifacts.failure, artifacts.difference] {
             #expect(FileManager.default.fileExists(atPath: path), "\(path)")
         }
