@@ -10,6 +10,8 @@ public enum GoldenError: Error, Equatable, CustomStringConvertible {
     case missing(golden: String, actual: String)
     /// No golden existed; it was written now, and the test fails so that this is noticed.
     case recorded(golden: String)
+    /// A text golden (a layout snapshot) differs; `difference` shows the first lines that part.
+    case textMismatch(golden: String, difference: String, actual: String)
     /// The golden file exists but is not a readable PNG.
     case unreadable(golden: String, reason: String)
     /// Rendering the subject failed.
@@ -24,13 +26,18 @@ public enum GoldenError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .mismatch(golden, _, summary, artifacts):
-            return "\(summary) from golden \(golden)\n\(artifacts)"
+            // The summary's first line is the count; node attribution, if any, follows it.
+            var lines = summary.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+            lines[0] += " from golden \(golden)"
+            return (lines + ["\(artifacts)"]).joined(separator: "\n")
         case let .sizeMismatch(golden, expected, actual, artifacts):
             return "size \(actual) differs from golden \(golden) (\(expected))\n\(artifacts)"
         case let .missing(golden, actual):
             return "no golden at \(golden); the rendering is at \(actual). Run with \(GoldenRecording.variable)=missing to record it"
         case let .recorded(golden):
             return "recorded new golden \(golden); check it, commit it and run again"
+        case let .textMismatch(golden, difference, actual):
+            return "layout differs from golden \(golden) (the new text is at \(actual)):\n\(difference)"
         case let .unreadable(golden, reason):
             return "golden \(golden) is unreadable: \(reason)"
         case let .renderFailed(golden, reason):

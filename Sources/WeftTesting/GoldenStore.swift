@@ -42,7 +42,8 @@ public struct GoldenStore: Sendable {
                        tolerance: GoldenTolerance = .exact) -> GoldenError? {
         let file = Self.fileName(name, scale: scale)
         do {
-            return verify(try GoldenSubject.render(node, scale: scale), file: file, recording: recording, tolerance: tolerance)
+            let bitmap = try GoldenSubject.render(node, scale: scale)
+            return verify(bitmap, file: file, recording: recording, tolerance: tolerance, attribution: NodeAttribution(subject: node))
         } catch {
             return .renderFailed(golden: goldenDirectory.appendingPathComponent(file).path, reason: "\(error)")
         }
@@ -53,6 +54,11 @@ public struct GoldenStore: Sendable {
     public func verify(_ bitmap: Bitmap, file: String,
                        recording: Result<GoldenRecording, GoldenError> = GoldenRecording.fromEnvironment(),
                        tolerance: GoldenTolerance = .exact) -> GoldenError? {
+        verify(bitmap, file: file, recording: recording, tolerance: tolerance, attribution: nil)
+    }
+
+    func verify(_ bitmap: Bitmap, file: String, recording: Result<GoldenRecording, GoldenError>, tolerance: GoldenTolerance,
+                attribution: NodeAttribution?) -> GoldenError? {
         let goldenURL = goldenDirectory.appendingPathComponent(file)
         if let problem = tolerance.problem { return .invalidTolerance(golden: goldenURL.path, reason: problem) }
         let mode: GoldenRecording
@@ -111,6 +117,10 @@ public struct GoldenStore: Sendable {
         let percent = Double(comparison.differing) / Double(max(1, comparison.total)) * 100
         var summary = "\(comparison.differing) of \(comparison.total) pixels differ (\(String(format: "%.3f", percent)) %), largest ΔE \(String(format: "%.1f", comparison.largestDeltaE))"
         if tolerance != .exact { summary += "; allowed: \(tolerance)" }
+        if let attribution {
+            let nodes = attribution.describe(mask: comparison.mask, pixelWidth: actual.pixelWidth, pixelHeight: actual.pixelHeight, scale: actual.scale)
+            if !nodes.isEmpty { summary += "\n" + nodes }
+        }
         return .mismatch(golden: goldenURL.path, differingPixels: comparison.differing, summary: summary, artifacts: artifacts)
     }
 

@@ -126,3 +126,47 @@ enum XCTestRunner {
         return outcome
     }
 }
+
+/// Layout snapshots and node attribution.
+@Suite struct GoldenDiagnosisTests {
+    @Test func aFailureNamesTheNodesThatChanged() throws {
+        let store = GoldenStoreTests.store()
+        let title = TestSupport.box(CGRect(x: 10, y: 10, width: 20, height: 10), .blue)
+        title.debugName = "title"
+        let host = TestSupport.host(CGSize(width: 60, height: 40), title)
+        _ = store.verify(host, named: "d/A/x", scale: 1, recording: .success(.missing))
+        title.backgroundColor = .red
+        let failure = store.verify(host, named: "d/A/x", scale: 1, recording: .success(.never))
+        #expect(failure?.description.contains("ASDisplayNode \"title\": 200 px differ") == true, "\(String(describing: failure))")
+    }
+
+    @Test func aCollectionFailureNamesTheCellItem() throws {
+        let store = GoldenStoreTests.store()
+        let collection = BoxCollection(viewport: CGSize(width: 60, height: 60), counts: [4]) { _ in CGSize(width: 60, height: 20) }
+        _ = store.verify(collection.node, named: "d/C/x", scale: 1, recording: .success(.missing))
+        collection.node.nodeForItem(at: IndexPath(item: 1, section: 0))?.backgroundColor = .black
+        let failure = store.verify(collection.node, named: "d/C/x", scale: 1, recording: .success(.never))
+        #expect(failure?.description.contains("BoxCell \"box 1\" item 1: 1200 px differ") == true, "\(String(describing: failure))")
+    }
+
+    @Test func layoutSnapshotsAreReviewableText() throws {
+        let node = ASDisplayNode()
+        node.debugName = "card"
+        let badge = TestSupport.box(.zero, .red)
+        badge.debugName = "badge"
+        badge.style.preferredSize = CGSize(width: 10, height: 12.5)
+        node.layoutSpecBlock = { _, _ in ASInsetLayoutSpec(insets: UIEdgeInsets(top: 4, left: 6, bottom: 4, right: 6), child: badge) }
+        let text = LayoutSnapshot.text(of: node.layoutThatFits(ASSizeRange(exactly: CGSize(width: 50, height: 30))))
+        #expect(text == """
+            ASDisplayNode "card"  (0, 0, 50, 30)
+              ASInsetLayoutSpec  (0, 0, 50, 30)
+                ASDisplayNode "badge"  (6, 4, 38, 22)
+
+            """, "\(text)")
+        let store = GoldenStoreTests.store()
+        #expect(store.verifyText(text, file: "l/card.layout.txt", recording: .success(.missing)) != nil)
+        #expect(store.verifyText(text, file: "l/card.layout.txt", recording: .success(.never)) == nil)
+        let failure = store.verifyText(text.replacingOccurrences(of: "38, 22", with: "38, 20"), file: "l/card.layout.txt", recording: .success(.never))
+        #expect(failure?.description.contains("line 3 +    ASDisplayNode \"badge\"  (6, 4, 38, 20)") == true, "\(String(describing: failure))")
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Weft
+
+/// A text form of a layout tree, one element a line, for golden files that review as a diff:
+///
+///     ASStackLayoutSpec  (0, 0, 320, 88)
+///       ASTextNode "title"  (12, 8, 120.5, 17)
+///       ! ASTextNode "title" was given the invalid size range …
+///
+/// Frames are in the parent's coordinates, numbers with at most two decimals; issues follow the
+/// element that reported them, marked with `!`. Sendable; a pure function of the layout.
+public enum LayoutSnapshot {
+    public static func text(of layout: ASLayout) -> String {
+        var lines: [String] = []
+        var reported = Set<String>()
+        func number(_ value: CGFloat) -> String {
+            let rounded = (value * 100).rounded() / 100
+            return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%g", Double(rounded))
+        }
+        func visit(_ layout: ASLayout, depth: Int) {
+            let indent = String(repeating: "  ", count: depth)
+            let f = layout.frame
+            lines.append("\(indent)\(name(of: layout))  (\(number(f.minX)), \(number(f.minY)), \(number(f.width)), \(number(f.height)))")
+            // Issues bubble up to every ancestor; print each once, at the deepest layout that has it.
+            var below = Set<String>()
+            func collect(_ l: ASLayout) { for s in l.sublayouts { below.formUnion(s.issues.map(\.description)); collect(s) } }
+            collect(layout)
+            for issue in layout.issues.map(\.description) where !below.contains(issue) && reported.insert(issue).inserted {
+                lines.append("\(indent)! \(issue)")
+            }
+            for sublayout in layout.sublayouts { visit(sublayout, depth: depth + 1) }
+        }
+        visit(layout, depth: 0)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func name(of layout: ASLayout) -> String {
+        let element = layout.layoutElement
+        let type = String(describing: Swift.type(of: element))
+        if let name = element.debugName, !name.isEmpty { return "\(type) \"\(name)\"" }
+        return type
+    }
+}
+
+/// Lays `node` out in `size` (exactly) and compares the text of its layout tree with the golden
+/// `<name>.layout.txt`; see `expectGolden(_:named:…)` for naming and recording. A failure shows
+/// the first lines that differ.
+public func expectLayoutGolden(_ node: ASDisplayNode, size: CGSize, named name: String? = nil, variant: String? = nil,
+                               record: GoldenRecording? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
+                               function: String = #function, line: UInt = #line, column: UInt = #column) {
+    expectLayoutGolden(node, in: ASSizeRange(exactly: size), named: name, variant: variant, record: record, fileID: fileID,
+                       filePath: filePath, function: function, line: line, column: column)
+}
+
+/// Lays `node` out within `range` and compares the text of its layout tree with its golden.
+public func expectLayoutGolden(_ node: ASDisplayNode, in range: ASSizeRange, named name: String? = nil, variant: String? = nil,
+                               record: GoldenRecording? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
+                               function: String = #function, line: UInt = #line, column: UInt = #column) {
+    let location = GoldenLocation(name: name, variant: variant, filePath: "\(filePath)", function: function)
+    let text = LayoutSnapshot.text(of: node.layoutThatFits(range))
+    if let failure = location.store.verifyText(text, file: location.name + ".layout.txt", recording: GoldenConfiguration.recording(record)) {
+        GoldenFailureReporter.report(failure.description, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}

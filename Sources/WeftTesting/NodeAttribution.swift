@@ -1,0 +1,73 @@
+import Foundation
+import Weft
+
+/// Which nodes the differing pixels of a failed golden belong to, so a failure reads
+/// "ASTextNode "title" in BoxCell item 3: 412 px differ" instead of only a count.
+///
+/// Each differing pixel goes to the last-drawn node whose frame covers it (the deepest, topmost
+/// one, as compositing draws parents before children). Frames are taken from the subject after it
+/// rendered. Sendable value; use from any context.
+struct NodeAttribution: Sendable {
+    struct Region: Sendable {
+        let label: String
+        let frame: CGRect
+    }
+
+    let regions: [Region]
+
+    /// The regions of a node's subtree, in drawing order; for a collection, of its visible cells at
+    /// its content offset.
+    init(subject node: ASDisplayNode) {
+        var regions: [Region] = []
+        func visit(_ node: ASDisplayNode, origin: CGPoint, container: String?) {
+            let frame = CGRect(origin: origin, size: node.bounds.size)
+            let label = Self.label(node, container: container)
+            regions.append(Region(label: label, frame: frame))
+            let inner = CGPoint(x: origin.x - node.bounds.minX, y: origin.y - node.bounds.minY)
+            let cellLabel = (node as? ASCellNode).flatMap { cell in cell.indexPath.map { "\(Self.typeName(cell)) item \($0.item)" } }
+            for subnode in node.subnodes {
+                let f = subnode.frame
+                visit(subnode, origin: CGPoint(x: inner.x + f.minX, y: inner.y + f.minY), container: cellLabel ?? container)
+            }
+        }
+        if let collection = node as? ASCollectionNode {
+            let offset = collection.contentOffset
+            for cell in collection.visibleNodes {
+                guard let path = collection.indexPath(for: cell),
+                      let attributes = collection.collectionViewLayout.layoutAttributesForItem(at: path) else { continue }
+                visit(cell, origin: CGPoint(x: attributes.frame.minX - offset.x, y: attributes.frame.minY - offset.y), container: nil)
+            }
+        } else {
+            visit(node, origin: .zero, container: nil)
+        }
+        self.regions = regions
+    }
+
+    static func typeName(_ node: ASDisplayNode) -> String { String(describing: type(of: node)) }
+
+    static func label(_ node: ASDisplayNode, container: String?) -> String {
+        var text = typeName(node)
+        if let name = node.debugName, !name.isEmpty { text += " \"\(name)\"" }
+        if let cell = node as? ASCellNode, let path = cell.indexPath, cell.supplementaryElementKind == nil { text += " item \(path.item)" }
+        if let container { text += " in \(container)" }
+        return text
+    }
+
+    /// One line per node, most differing pixels first: "ASTextNode "title" in BoxCell item 3: 412 px differ".
+    func describe(mask: [Bool], pixelWidth: Int, pixelHeight: Int, scale: CGFloat, limit: Int = 8) -> String {
+        guard !regions.isEmpty else { return "" }
+        var counts = [Int](repeating: 0, count: regions.count)
+        var outside = 0
+        for y in 0..<pixelHeight {
+            for x in 0..<pixelWidth where mask[y * pixelWidth + x] {
+                let point = CGPoint(x: (CGFloat(x) + 0.5) / scale, y: (CGFloat(y) + 0.5) / scale)
+                if let index = regions.lastIndex(where: { $0.frame.contains(point) }) { counts[index] += 1 } else { outside += 1 }
+            }
+        }
+        var lines = counts.indices.filter { counts[$0] > 0 }.sorted { counts[$0] > counts[$1] }
+            .map { "\(regions[$0].label): \(counts[$0]) px differ" }
+        if lines.count > limit { lines = Array(lines.prefix(limit)) + ["… and \(lines.count - limit) more nodes"] }
+        if outside > 0 { lines.append("outside every node: \(outside) px differ") }
+        return lines.map { "  " + $0 }.joined(separator: "\n")
+    }
+}
