@@ -6,7 +6,7 @@
 SWIFT ?= swift
 OUT ?= out
 
-# What the build and the pinned fonts need, as (check, Debian package) pairs: a pkg-config module
+# What the build, the pinned fonts and the tests need (chromium opens the golden report), as (check, Debian package) pairs: a pkg-config module
 # or a file that must exist.
 DEPENDENCIES := \
 	pkgconfig:pkg-config:pkg-config \
@@ -17,7 +17,8 @@ DEPENDENCIES := \
 	module:libdeflate:libdeflate-dev \
 	module:libturbojpeg:libturbojpeg0-dev \
 	file:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core \
-	file:/usr/share/fonts/truetype/nanum/NanumGothic.ttf:fonts-nanum
+	file:/usr/share/fonts/truetype/nanum/NanumGothic.ttf:fonts-nanum \
+	file:/usr/bin/chromium:chromium
 
 .PHONY: deps build run test bench clean
 

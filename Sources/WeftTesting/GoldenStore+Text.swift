@@ -6,6 +6,7 @@ extension GoldenStore {
     /// the artifacts and names the first differing lines.
     public func verifyText(_ text: String, file: String,
                            recording: Result<GoldenRecording, GoldenError> = GoldenRecording.fromEnvironment()) -> GoldenError? {
+        GoldenReport.beginRun(artifactsDirectory: artifactsDirectory)
         let goldenURL = goldenDirectory.appendingPathComponent(file)
         let mode: GoldenRecording
         switch recording {
@@ -38,7 +39,9 @@ extension GoldenStore {
         if mode == .failed { return record() }
         try? FileManager.default.createDirectory(at: failureURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? Data(text.utf8).write(to: failureURL, options: .atomic)
-        return .textMismatch(golden: goldenURL.path, difference: TextDifference.firstLines(expected, text), actual: failureURL.path)
+        let error = GoldenError.textMismatch(golden: goldenURL.path, difference: TextDifference.firstLines(expected, text), actual: failureURL.path)
+        report(error, file: file)
+        return error
     }
 }
 

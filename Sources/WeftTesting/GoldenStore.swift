@@ -59,6 +59,31 @@ public struct GoldenStore: Sendable {
 
     func verify(_ bitmap: Bitmap, file: String, recording: Result<GoldenRecording, GoldenError>, tolerance: GoldenTolerance,
                 attribution: NodeAttribution?) -> GoldenError? {
+        GoldenReport.beginRun(artifactsDirectory: artifactsDirectory)
+        let result = compare(bitmap, file: file, recording: recording, tolerance: tolerance, attribution: attribution)
+        if let result { report(result, file: file) }
+        return result
+    }
+
+    /// Adds a failure to the run's HTML report (see `GoldenReport`).
+    func report(_ error: GoldenError, file: String) {
+        var reference: String?, failure: String?, difference: String?
+        switch error {
+        case let .mismatch(_, _, _, artifacts), let .sizeMismatch(_, _, _, artifacts):
+            (reference, failure, difference) = (artifacts.reference, artifacts.failure, artifacts.difference)
+        case let .missing(_, actual):
+            failure = actual
+        case .recorded:
+            return
+        default:
+            break
+        }
+        GoldenReport.add(GoldenReport.Entry(golden: file, message: error.description, reference: reference, failure: failure,
+                                            difference: difference), artifactsDirectory: artifactsDirectory)
+    }
+
+    private func compare(_ bitmap: Bitmap, file: String, recording: Result<GoldenRecording, GoldenError>, tolerance: GoldenTolerance,
+                         attribution: NodeAttribution?) -> GoldenError? {
         let goldenURL = goldenDirectory.appendingPathComponent(file)
         if let problem = tolerance.problem { return .invalidTolerance(golden: goldenURL.path, reason: problem) }
         let mode: GoldenRecording
