@@ -7,10 +7,13 @@ let package = Package(
     products: [
         .library(name: "Weft", targets: ["Weft"]),
         .library(name: "WeftTesting", targets: ["WeftTesting"]),
+        // Strategies for pointfreeco's swift-snapshot-testing: `.weftImage`, `.weftLayout`.
+        .library(name: "WeftSnapshotTesting", targets: ["WeftSnapshotTesting"]),
         .executable(name: "weft", targets: ["weft"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
         // cairo, pango, fontconfig, libdeflate and TurboJPEG, from Debian's -dev packages.
@@ -21,6 +24,9 @@ let package = Package(
         ),
         .target(name: "Weft", dependencies: ["CWeft"]),
         .target(name: "WeftTesting", dependencies: ["Weft"]),
+        .target(name: "WeftSnapshotTesting", dependencies: [
+            "Weft", "WeftTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ]),
         .target(name: "WeftSamples", dependencies: ["Weft"], path: "Samples"),
         .executableTarget(
             name: "weft",
@@ -31,7 +37,9 @@ let package = Package(
         ),
         // The hostile-input suite's child process: one case per run, so a crash counts as a failure.
         .executableTarget(name: "weft-hostile", dependencies: ["Weft"], path: "Sources/WeftHostile"),
-        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftTesting", "WeftSamples", "CWeft", "weft", "weft-hostile"]),
+        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftTesting", "WeftSamples", "CWeft", "weft", "weft-hostile", "WeftSnapshotTesting",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )
