@@ -117,3 +117,21 @@ struct GoldenLocation {
         return tolerance
     }
 }
+
+/// Compares a collection's frame scrolled so `indexPath` sits at `position` with its golden
+/// (variant `item-<section>-<item>`); see `expectGolden(_:named:…)`.
+public func expectGolden(_ collectionNode: ASCollectionNode, showing indexPath: IndexPath, at position: UICollectionView.ScrollPosition = .top,
+                         named name: String? = nil, scales: [CGFloat] = [1, 2], record: GoldenRecording? = nil, precision: Double? = nil,
+                         perceptualPrecision: Double? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
+                         function: String = #function, line: UInt = #line, column: UInt = #column) {
+    do {
+        collectionNode.contentOffset = try collectionNode.offset(toShow: indexPath, at: position)
+    } catch {
+        GoldenFailureReporter.report("cannot show item \(indexPath) of the collection: \(error)", fileID: fileID, filePath: filePath,
+                                     line: line, column: column)
+        return
+    }
+    expectGolden(collectionNode as ASDisplayNode, named: name, variant: "item-\(indexPath.section)-\(indexPath.item)", scales: scales,
+                 record: record, precision: precision, perceptualPrecision: perceptualPrecision, fileID: fileID, filePath: filePath,
+                 function: function, line: line, column: column)
+}
