@@ -39,7 +39,7 @@ public enum CollectionError: Error, Equatable, CustomStringConvertible {
     case renderFailed(String)
 
     public var description: String {
-        func path(_ p: IndexPath) -> String { "section \(p.section), item \(p.item)" }
+        func path(_ p: IndexPath) -> String { p.count == 2 ? "section \(p.section), item \(p.item)" : "\(Array(p)), not a (section, item) pair" }
         switch self {
         case .negativeSectionCount(let count):
             return "numberOfSections(in:) returned \(count); a section count must be 0 or more"

@@ -401,3 +401,38 @@ extension Scripted {
         return try c.node.snapshot(scale: 1)
     }
 }
+
+@Suite struct FlowLayoutReliabilityTests {
+    @Test func nonFiniteSpacingAndInsetsAreRepairedAndReported() {
+        let layout = UICollectionViewFlowLayout()
+        let (_, diagnostics) = WeftDiagnostics.collect(matching: "UICollectionViewFlowLayout.") {
+            layout.minimumLineSpacing = .nan
+            layout.minimumInteritemSpacing = -.infinity
+            layout.sectionInset = UIEdgeInsets(top: 4, left: .nan, bottom: 2, right: 1)
+        }
+        #expect(layout.minimumLineSpacing == 0 && layout.minimumInteritemSpacing == 0)
+        #expect(layout.sectionInset == UIEdgeInsets(top: 4, left: 0, bottom: 2, right: 1))
+        // Other tests' layouts may report too: count only the messages these values make.
+        #expect(diagnostics.filter { $0.message.contains("nan") || $0.message.contains("-inf") }.count >= 3)
+    }
+}
+
+@Suite struct IndexPathReliabilityTests {
+    @Test func malformedIndexPathsAreOutOfRangeNotACrash() throws {
+        let c = Scripted("malformed-paths")
+        c.source.items = { _ in 3 }
+        c.source.block = { _ in { box(CGSize(width: 100, height: 30)) } }
+        try c.node.loadDataIfNeeded()
+        for path in [IndexPath(), IndexPath(index: 1), IndexPath(indexes: [0, 1, 2])] {
+            #expect(c.node.nodeForItem(at: path) == nil)
+            #expect(c.node.nodeForSupplementaryElement(ofKind: UICollectionView.elementKindSectionHeader, at: path) == nil)
+            do {
+                try c.node.scrollToItem(at: path, at: .top, animated: false)
+                Issue.record("scrolled to \(path)")
+            } catch {
+                #expect(error.description.contains("not a (section, item) pair"), "\(error)")
+            }
+        }
+        #expect(IndexPath().section == -1 && IndexPath(index: 2).item == -1)
+    }
+}
