@@ -23,8 +23,8 @@ struct BenchCommand: ParsableCommand {
     var parts: [Part] = Part.allCases
 
     func validate() throws {
-        guard repetitions > 0 else { throw ValidationError("--repetitions must be at least 1") }
-        guard cells > 0 else { throw ValidationError("--cells must be at least 1") }
+        guard (1...1_000).contains(repetitions) else { throw ValidationError("--repetitions must be 1 to 1000, not \(repetitions)") }
+        guard (1...100_000).contains(cells) else { throw ValidationError("--cells must be 1 to 100000, not \(cells)") }
     }
 
     func run() throws {

@@ -22,11 +22,10 @@ struct CollectionOptions: ParsableArguments {
 
     func validate() throws {
         guard CollectionSample.names.contains(sample) else {
-            throw ValidationError("no sample named \"\(sample)\"; the samples are \(CollectionSample.names.joined(separator: ", "))")
+            throw ValidationError("--sample: no sample named \"\(sample)\"; the samples are \(CollectionSample.names.joined(separator: ", "))")
         }
-        guard width.isFinite, height.isFinite, width >= 1, height >= 1, width <= 8192, height <= 8192 else {
-            throw ValidationError("the viewport must be 1 to 8192 points a side, not \(width)×\(height)")
-        }
+        guard width.isFinite, width >= 1, width <= 8192 else { throw ValidationError("--width must be 1 to 8192 points, not \(width)") }
+        guard height.isFinite, height >= 1, height <= 8192 else { throw ValidationError("--height must be 1 to 8192 points, not \(height)") }
         guard [1, 2, 3].contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, not \(scale)") }
         if let items, items < 0 || items > 100_000 { throw ValidationError("--items must be 0 to 100000, not \(items)") }
     }

@@ -33,13 +33,19 @@ struct FramesCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The folder to write frames into.")
     var output = "out/frames"
 
+    /// Frames one run writes at most.
+    static let maximumCount = 10_000
+
     func validate() throws {
-        guard from.isFinite, to.isFinite else { throw ValidationError("--from and --to must be finite numbers") }
-        guard (1...10_000).contains(count) else { throw ValidationError("--count must be 1 to 10000, not \(count)") }
+        guard from.isFinite else { throw ValidationError("--from must be a finite number of points, not \(from)") }
+        guard to.isFinite else { throw ValidationError("--to must be a finite number of points, not \(to)") }
+        guard (1...Self.maximumCount).contains(count) else { throw ValidationError("--count must be 1 to \(Self.maximumCount), not \(count)") }
         guard FrameSequence.Curve(rawValue: curve) != nil else {
             throw ValidationError("--curve must be one of \(FrameSequence.Curve.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(curve)\"")
         }
-        if let velocity, !velocity.isFinite { throw ValidationError("--velocity must be a finite number") }
+        if let velocity, !velocity.isFinite || abs(velocity) > 1_000_000 {
+            throw ValidationError("--velocity must be a number of points a second within ±1000000, not \(velocity)")
+        }
         if let realtime, realtime != 60 && realtime != 120 { throw ValidationError("--realtime must be 60 or 120, not \(realtime)") }
     }
 
@@ -52,6 +58,9 @@ struct FramesCommand: ParsableCommand {
         if let velocity {
             sequence = try FrameSequence.deceleration(from: point(from), velocity: point(velocity), rate: fast ? .fast : .normal,
                                                       bounds: node.contentOffsetRange)
+            guard sequence.count <= Self.maximumCount else {
+                throw ValidationError("--velocity \(velocity) makes a fling of \(sequence.count) frames; at most \(Self.maximumCount)")
+            }
         } else {
             sequence = try FrameSequence.scroll(from: point(from), to: point(to), frames: count, curve: FrameSequence.Curve(rawValue: curve)!)
         }

@@ -17,7 +17,7 @@ struct LayoutCommand: ParsableCommand {
     var screenScale: Double = 2
 
     func validate() throws {
-        guard width.isFinite, width > 0, width <= 10_000 else { throw ValidationError("--width must be a number of points in 0...10000, not \(width)") }
+        guard width.isFinite, width > 0, width <= 10_000 else { throw ValidationError("--width must be a number of points above 0 and at most 10000, not \(width)") }
         guard index >= 0 else { throw ValidationError("--index must be 0 or more, not \(index)") }
         guard [1, 2, 3].contains(screenScale) else { throw ValidationError("--screen-scale must be 1, 2 or 3, not \(screenScale)") }
     }

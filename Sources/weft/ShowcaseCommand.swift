@@ -18,7 +18,7 @@ struct ShowcaseCommand: ParsableCommand {
 
     func validate() throws {
         for scale in scales where ![1, 2, 3].contains(scale) {
-            throw ValidationError("scale \(scale) is not 1, 2 or 3")
+            throw ValidationError("--scales must be 1, 2 or 3, not \(scale)")
         }
         let names = Set(ShowcaseScenes.all.map(\.name))
         for name in scene where !names.contains(name) {

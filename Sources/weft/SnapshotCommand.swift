@@ -19,7 +19,7 @@ struct SnapshotCommand: ParsableCommand {
     var output = "out/snapshot.png"
 
     func validate() throws {
-        guard offset.isFinite else { throw ValidationError("--offset must be a finite number") }
+        guard offset.isFinite else { throw ValidationError("--offset must be a finite number of points, not \(offset)") }
         if let item, parseItem(item) == nil { throw ValidationError("--item must look like section:item, for example 0:12, not \"\(item)\"") }
     }
 

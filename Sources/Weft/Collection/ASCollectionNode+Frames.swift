@@ -9,16 +9,17 @@ extension ASCollectionNode {
 
     /// Composites the frame at `contentOffset` (or `offset`): the collection's background, then
     /// each visible element's finished backing store at its layout frame minus the offset, clipped
-    /// to the viewport. Cells display on the display queue; this waits for the visible ones
-    /// (deterministic mode), so the same collection gives the same pixels every time. Offsets snap
-    /// to device pixels, so no cell is resampled.
+    /// to the viewport. Cells display on the display queue; this waits for the visible ones and
+    /// only those (deterministic mode), so the same collection gives the same pixels every time,
+    /// unrelated display work does not delay the frame, and a display job may take a snapshot.
+    /// Offsets snap to device pixels, so no cell is resampled. Throws for an offset that is not finite.
     public func snapshot(at offset: CGPoint? = nil, scale: CGFloat) throws(CollectionError) -> Bitmap {
-        if let offset { contentOffset = offset }
+        if let offset {
+            guard offset.x.isFinite, offset.y.isFinite else { throw .invalidContentOffset(offset) }
+            contentOffset = offset
+        }
         let (snapped, visible) = try prepareFrame(scale: scale)
-        // Deterministic mode: wait for the visible cells' display work to finish.
-        var queues: [ObjectIdentifier: DisplayQueue] = [:]
-        for (_, node) in visible { queues[ObjectIdentifier(node.displayQueue)] = node.displayQueue }
-        for queue in queues.values { queue.waitUntilIdle() }
+        for (_, node) in visible { node.waitUntilDisplayed(scale: scale) }
         return try compose(visible, at: snapped, scale: scale, placeholders: false).bitmap
     }
 
@@ -30,7 +31,7 @@ extension ASCollectionNode {
         try loadDataIfNeeded()
         let viewport = bounds.size
         guard viewport.width > 0, viewport.height > 0, viewport.width.isFinite, viewport.height.isFinite else {
-            throw .invalidViewport(viewport)
+            throw .invalidViewport(viewportForErrors)
         }
         let offset = contentOffset
         let snapped = CGPoint(x: (offset.x * scale).rounded() / scale, y: (offset.y * scale).rounded() / scale)

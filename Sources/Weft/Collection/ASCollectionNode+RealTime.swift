@@ -23,6 +23,7 @@ extension ASCollectionNode {
     /// so its pixels depend on the machine; its reports measure how often cells show up blank.
     public func realTimeFrames(_ sequence: FrameSequence, scale: CGFloat, framesPerSecond: Int) throws(CollectionError) -> [RealTimeFrame] {
         guard framesPerSecond > 0 else { throw .invalidSequence("a frame clock needs a positive rate, not \(framesPerSecond)") }
+        try sequence.validate()
         let start = Date()
         var frames: [RealTimeFrame] = []
         for (index, offset) in sequence.offsets.enumerated() {

@@ -36,8 +36,13 @@ extension ASCollectionNode {
     }
 
     /// The item under `point`, in content coordinates; Texture's `indexPathForItem(at:)`.
+    /// A point that is not finite is no point of the content: nil, and reported.
     public func indexPathForItem(at point: CGPoint) -> IndexPath? {
-        attributes(in: CGRect(origin: point, size: CGSize(width: 1, height: 1)))
+        guard point.x.isFinite, point.y.isFinite else {
+            WeftDiagnostics.report(.collection, "\(self).indexPathForItem(at:)", "the point (\(point.x), \(point.y)) is not finite; no item is there")
+            return nil
+        }
+        return attributes(in: CGRect(origin: point, size: CGSize(width: 1, height: 1)))
             .first { $0.representedElementKind == nil && $0.frame.contains(point) }?.indexPath
     }
 

@@ -24,6 +24,13 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         var loadError: CollectionError?
         /// The viewport the data was measured for; a new width (or height, scrolling sideways) re-measures.
         var measuredViewport = CGSize.zero
+        /// A load of the data source is running (on some thread): another must not start inside it.
+        var loading = false
+        /// `reloadData()` was called during the running load; it runs once that load has finished.
+        var reloadRequested = false
+        /// The last size given to `frame` or `bounds` when it was not a drawable one (the node keeps
+        /// a repaired size): viewport errors show what the caller passed.
+        var rejectedViewport: CGSize?
     }
 
     let data = Mutex(ASElementMap())
@@ -95,14 +102,46 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         set { settings.withLock { $0.contentInset = newValue } }
     }
 
-    /// The point of the content shown at the viewport's top left. Non-finite components count as 0.
+    /// The point of the content shown at the viewport's top left. A NaN or infinite component is
+    /// set to 0 and reported (`snapshot(at:scale:)` throws for such an offset instead).
     public var contentOffset: CGPoint {
         get { settings.withLock { $0.contentOffset } }
         set {
             let offset = CGPoint(x: newValue.x.isFinite ? newValue.x : 0, y: newValue.y.isFinite ? newValue.y : 0)
+            if offset != newValue {
+                WeftDiagnostics.report(.collection, "\(self).contentOffset",
+                                       "(\(newValue.x), \(newValue.y)) is not finite; used (\(offset.x), \(offset.y))")
+            }
             settings.withLock { $0.contentOffset = offset }
         }
     }
+
+    /// The viewport's frame; a size that is not finite and positive is kept (repaired, as any node's)
+    /// and remembered, so the render that cannot use it names the value given.
+    public override var frame: CGRect {
+        get { super.frame }
+        set {
+            noteViewport(newValue.size)
+            super.frame = newValue
+        }
+    }
+
+    /// See `frame`.
+    public override var bounds: CGRect {
+        get { super.bounds }
+        set {
+            noteViewport(newValue.size)
+            super.bounds = newValue
+        }
+    }
+
+    private func noteViewport(_ size: CGSize) {
+        let drawable = size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0
+        settings.withLock { $0.rejectedViewport = drawable ? nil : size }
+    }
+
+    /// The viewport size to name in an error: the one the caller gave, when it was repaired.
+    var viewportForErrors: CGSize { settings.withLock { $0.rejectedViewport } ?? bounds.size }
 
     /// UIScrollView's `setContentOffset(_:animated:)`; offscreen, animation is a frame sequence's job.
     public func setContentOffset(_ offset: CGPoint, animated: Bool) { contentOffset = offset }
@@ -118,9 +157,30 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
 
     /// Drops every node and asks the data source again; Texture's `reloadData()`. A data source
     /// error is kept in `dataError` and makes the next render throw it.
+    ///
+    /// Called while a load is running (from the data source, or from a node block the load runs),
+    /// it does not start a load inside that one: it runs once the running load has finished, as a
+    /// reload requested during UIKit's update would. A reload requested during that follow-up is
+    /// ignored and reported, so a data source that reloads on every load cannot loop. From a node
+    /// block outside a load, the data is marked stale and reloaded on the next query or frame.
     public func reloadData() {
-        settings.withLock { $0.loaded = false }
-        try? loadDataIfNeeded()
+        enum Plan { case now, afterRunningLoad, onNextAccess }
+        let inBlock = ElementAllocation.isRunningNodeBlock
+        let plan = settings.withLock { s -> Plan in
+            s.loaded = false
+            if s.loading { s.reloadRequested = true; return .afterRunningLoad }
+            return inBlock ? .onNextAccess : .now
+        }
+        switch plan {
+        case .now:
+            try? loadDataIfNeeded()
+        case .afterRunningLoad:
+            WeftDiagnostics.report(.collection, "\(self).reloadData()",
+                                   "called while the collection was loading its data (from the data source or a node block); it runs when that load has finished")
+        case .onNextAccess:
+            WeftDiagnostics.report(.collection, "\(self).reloadData()",
+                                   "called from a node block on a background thread; the data is reloaded on the next query or frame")
+        }
     }
 
     /// Texture's `reloadData(completion:)`; the completion runs once the data is loaded.
@@ -133,26 +193,53 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     public var dataError: CollectionError? { settings.withLock { $0.loadError } }
 
     /// Loads the data source's elements if they are not loaded for the current viewport, and
-    /// prepares the layout. Throws the data source's errors.
+    /// prepares the layout. Throws the data source's errors. While a load is running (the data
+    /// source or a node block asked for something that loads), this returns at once and the
+    /// collection answers from the data it had: a load never starts inside another.
     public func loadDataIfNeeded() throws(CollectionError) {
         let viewport = bounds.size
-        let (loaded, kinds, mode, measured, error) = settings.withLock {
-            ($0.loaded, $0.supplementaryKinds, $0.cellLayoutMode, $0.measuredViewport, $0.loadError)
-        }
         let vertical = collectionViewLayout.scrollDirection == .vertical
-        let crossChanged = vertical ? measured.width != viewport.width : measured.height != viewport.height
-        if loaded && !crossChanged {
-            if let error { throw error }
-            return
+        enum Step { case busy, current(CollectionError?), relayout, load }
+        var followUp = false
+        while true {
+            let step = settings.withLock { s -> Step in
+                if s.loading { return .busy }
+                let crossChanged = vertical ? s.measuredViewport.width != viewport.width : s.measuredViewport.height != viewport.height
+                if s.loaded && !crossChanged && !followUp { return .current(s.loadError) }
+                s.loading = true
+                // Only the viewport's cross size changed: keep the nodes, measure them again.
+                return s.loaded && s.loadError == nil && !followUp ? .relayout : .load
+            }
+            var failure: CollectionError?
+            switch step {
+            case .busy: return
+            case .current(let error):
+                if let error { throw error }
+                return
+            case .relayout: relayout(with: loader(for: viewport), viewport: viewport)
+            case .load:
+                do throws(CollectionError) { try load(with: loader(for: viewport), viewport: viewport) } catch { failure = error }
+            }
+            let requested = settings.withLock { s -> Bool in
+                s.loading = false
+                defer { s.reloadRequested = false }
+                return s.reloadRequested
+            }
+            if let failure { throw failure }
+            guard requested else { return }
+            if followUp {
+                settings.withLock { $0.loaded = true }
+                WeftDiagnostics.report(.collection, "\(self).reloadData()",
+                                       "called again during the reload it asked for; ignored, so a data source or node block that reloads on every load cannot loop")
+                return
+            }
+            followUp = true
         }
-        let loader = CollectionDataLoader(collectionNode: self, dataSource: dataSource, delegate: delegate, layout: collectionViewLayout,
-                                          viewport: viewport, supplementaryKinds: kinds, serialize: mode.contains(.serializeNodeCreation),
-                                          eager: collectionViewLayout.needsAllNodes)
-        if loaded && error == nil {
-            // Only the viewport's cross size changed: keep the nodes, measure them again.
-            relayout(with: loader, viewport: viewport)
-            return
-        }
+    }
+
+    /// One load of the data source, replacing the elements; on failure the collection is empty and
+    /// keeps the error. Called with `settings.loading` set.
+    private func load(with loader: CollectionDataLoader, viewport: CGSize) throws(CollectionError) {
         do {
             let loadedData = try loader.load()
             let old = data.withLock { d -> ASElementMap in
@@ -176,11 +263,20 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     /// Measures every node again with fresh constrained sizes, keeping the nodes; Texture's
     /// `relayoutItems()`. Also done automatically when the viewport's cross size changes.
     public func relayoutItems() {
-        guard settings.withLock({ $0.loaded && $0.loadError == nil }) else { return }
-        let loader = CollectionDataLoader(collectionNode: self, dataSource: dataSource, delegate: delegate, layout: collectionViewLayout,
-                                          viewport: bounds.size, supplementaryKinds: settings.withLock { $0.supplementaryKinds },
-                                          serialize: cellLayoutMode.contains(.serializeNodeCreation), eager: collectionViewLayout.needsAllNodes)
-        relayout(with: loader, viewport: bounds.size)
+        let start = settings.withLock { s -> Bool in
+            guard s.loaded, s.loadError == nil, !s.loading else { return false }
+            s.loading = true
+            return true
+        }
+        guard start else { return }
+        defer { settings.withLock { $0.loading = false } }
+        relayout(with: loader(for: bounds.size), viewport: bounds.size)
+    }
+
+    private func loader(for viewport: CGSize) -> CollectionDataLoader {
+        CollectionDataLoader(collectionNode: self, dataSource: dataSource, delegate: delegate, layout: collectionViewLayout,
+                             viewport: viewport, supplementaryKinds: settings.withLock { $0.supplementaryKinds },
+                             serialize: cellLayoutMode.contains(.serializeNodeCreation), eager: collectionViewLayout.needsAllNodes)
     }
 
     private func relayout(with loader: CollectionDataLoader, viewport: CGSize) {

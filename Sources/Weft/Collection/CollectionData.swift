@@ -4,17 +4,19 @@ import Synchronization
 
 /// One element of a collection (an item or a supplementary element): how its node is made, the
 /// range it is measured in, and, once allocated, the node and its measured size; Texture's
-/// `ASCollectionElement`. Nodes are allocated at most once, on demand or ahead of time.
-/// Thread-safe: the node and size are guarded by the element's lock.
+/// `ASCollectionElement`. Each node block runs exactly once, as in Texture, whichever threads ask
+/// for the node: the first one runs it, the others wait for its result (see `ElementAllocation`).
+/// Thread-safe: the allocation state is guarded by `ElementAllocation.lock`.
 public final class ASCollectionElement: @unchecked Sendable {
-    // SAFETY: `source` and `constrainedSize` are immutable; the allocated node is behind `allocated`.
+    // SAFETY: `indexPath`, `supplementaryElementKind`, `source` and `constrainedSize` are
+    // immutable; `state` is only read and written under `ElementAllocation.lock`.
     public let indexPath: IndexPath
     /// The supplementary kind, or nil for an item.
     public let supplementaryElementKind: String?
     /// The range the node is measured in.
     public let constrainedSize: ASSizeRange
     let source: CellSource
-    private let allocated = Mutex<(node: ASCellNode, size: CGSize)?>(nil)
+    var state = ElementAllocation.State.pending
 
     init(indexPath: IndexPath, kind: String?, source: CellSource, constrainedSize: ASSizeRange) {
         self.indexPath = indexPath
@@ -24,38 +26,76 @@ public final class ASCollectionElement: @unchecked Sendable {
     }
 
     /// Whether the node has been made.
-    public var isNodeAllocated: Bool { allocated.withLock { $0 != nil } }
+    public var isNodeAllocated: Bool { allocatedNode != nil }
 
     /// The node if it has been made; never allocates.
-    public var allocatedNode: ASCellNode? { allocated.withLock { $0?.node } }
+    public var allocatedNode: ASCellNode? {
+        ElementAllocation.withLock { if case .done(let node, _) = state { return node } else { return nil } }
+    }
 
-    /// The node, made (by running its block on this thread) and measured if it was not yet.
+    /// The node, made (by running its block on this thread, or by waiting for the thread that
+    /// runs it) and measured if it was not yet.
     public var node: ASCellNode { allocate().node }
 
     /// The node's measured size, allocating it if needed.
     public var size: CGSize { allocate().size }
 
-    /// Makes and measures the node unless that is done; returns both.
+    /// Makes and measures the node unless that is done; returns both. The block runs outside the
+    /// lock, so it may call back into the collection; a block that (directly or through other
+    /// blocks) waits for its own element gets an empty placeholder node instead of a deadlock.
     @discardableResult
     func allocate() -> (node: ASCellNode, size: CGSize) {
-        if let done = allocated.withLock({ $0 }) { return done }
+        switch ElementAllocation.claim(self) {
+        case .done(let node, let size): return (node, size)
+        case .cycle: return placeholder()
+        case .claimed: break
+        }
+        let made = make()
+        ElementAllocation.finish(self, with: made)
+        return made
+    }
+
+    /// Runs the block (or takes the ready node) and measures the node with its constrained size.
+    private func make() -> (node: ASCellNode, size: CGSize) {
         let node: ASCellNode
         switch source {
-        case .block(let block): node = block()
+        case .block(let block): node = ElementAllocation.runBlock(block)
         case .node(let ready): node = ready
         case .returnedNil: node = ASCellNode()
         }
         node.indexPath = indexPath
         node.supplementaryElementKind = supplementaryElementKind
-        let size = node.layoutThatFits(constrainedSize).size
+        let layout = node.layoutThatFits(constrainedSize)
+        // Layout repairs by rule and records why on the layout; nobody reads a cell's layout, so
+        // the collection says it, naming the element.
+        for issue in layout.issues {
+            WeftDiagnostics.report(.collection, "\(supplementaryElementKind ?? "item") at section \(indexPath.section), item \(indexPath.item)",
+                                   "its node's layout in \(constrainedSize): \(issue)")
+        }
+        let size = drawable(layout.size)
         node.frame = CGRect(origin: .zero, size: size)
         node.layoutIfNeeded()
-        return allocated.withLock { current in
-            // Two threads may race to allocate; the first result stands.
-            if let current { return current }
-            current = (node, size)
-            return (node, size)
+        return (node, size)
+    }
+
+    /// The measured size, with a NaN, infinite or negative side (which a layout cannot place and
+    /// a frame cannot show) made 0 and reported.
+    private func drawable(_ size: CGSize) -> CGSize {
+        func fixed(_ length: CGFloat) -> CGFloat { length.isFinite && length >= 0 ? length : 0 }
+        let result = CGSize(width: fixed(size.width), height: fixed(size.height))
+        if result != size {
+            WeftDiagnostics.report(.collection, "\(supplementaryElementKind ?? "item") at section \(indexPath.section), item \(indexPath.item)",
+                                   "its node measured \(size.width)×\(size.height) in \(constrainedSize); a cell size must be finite and 0 or more, used \(result.width)×\(result.height)")
         }
+        return result
+    }
+
+    private func placeholder() -> (node: ASCellNode, size: CGSize) {
+        WeftDiagnostics.report(.collection, "\(supplementaryElementKind ?? "item") at section \(indexPath.section), item \(indexPath.item)",
+                               "a node block asked for this node while its own block (or one waiting on it) was running; returned an empty node instead of waiting forever")
+        let node = ASCellNode()
+        node.frame = CGRect(origin: .zero, size: constrainedSize.min)
+        return (node, constrainedSize.min)
     }
 
     /// Allocates the nodes of `elements` concurrently (one thread per core), or one after another

@@ -19,27 +19,48 @@ struct CollectionDataLoader {
     let eager: Bool
 
     func load() throws(CollectionError) -> ASElementMap {
-        let sectionCount = dataSource?.numberOfSections(in: collectionNode) ?? 0
-        guard sectionCount >= 0 else { throw .negativeSectionCount(sectionCount) }
+        let counts = try itemCounts()
         var map = ASElementMap()
-        for section in 0..<sectionCount {
-            let count = dataSource?.collectionNode(collectionNode, numberOfItemsInSection: section) ?? 0
-            guard count >= 0 else { throw .negativeItemCount(section: section, count: count) }
+        for (section, count) in counts.enumerated() {
             var entry = ASElementMap.Section()
             for kind in supplementaryKinds(in: section) {
-                guard let range = supplementaryRange(kind: kind, section: section) else { continue }
+                guard let range = try supplementaryRange(kind: kind, section: section) else { continue }
                 let indexPath = IndexPath(item: 0, section: section)
                 entry.supplementary[kind] = ASCollectionElement(indexPath: indexPath, kind: kind, source: try source(at: indexPath, kind: kind), constrainedSize: range)
             }
+            entry.items.reserveCapacity(count)
             for item in 0..<count {
                 let indexPath = IndexPath(item: item, section: section)
                 entry.items.append(ASCollectionElement(indexPath: indexPath, kind: nil, source: try source(at: indexPath, kind: nil),
-                                                       constrainedSize: itemRange(at: indexPath)))
+                                                       constrainedSize: try itemRange(at: indexPath)))
             }
             map.sections.append(entry)
         }
         if eager { ASCollectionElement.allocate(map.allElements, serial: serialize) }
         return map
+    }
+
+    /// Every section's item count, checked against `WeftLimits` before anything is made for them:
+    /// only the counts (at most `maximumSections` of them) are held until all have passed.
+    private func itemCounts() throws(CollectionError) -> [Int] {
+        let sectionCount = dataSource?.numberOfSections(in: collectionNode) ?? 0
+        guard sectionCount >= 0 else { throw .negativeSectionCount(sectionCount) }
+        guard sectionCount <= WeftLimits.maximumSections else { throw .tooManySections(sectionCount, limit: WeftLimits.maximumSections) }
+        var counts: [Int] = []
+        counts.reserveCapacity(sectionCount)
+        var total = 0
+        for section in 0..<sectionCount {
+            let count = dataSource?.collectionNode(collectionNode, numberOfItemsInSection: section) ?? 0
+            guard count >= 0 else { throw .negativeItemCount(section: section, count: count) }
+            guard count <= WeftLimits.maximumItemsPerSection else {
+                throw .tooManyItemsInSection(section: section, count: count, limit: WeftLimits.maximumItemsPerSection)
+            }
+            // Both are at most the per-section limit here, so the sum cannot overflow.
+            total += count
+            guard total <= WeftLimits.maximumItems else { throw .tooManyItems(section: section, total: total, limit: WeftLimits.maximumItems) }
+            counts.append(count)
+        }
+        return counts
     }
 
     /// The same elements with fresh constrained sizes: nodes already made are kept and measured
@@ -54,14 +75,34 @@ struct CollectionDataLoader {
         for (section, entry) in old.sections.enumerated() {
             var fresh = ASElementMap.Section()
             for (kind, element) in entry.supplementary {
-                fresh.supplementary[kind] = renewed(element, range: supplementaryRange(kind: kind, section: section))
+                fresh.supplementary[kind] = renewed(element, range: remeasuredRange(of: element) { () throws(CollectionError) in
+                    try supplementaryRange(kind: kind, section: section)
+                })
             }
-            fresh.items = entry.items.map { renewed($0, range: itemRange(at: $0.indexPath)) }
+            fresh.items = entry.items.map { element in
+                renewed(element, range: remeasuredRange(of: element) { () throws(CollectionError) in try itemRange(at: element.indexPath) })
+            }
             map.sections.append(fresh)
         }
         let previouslyMade = map.allElements.filter { if case .node = $0.source { return true } else { return false } }
         ASCollectionElement.allocate(eager ? map.allElements : previouslyMade, serial: serialize)
         return map
+    }
+
+    /// A fresh range for `element`; relayout does not throw, so a bad range keeps the old one and is reported.
+    private func remeasuredRange(of element: ASCollectionElement, _ ask: () throws(CollectionError) -> ASSizeRange?) -> ASSizeRange? {
+        do {
+            return try ask()
+        } catch {
+            WeftDiagnostics.report(.collection, "\(collectionNode)", "\(error); kept the previous range \(element.constrainedSize)")
+            return nil
+        }
+    }
+
+    /// `range`, or an error naming the element when the range is one Weft would have to repair.
+    private func checked(_ range: ASSizeRange, at indexPath: IndexPath, kind: String?) throws(CollectionError) -> ASSizeRange {
+        guard range.sanitized() == nil else { throw .invalidConstrainedSize(indexPath, kind: kind, range) }
+        return range
     }
 
     private func source(at indexPath: IndexPath, kind: String?) throws(CollectionError) -> CellSource {
@@ -83,7 +124,11 @@ struct CollectionDataLoader {
     /// delegate's, when it knows item sizes); else a flow layout's `itemSize` when it is not the
     /// 50×50 default; else the collection's width less the section insets, any height (transposed
     /// when scrolling horizontally).
-    private func itemRange(at indexPath: IndexPath) -> ASSizeRange {
+    private func itemRange(at indexPath: IndexPath) throws(CollectionError) -> ASSizeRange {
+        try checked(uncheckedItemRange(at: indexPath), at: indexPath, kind: nil)
+    }
+
+    private func uncheckedItemRange(at indexPath: IndexPath) -> ASSizeRange {
         if let delegate, let range = DefaultAnswer.implemented({ delegate.collectionNode(collectionNode, constrainedSizeForItemAt: indexPath) }) {
             return range
         }
@@ -104,7 +149,12 @@ struct CollectionDataLoader {
 
     /// A flow header's or footer's range: the delegate's, or the reference size, along the scrolling
     /// axis; exactly the collection's width across it. Nil when its maximum length is 0 (no element).
-    private func supplementaryRange(kind: String, section: Int) -> ASSizeRange? {
+    private func supplementaryRange(kind: String, section: Int) throws(CollectionError) -> ASSizeRange? {
+        guard let range = uncheckedSupplementaryRange(kind: kind, section: section) else { return nil }
+        return try checked(range, at: IndexPath(item: 0, section: section), kind: kind)
+    }
+
+    private func uncheckedSupplementaryRange(kind: String, section: Int) -> ASSizeRange? {
         let header = kind == UICollectionView.elementKindSectionHeader
         var along: (CGFloat, CGFloat)?
         if let delegate {
@@ -119,7 +169,7 @@ struct CollectionDataLoader {
             let length = vertical ? reference.height : reference.width
             along = (length, length)
         }
-        guard let (low, high) = along, high > 0 else { return nil }
+        guard let (low, high) = along, high.isNaN || high > 0 else { return nil }
         if vertical {
             return ASSizeRange(min: CGSize(width: viewport.width, height: low), max: CGSize(width: viewport.width, height: high))
         }

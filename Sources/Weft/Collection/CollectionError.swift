@@ -7,6 +7,19 @@ public enum CollectionError: Error, Equatable, CustomStringConvertible {
     case negativeSectionCount(Int)
     /// `collectionNode(_:numberOfItemsInSection:)` returned a negative count.
     case negativeItemCount(section: Int, count: Int)
+    /// `numberOfSections(in:)` returned more than `WeftLimits.maximumSections`.
+    case tooManySections(Int, limit: Int)
+    /// `collectionNode(_:numberOfItemsInSection:)` returned more than `WeftLimits.maximumItemsPerSection`.
+    case tooManyItemsInSection(section: Int, count: Int, limit: Int)
+    /// The sections' item counts add up to more than `WeftLimits.maximumItems`; `total` is the sum
+    /// up to and including `section`, where the limit was passed.
+    case tooManyItems(section: Int, total: Int, limit: Int)
+    /// The constrained size asked for an element (`collectionNode(_:constrainedSizeForItemAt:)`, a
+    /// header or footer range, a layout inspector's or a layout delegate's) has a NaN, negative or
+    /// infinite minimum, or a NaN or negative maximum.
+    case invalidConstrainedSize(IndexPath, kind: String?, ASSizeRange)
+    /// A content offset that is not finite, given to `snapshot(at:scale:)` or in a frame sequence.
+    case invalidContentOffset(CGPoint)
     /// An index path outside the collection's sections and items.
     case indexPathOutOfRange(IndexPath, sections: Int, items: Int?)
     /// The data source returned nil instead of a node or node block. Texture treats that as an
@@ -20,16 +33,30 @@ public enum CollectionError: Error, Equatable, CustomStringConvertible {
     case invalidScale(CGFloat)
     /// A frame count or a scroll parameter that makes no sequence.
     case invalidSequence(String)
+    /// A sequence of more than `WeftLimits.maximumFrames` frames.
+    case tooManyFrames(Int, limit: Int)
     /// Rendering a frame failed.
     case renderFailed(String)
 
     public var description: String {
-        func path(_ p: IndexPath) -> String { "section \(p.section), item \(p.item)" }
+        func path(_ p: IndexPath) -> String { p.count == 2 ? "section \(p.section), item \(p.item)" : "\(Array(p)), not a (section, item) pair" }
         switch self {
         case .negativeSectionCount(let count):
             return "numberOfSections(in:) returned \(count); a section count must be 0 or more"
         case let .negativeItemCount(section, count):
             return "collectionNode(_:numberOfItemsInSection: \(section)) returned \(count); an item count must be 0 or more"
+        case let .tooManySections(count, limit):
+            return "numberOfSections(in:) returned \(count); a collection holds at most \(limit) sections (WeftLimits.maximumSections)"
+        case let .tooManyItemsInSection(section, count, limit):
+            return "collectionNode(_:numberOfItemsInSection: \(section)) returned \(count); a section holds at most \(limit) items (WeftLimits.maximumItemsPerSection)"
+        case let .tooManyItems(section, total, limit):
+            return "sections 0 to \(section) hold \(total) items together; a collection holds at most \(limit) items (WeftLimits.maximumItems)"
+        case let .invalidConstrainedSize(indexPath, kind, range):
+            return "the constrained size for the \(kind ?? "item") at \(path(indexPath)) is \(range); a minimum must be finite and 0 or more, a maximum not NaN and 0 or more"
+        case .invalidContentOffset(let offset):
+            return "invalid content offset (\(offset.x), \(offset.y)): both coordinates must be finite"
+        case let .tooManyFrames(count, limit):
+            return "a frame sequence of \(count) frames is too long; the limit is \(limit) (WeftLimits.maximumFrames)"
         case let .indexPathOutOfRange(indexPath, sections, items):
             let extent = items.map { "section \(indexPath.section) has \($0) items" } ?? "the collection has \(sections) sections"
             return "index path (\(path(indexPath))) is out of range: \(extent)"

@@ -1,10 +1,41 @@
 import Foundation
 
-/// The content offsets of a scroll, one per frame. Sendable value; use from any context.
+/// The content offsets of a scroll, one per frame: at most `WeftLimits.maximumFrames`, each finite.
+/// Sendable value; use from any context.
 public struct FrameSequence: Sendable, Equatable {
     public let offsets: [CGPoint]
 
-    public init(offsets: [CGPoint]) { self.offsets = offsets }
+    /// A sequence of these offsets, unchecked: a sequence that is too long or holds a NaN or
+    /// infinite offset is reported here and refused with an error by whatever renders it. Prefer
+    /// `init(validating:)`, which throws at once.
+    public init(offsets: [CGPoint]) {
+        self.offsets = offsets
+        if let problem = Self.problem(in: offsets) {
+            WeftDiagnostics.report(.collection, "FrameSequence(offsets:)", "\(problem); rendering this sequence will throw")
+        }
+    }
+
+    /// A sequence of these offsets; throws `tooManyFrames` past `WeftLimits.maximumFrames`, and
+    /// `invalidSequence` (naming the frame and its value) for an offset that is not finite.
+    public init(validating offsets: [CGPoint]) throws(CollectionError) {
+        if let problem = Self.problem(in: offsets) { throw problem }
+        self.offsets = offsets
+    }
+
+    private init(checked offsets: [CGPoint]) { self.offsets = offsets }
+
+    /// Throws the error rendering this sequence would hit, if any: what the validating init checks.
+    public func validate() throws(CollectionError) {
+        if let problem = Self.problem(in: offsets) { throw problem }
+    }
+
+    private static func problem(in offsets: [CGPoint]) -> CollectionError? {
+        if offsets.count > WeftLimits.maximumFrames { return .tooManyFrames(offsets.count, limit: WeftLimits.maximumFrames) }
+        if let index = offsets.firstIndex(where: { !$0.x.isFinite || !$0.y.isFinite }) {
+            return .invalidSequence("frame \(index + 1) has the offset (\(offsets[index].x), \(offsets[index].y)); offsets must be finite")
+        }
+        return nil
+    }
 
     /// How intermediate frames move between two offsets.
     public enum Curve: String, Sendable, CaseIterable {
@@ -16,11 +47,12 @@ public struct FrameSequence: Sendable, Equatable {
     /// `count` frames from `start` to `end` inclusive.
     public static func scroll(from start: CGPoint, to end: CGPoint, frames count: Int, curve: Curve = .linear) throws(CollectionError) -> FrameSequence {
         guard count > 0 else { throw .invalidSequence("a sequence needs at least 1 frame, not \(count)") }
+        guard count <= WeftLimits.maximumFrames else { throw .tooManyFrames(count, limit: WeftLimits.maximumFrames) }
         guard start.x.isFinite, start.y.isFinite, end.x.isFinite, end.y.isFinite else {
             throw .invalidSequence("offsets must be finite, not \(start) → \(end)")
         }
-        if count == 1 { return FrameSequence(offsets: [start]) }
-        return FrameSequence(offsets: (0..<count).map { frame in
+        if count == 1 { return FrameSequence(checked: [start]) }
+        return FrameSequence(checked: (0..<count).map { frame in
             let t = CGFloat(frame) / CGFloat(count - 1)
             let p: CGFloat
             switch curve {
@@ -43,15 +75,22 @@ public struct FrameSequence: Sendable, Equatable {
     public static func deceleration(from start: CGPoint, velocity: CGPoint, rate: DecelerationRate = .normal, framesPerSecond: Int = 60,
                                     bounds: (min: CGPoint, max: CGPoint)) throws(CollectionError) -> FrameSequence {
         guard framesPerSecond > 0, velocity.x.isFinite, velocity.y.isFinite else {
-            throw .invalidSequence("deceleration needs a finite velocity and a positive frame rate")
+            throw .invalidSequence("deceleration needs a finite velocity and a positive frame rate, not (\(velocity.x), \(velocity.y)) at \(framesPerSecond) frames a second")
+        }
+        guard start.x.isFinite, start.y.isFinite, bounds.min.x.isFinite, bounds.min.y.isFinite, bounds.max.x.isFinite, bounds.max.y.isFinite else {
+            throw .invalidSequence("deceleration needs a finite start and bounds, not (\(start.x), \(start.y)) in \(bounds.min)…\(bounds.max)")
         }
         let r = rate.value, logRate = log(r)
         let speed = max(abs(velocity.x), abs(velocity.y))
         // Velocity decays as rate^ms: it falls below 0.5 pt/s after log(0.5 / speed) / log(rate) ms.
         let durationMs = speed > 0.5 ? log(0.5 / speed) / logRate : 0
-        let frames = max(1, Int((durationMs / 1000 * CGFloat(framesPerSecond)).rounded(.up)) + 1)
-        guard frames <= 100_000 else { throw .invalidSequence("a fling of \(velocity) would last \(frames) frames") }
-        return FrameSequence(offsets: (0..<frames).map { frame in
+        // Compared as a float first: a huge frame rate would overflow the conversion to Int.
+        let exactFrames = (durationMs / 1000 * CGFloat(framesPerSecond)).rounded(.up) + 1
+        guard exactFrames <= CGFloat(WeftLimits.maximumFrames) else {
+            throw .invalidSequence("a fling of (\(velocity.x), \(velocity.y)) points a second at \(framesPerSecond) frames a second would last \(exactFrames) frames; the limit is \(WeftLimits.maximumFrames) (WeftLimits.maximumFrames)")
+        }
+        let frames = max(1, Int(exactFrames))
+        return FrameSequence(checked: (0..<frames).map { frame in
             let ms = CGFloat(frame) * 1000 / CGFloat(framesPerSecond)
             // Distance is the integral of v × rate^t: v × (rate^t − 1) / ln(rate), in ms.
             let travelled = (pow(r, ms) - 1) / logRate / 1000

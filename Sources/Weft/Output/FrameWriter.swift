@@ -4,10 +4,14 @@ import Foundation
 extension ASCollectionNode {
     /// Renders every frame of `sequence` and writes them as `frame_00001.png`… into `folder`,
     /// encoding frames in parallel while the next ones composite. Returns the paths in order.
-    /// `progress` is called after each frame is written, with the count done so far.
+    /// `progress` is called after each frame is written, with the count done so far. Each file is
+    /// written whole or not at all (see `Data.write(toFile:)`); the first failure stops the run and
+    /// is thrown: a `CollectionError` for a sequence or frame that cannot be rendered, an
+    /// `OutputError` naming the file for one that cannot be written.
     @discardableResult
     public func writeFrames(_ sequence: FrameSequence, scale: CGFloat, toFolder folder: String,
                             encoder: PNGEncoder = PNGEncoder(), progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
+        try sequence.validate()
         let paths = sequence.offsets.indices.map { String(format: "%@/frame_%05d.png", folder, $0 + 1) }
         let encoding = DispatchQueue(label: "weft.frames.encode", attributes: .concurrent)
         let group = DispatchGroup()
@@ -43,6 +47,8 @@ extension ASCollectionNode {
 }
 
 /// The frames of a scroll as an `AsyncSequence`; each is composited when the iterator asks.
+/// Compositing waits for cells to display, so it runs on a serial dispatch queue of the iterator's
+/// own, never on a thread of Swift's cooperative pool, which `next()` only suspends.
 /// Iterate it from one task.
 public struct CollectionFrames: AsyncSequence, Sendable {
     public typealias Element = Bitmap
@@ -52,12 +58,19 @@ public struct CollectionFrames: AsyncSequence, Sendable {
 
     public struct AsyncIterator: AsyncIteratorProtocol {
         let frames: CollectionFrames
+        let queue = DispatchQueue(label: "weft.collection.frames", qos: .userInitiated)
         var index = 0
 
         public mutating func next() async throws -> Bitmap? {
+            if index == 0 { try frames.sequence.validate() }
             guard index < frames.sequence.offsets.count else { return nil }
             defer { index += 1 }
-            return try frames.collectionNode.snapshot(at: frames.sequence.offsets[index], scale: frames.scale)
+            let node = frames.collectionNode, offset = frames.sequence.offsets[index], scale = frames.scale
+            return try await withCheckedThrowingContinuation { continuation in
+                queue.async {
+                    continuation.resume(with: Result { () throws(CollectionError) in try node.snapshot(at: offset, scale: scale) })
+                }
+            }
         }
     }
 

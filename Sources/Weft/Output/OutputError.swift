@@ -1,8 +1,14 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Why output could not be written. Each message names the file.
 public enum OutputError: Error, Equatable, CustomStringConvertible {
-    /// The file or its folder could not be written.
+    /// The file or its folder could not be written; `reason` says why in words ("permission
+    /// denied", "no space left on device", "/out is a file, not a folder (not a directory)").
     case cannotWrite(path: String, reason: String)
     /// The encoder failed; `reason` is its word.
     case encodingFailed(reason: String)
@@ -11,6 +17,24 @@ public enum OutputError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .cannotWrite(let path, let reason): return "could not write \(path): \(reason)"
         case .encodingFailed(let reason): return "PNG encoding failed: \(reason)"
+        }
+    }
+
+    /// The words for a system error number, lower case as in a sentence.
+    static func reason(errno code: Int32) -> String {
+        switch code {
+        case EACCES, EPERM: return "permission denied"
+        case EROFS: return "read-only file system"
+        case ENOSPC: return "no space left on device"
+        case EDQUOT: return "disk quota exceeded"
+        case ENOTDIR: return "not a directory (a part of the path is a file)"
+        case EISDIR: return "is a directory"
+        case ENOENT: return "no such file or directory"
+        case ENAMETOOLONG: return "file name too long"
+        case EIO: return "input/output error"
+        default:
+            let words = String(cString: strerror(code))
+            return words.prefix(1).lowercased() + words.dropFirst() + " (errno \(code))"
         }
     }
 }

@@ -19,9 +19,33 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
         set { direction = newValue; invalidateLayout() }
     }
     public var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
-    public var minimumLineSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
-    public var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
-    public var sectionInset = UIEdgeInsets.zero { didSet { invalidateLayout() } }
+    /// A NaN or infinite spacing (which would place every later item nowhere) is set to 0 and reported.
+    public var minimumLineSpacing: CGFloat = 10 {
+        didSet { minimumLineSpacing = Self.finite(minimumLineSpacing, "minimumLineSpacing"); invalidateLayout() }
+    }
+    /// Repaired like `minimumLineSpacing`.
+    public var minimumInteritemSpacing: CGFloat = 10 {
+        didSet { minimumInteritemSpacing = Self.finite(minimumInteritemSpacing, "minimumInteritemSpacing"); invalidateLayout() }
+    }
+    /// A NaN or infinite side is set to 0 and reported.
+    public var sectionInset = UIEdgeInsets.zero {
+        didSet {
+            let i = sectionInset
+            let fixed = UIEdgeInsets(top: i.top.isFinite ? i.top : 0, left: i.left.isFinite ? i.left : 0,
+                                     bottom: i.bottom.isFinite ? i.bottom : 0, right: i.right.isFinite ? i.right : 0)
+            if fixed != i {
+                WeftDiagnostics.report(.collection, "UICollectionViewFlowLayout.sectionInset", "\(i) is not finite; used \(fixed)")
+                sectionInset = fixed
+            }
+            invalidateLayout()
+        }
+    }
+
+    private static func finite(_ value: CGFloat, _ name: String) -> CGFloat {
+        if value.isFinite { return value }
+        WeftDiagnostics.report(.collection, "UICollectionViewFlowLayout.\(name)", "\(value) is not finite; used 0")
+        return 0
+    }
     public var headerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
     public var footerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
 

@@ -1,0 +1,96 @@
+import Foundation
+
+/// Makes each element's node exactly once: an element goes pending → allocating (one thread runs
+/// its block; every other thread that asks waits) → done.
+///
+/// The block runs with no lock held, so it may call back into the collection. What it must not do
+/// is wait for itself: a block that asks for its own node, or for the node of a block that is
+/// waiting for it, would deadlock. Each waiting thread is recorded, and a thread about to wait
+/// follows the chain (element → thread allocating it → element that thread waits for …); if the
+/// chain comes back to itself it does not wait (the element hands out a placeholder and reports it).
+///
+/// Thread-safe: one condition lock guards every element's `state` and the table of waits. It is
+/// held only for these bookkeeping steps, never while a block runs.
+enum ElementAllocation {
+    enum State {
+        case pending
+        /// Being made by the thread whose `ThreadMark` has this identity.
+        case allocating(owner: ObjectIdentifier)
+        case done(node: ASCellNode, size: CGSize)
+    }
+
+    enum Claim {
+        case done(node: ASCellNode, size: CGSize)
+        /// This thread now makes the node.
+        case claimed
+        /// Waiting would deadlock.
+        case cycle
+    }
+
+    /// Per-thread identity and how deep this thread is in node blocks.
+    final class ThreadMark {
+        var blockDepth = 0
+    }
+
+    private static let mark = ThreadLocal { ThreadMark() }
+    // SAFETY: `waits` is only touched under `lock`.
+    nonisolated(unsafe) private static var waits: [ObjectIdentifier: ASCollectionElement] = [:]
+    private static let lock = NSCondition()
+
+    static func withLock<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+
+    /// Whether this thread is running a node block (a block may call back into its collection).
+    static var isRunningNodeBlock: Bool { mark.value.blockDepth > 0 }
+
+    static func runBlock(_ block: ASCellNodeBlock) -> ASCellNode {
+        let current = mark.value
+        current.blockDepth += 1
+        defer { current.blockDepth -= 1 }
+        return block()
+    }
+
+    /// Returns the finished node, or makes this thread its maker, or waits for the maker.
+    static func claim(_ element: ASCollectionElement) -> Claim {
+        let me = ObjectIdentifier(mark.value)
+        lock.lock()
+        defer { lock.unlock() }
+        while true {
+            switch element.state {
+            case .done(let node, let size):
+                return .done(node: node, size: size)
+            case .pending:
+                element.state = .allocating(owner: me)
+                return .claimed
+            case .allocating:
+                if waitWouldDeadlock(on: element, me: me) { return .cycle }
+                waits[me] = element
+                lock.wait()
+                waits[me] = nil
+            }
+        }
+    }
+
+    static func finish(_ element: ASCollectionElement, with made: (node: ASCellNode, size: CGSize)) {
+        lock.lock()
+        element.state = .done(node: made.node, size: made.size)
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    /// Follows element → its maker → what that maker waits for; true if it leads back to `me`.
+    /// Called under the lock.
+    private static func waitWouldDeadlock(on element: ASCollectionElement, me: ObjectIdentifier) -> Bool {
+        var current = element
+        for _ in 0...waits.count {
+            guard case .allocating(let owner) = current.state else { return false }
+            if owner == me { return true }
+            guard let next = waits[owner] else { return false }
+            current = next
+        }
+        return false
+    }
+}

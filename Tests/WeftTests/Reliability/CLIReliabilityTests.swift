@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// The `weft` executable built beside the test bundle, if it was built.
+private let weftExecutable: String? = {
+    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for candidate in [folder, folder.deletingLastPathComponent()] {
+        let path = candidate.appendingPathComponent("weft").path
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+}()
+
+/// Runs `weft` with `arguments` in a child process; returns its exit status and standard error.
+private func weft(_ arguments: [String]) throws -> (status: Int32, error: String, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try #require(weftExecutable))
+    process.arguments = arguments
+    let errorPipe = Pipe(), outputPipe = Pipe()
+    process.standardError = errorPipe
+    process.standardOutput = outputPipe
+    try process.run()
+    let error = errorPipe.fileHandleForReading.readDataToEndOfFile()
+    let output = outputPipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: error, as: UTF8.self), String(decoding: output, as: UTF8.self))
+}
+
+@Suite(.enabled(if: weftExecutable != nil, "the weft executable is not built")) struct CLIReliabilityTests {
+    /// Bad arguments: each prints one line naming the argument and the value, and exits 64.
+    @Test(arguments: [
+        (["snapshot", "--width", "nan"], "--width must be 1 to 8192 points, not nan"),
+        (["snapshot", "--width", "-5"], "--width must be 1 to 8192 points, not -5.0"),
+        (["snapshot", "--height", "1e300"], "--height must be 1 to 8192 points, not 1e+300"),
+        (["snapshot", "--scale", "0"], "--scale must be 1, 2 or 3, not 0"),
+        (["snapshot", "--items", "-1"], "--items must be 0 to 100000, not -1"),
+        (["snapshot", "--items", "99999999999999999999"], "'99999999999999999999' is invalid for '--items"),
+        (["snapshot", "--sample", "nope"], "--sample: no sample named \"nope\""),
+        (["snapshot", "--offset", "-inf"], "--offset must be a finite number of points, not -inf"),
+        (["frames", "--count", "1000000000"], "--count must be 1 to 10000, not 1000000000"),
+        (["frames", "--velocity", "1e308"], "--velocity must be a number of points a second within ±1000000, not 1e+308"),
+        (["frames", "--from", "nan"], "--from must be a finite number of points, not nan"),
+        (["layout", "--width", "-1"], "--width must be a number of points above 0 and at most 10000, not -1.0"),
+        (["bench", "--cells", "1000000000"], "--cells must be 1 to 100000, not 1000000000"),
+        (["showcase", "--scales", "9"], "--scales must be 1, 2 or 3, not 9"),
+    ])
+    func badArgumentsGetOneClearLine(arguments: [String], message: String) throws {
+        let (status, error, _) = try weft(arguments)
+        #expect(status == 64, "\(arguments): \(error)")
+        let lines = error.split(separator: "\n")
+        #expect(lines.count == 1, "one line, not \(lines.count): \(error)")
+        #expect(error.hasPrefix("weft: ") && error.contains(message), "\(error)")
+    }
+
+    @Test func unwritableOutputExitsWithCannotCreate() throws {
+        let blocker = NSTemporaryDirectory() + "weft-cli-blocker-\(getpid())-\(UUID().uuidString.prefix(8))"
+        _ = FileManager.default.createFile(atPath: blocker, contents: Data())
+        defer { try? FileManager.default.removeItem(atPath: blocker) }
+        let (status, error, _) = try weft(["snapshot", "--sample", "grid", "--width", "100", "--height", "100", "--scale", "1",
+                                           "--items", "4", "-o", blocker + "/shot.png"])
+        #expect(status == 73, "\(error)")
+        #expect(error == "weft: could not write \(blocker)/shot.png: \(blocker) is a file, not a folder (not a directory)\n")
+    }
+
+    @Test func helpStillWorks() throws {
+        let (status, _, output) = try weft(["snapshot", "--help"])
+        #expect(status == 0)
+        #expect(output.contains("USAGE: weft snapshot"))
+    }
+}
