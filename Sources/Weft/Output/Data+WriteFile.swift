@@ -13,6 +13,7 @@ extension Data {
     /// a failed write removes its temporary file. Not synced to disk: a power cut may still lose it.
     /// Throws `OutputError.cannotWrite` naming the file and the reason in words.
     func write(toFile path: String) throws(OutputError) {
+        guard !path.isEmpty else { throw .cannotWrite(path: "\"\"", reason: "the path is empty") }
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         try FileOutput.makeFolder(folder, for: path)
