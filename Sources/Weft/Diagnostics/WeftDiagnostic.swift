@@ -9,7 +9,7 @@ import Foundation
 public struct WeftDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// The pipeline stage that made the repair.
     public enum Area: String, Sendable, Hashable {
-        case geometry, appearance, layout, display, image, text, collection, output
+        case geometry, appearance, layout, display, image, text, collection, output, view
     }
 
     public let area: Area

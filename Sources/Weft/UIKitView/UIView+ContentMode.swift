@@ -1,6 +1,5 @@
-/// The namespace of UIKit's view enums that Texture code names, such as `UIView.ContentMode`.
-public enum UIView {
-    /// How content is placed in a node's bounds; UIKit's `UIView.ContentMode`.
+extension UIView {
+    /// How content is placed in a view's or node's bounds; UIKit's `UIView.ContentMode`.
     public enum ContentMode: Int, Sendable, CaseIterable {
         case scaleToFill
         case scaleAspectFit

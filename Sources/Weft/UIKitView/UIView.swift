@@ -1,0 +1,236 @@
+import Foundation
+
+/// A rectangle of UI drawn synchronously; UIKit's `UIView`, enough for the cells apps mix into a
+/// node collection (Texture's UICollectionViewCell interop) and for view-controller code that
+/// touches `view`.
+///
+/// A view has a frame and bounds, a tree of subviews, appearance (background, alpha, hidden,
+/// clipping, and its `layer`'s corner radius and border) and optional custom drawing: override
+/// `draw(_:)` and draw into `UIGraphicsGetCurrentContext()`. Unlike nodes, views draw when they
+/// are composited, on the compositing thread, with no backing store, preloading or async drawing,
+/// exactly as Texture's interop documentation warns. `layoutSubviews()` runs before drawing when
+/// `setNeedsLayout()` was called or the bounds changed.
+///
+/// Main-actor isolated, as in UIKit.
+@MainActor
+open class UIView {
+    private var storedBounds: CGRect
+    private var storedCenter: CGPoint
+    private var needsLayout = true
+
+    /// The superview; nil for a root.
+    public private(set) weak var superview: UIView?
+    /// The subviews, back to front.
+    public private(set) var subviews: [UIView] = []
+
+    /// The layer's drawing properties: corner radius, border, masking.
+    public let layer = CALayer()
+
+    open var backgroundColor: UIColor?
+    /// Opacity of the view and its subviews, 0…1 (values outside are clamped, NaN counts as 1 and is reported).
+    open var alpha: CGFloat = 1 {
+        didSet {
+            if alpha.isNaN {
+                WeftDiagnostics.report(.appearance, "\(type(of: self))", "alpha NaN is not a number; 1 was used")
+                alpha = 1
+            } else if alpha < 0 || alpha > 1 {
+                alpha = min(max(alpha, 0), 1)
+            }
+        }
+    }
+    open var isHidden = false
+    /// Clips subviews to the bounds; the same as `layer.masksToBounds`.
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+    open var contentMode = ContentMode.scaleToFill
+    open var tag = 0
+    open var isUserInteractionEnabled = true
+
+    public init(frame: CGRect) {
+        let frame = UIView.checked(frame, "frame")
+        storedBounds = CGRect(origin: .zero, size: frame.size)
+        storedCenter = CGPoint(x: frame.midX, y: frame.midY)
+    }
+
+    public convenience init() { self.init(frame: .zero) }
+
+    /// Views are not decoded from archives (storyboards, nibs) here: this reports it and returns
+    /// nil. Declared, as UIKit declares it, so that subclasses written for UIKit compile unchanged.
+    public required init?(coder: NSCoder) {
+        WeftDiagnostics.report(.view, "\(Self.self)", "views cannot be decoded from an archive (storyboard or nib); use init(frame:)")
+        return nil
+    }
+
+    // MARK: Geometry
+
+    /// The frame in the superview's coordinates; setting it sets `bounds.size` and `center`.
+    /// Non-finite or negative values are repaired (0) and reported.
+    open var frame: CGRect {
+        get {
+            CGRect(x: storedCenter.x - storedBounds.width / 2, y: storedCenter.y - storedBounds.height / 2,
+                   width: storedBounds.width, height: storedBounds.height)
+        }
+        set {
+            let frame = UIView.checked(newValue, "frame")
+            let resized = frame.size != storedBounds.size
+            storedBounds.size = frame.size
+            storedCenter = CGPoint(x: frame.midX, y: frame.midY)
+            if resized { setNeedsLayout() }
+        }
+    }
+
+    /// The view's own coordinate space.
+    open var bounds: CGRect {
+        get { storedBounds }
+        set {
+            let bounds = UIView.checked(newValue, "bounds")
+            let resized = bounds.size != storedBounds.size
+            storedBounds = bounds
+            if resized { setNeedsLayout() }
+        }
+    }
+
+    /// The frame's centre in the superview's coordinates.
+    open var center: CGPoint {
+        get { storedCenter }
+        set { storedCenter = newValue.x.isFinite && newValue.y.isFinite ? newValue : storedCenter }
+    }
+
+    static func checked(_ rect: CGRect, _ what: String) -> CGRect {
+        func finite(_ value: CGFloat) -> CGFloat { value.isFinite ? value : 0 }
+        let repaired = CGRect(x: finite(rect.origin.x), y: finite(rect.origin.y),
+                              width: max(0, finite(rect.size.width)), height: max(0, finite(rect.size.height)))
+        if repaired != rect.standardized || !rect.width.isFinite || !rect.height.isFinite || rect.width < 0 || rect.height < 0 {
+            WeftDiagnostics.report(.geometry, "UIView", "\(what) \(rect) is not finite and non-negative; \(repaired) was used")
+        }
+        return repaired
+    }
+
+    // MARK: Hierarchy
+
+    /// Adds `view` on top of the other subviews, removing it from its old superview first.
+    /// Adding a view to itself or to one of its own subviews is ignored and reported: it would make a cycle.
+    open func addSubview(_ view: UIView) { insertSubview(view, at: subviews.count) }
+
+    open func insertSubview(_ view: UIView, at index: Int) {
+        guard view !== self, !isDescendant(of: view) else {
+            WeftDiagnostics.report(.geometry, "\(type(of: self))", "adding \(type(of: view)) as a subview would make a cycle; ignored")
+            return
+        }
+        view.removeFromSuperview()
+        view.superview = self
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+    }
+
+    open func removeFromSuperview() {
+        guard let superview else { return }
+        superview.subviews.removeAll { $0 === self }
+        self.superview = nil
+    }
+
+    open func bringSubviewToFront(_ view: UIView) {
+        guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.append(subviews.remove(at: index))
+    }
+
+    open func sendSubviewToBack(_ view: UIView) {
+        guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.insert(subviews.remove(at: index), at: 0)
+    }
+
+    /// True when `view` is this view, its superview, or an ancestor further up.
+    public func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    /// The first view in this subtree (this one included) whose `tag` is `tag`.
+    open func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for subview in subviews { if let found = subview.viewWithTag(tag) { return found } }
+        return nil
+    }
+
+    // MARK: Layout
+
+    /// Lays out subviews; override it to set their frames. Called by `layoutIfNeeded()`.
+    open func layoutSubviews() {}
+
+    open func setNeedsLayout() { needsLayout = true }
+
+    /// Runs `layoutSubviews()` if layout was asked for, then does the same for the subviews.
+    open func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
+        for subview in subviews { subview.layoutIfNeeded() }
+    }
+
+    /// The size that fits `size`; the current size by default, as UIView's.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    /// Resizes the view to `sizeThatFits` its current size.
+    open func sizeToFit() {
+        let size = sizeThatFits(bounds.size)
+        frame = CGRect(origin: frame.origin, size: size)
+    }
+
+    // MARK: Drawing
+
+    /// Draws the view's contents into `UIGraphicsGetCurrentContext()`; `rect` is the bounds. The
+    /// default draws nothing. Called synchronously while the view is composited.
+    open func draw(_ rect: CGRect) {}
+
+    /// UIKit's `setNeedsDisplay()`: a view draws every time it is composited, so there is nothing to mark.
+    open func setNeedsDisplay() {}
+}
+
+/// The layer properties UIKit code sets on `view.layer`; Core Animation's `CALayer`, drawing only.
+/// Main-actor isolated, with its view.
+@MainActor
+public final class CALayer {
+    public var cornerRadius: CGFloat = 0 {
+        didSet {
+            if !cornerRadius.isFinite || cornerRadius < 0 {
+                WeftDiagnostics.report(.appearance, "CALayer", "cornerRadius \(cornerRadius) is not finite and non-negative; 0 was used")
+                cornerRadius = 0
+            }
+        }
+    }
+    public var borderWidth: CGFloat = 0 {
+        didSet {
+            if !borderWidth.isFinite || borderWidth < 0 {
+                WeftDiagnostics.report(.appearance, "CALayer", "borderWidth \(borderWidth) is not finite and non-negative; 0 was used")
+                borderWidth = 0
+            }
+        }
+    }
+    /// Black by default, as Core Animation's.
+    public var borderColor: CGColor? = UIColor.black.cgColor
+    public var masksToBounds = false
+}
+
+/// A colour as Core Graphics passes it around (`UIColor.cgColor`); wraps a `UIColor`.
+/// Sendable value; use from any context.
+public struct CGColor: Sendable, Equatable {
+    public let uiColor: UIColor
+    public static func == (a: CGColor, b: CGColor) -> Bool { a.uiColor == b.uiColor }
+}
+
+extension UIColor {
+    /// The colour as a `CGColor`, for `layer.borderColor`.
+    public var cgColor: CGColor { CGColor(uiColor: self) }
+
+    /// UIKit's `UIColor(cgColor:)`.
+    public convenience init(cgColor: CGColor) {
+        let c = cgColor.uiColor
+        self.init(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
+    }
+}
