@@ -33,7 +33,8 @@ public func expectGolden(_ collectionNode: ASCollectionNode, at offset: CGPoint,
                          perceptualPrecision: Double? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
                          function: String = #function, line: UInt = #line, column: UInt = #column) {
     collectionNode.contentOffset = offset
-    expectGolden(collectionNode as ASDisplayNode, named: name, variant: variant ?? GoldenLocation.offsetVariant(offset), scales: scales,
+    // A name from the test tells offsets apart by a variant; an explicit name is used as given.
+    expectGolden(collectionNode as ASDisplayNode, named: name, variant: variant ?? (name == nil ? GoldenLocation.offsetVariant(offset) : nil), scales: scales,
                  record: record, precision: precision, perceptualPrecision: perceptualPrecision, fileID: fileID, filePath: filePath,
                  function: function, line: line, column: column)
 }
@@ -131,7 +132,7 @@ public func expectGolden(_ collectionNode: ASCollectionNode, showing indexPath: 
                                      line: line, column: column)
         return
     }
-    expectGolden(collectionNode as ASDisplayNode, named: name, variant: "item-\(indexPath.section)-\(indexPath.item)", scales: scales,
+    expectGolden(collectionNode as ASDisplayNode, named: name, variant: name == nil ? "item-\(indexPath.section)-\(indexPath.item)" : nil, scales: scales,
                  record: record, precision: precision, perceptualPrecision: perceptualPrecision, fileID: fileID, filePath: filePath,
                  function: function, line: line, column: column)
 }
