@@ -11,6 +11,25 @@ extension ASCollectionNode {
     @discardableResult
     public func writeFrames(_ sequence: FrameSequence, scale: CGFloat, toFolder folder: String,
                             encoder: PNGEncoder = PNGEncoder(), progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
+        try FrameWriter.write(sequence, toFolder: folder, encoder: encoder, progress: progress) { offset throws in
+            try self.snapshot(at: offset, scale: scale)
+        }
+    }
+
+    /// The frames of `sequence`, composited one after another as the consumer asks for them: a
+    /// sink for anything other than PNG files (a video encoder, say).
+    public func frames(_ sequence: FrameSequence, scale: CGFloat) -> CollectionFrames {
+        CollectionFrames(collectionNode: self, sequence: sequence, scale: scale)
+    }
+}
+
+/// Writes the frames of a scroll as PNG files, for any scrolling node (a collection, a table…).
+enum FrameWriter {
+    /// Renders each offset of `sequence` with `render` on this thread and writes the frames as
+    /// `frame_00001.png`… into `folder`, encoding in parallel while the next ones render. Returns
+    /// the paths in order; the first failure stops the run and is thrown.
+    static func write(_ sequence: FrameSequence, toFolder folder: String, encoder: PNGEncoder, progress: (@Sendable (Int) -> Void)?,
+                      render: (CGPoint) throws -> Bitmap) throws -> [String] {
         try sequence.validate()
         let paths = sequence.offsets.indices.map { String(format: "%@/frame_%05d.png", folder, $0 + 1) }
         let encoding = DispatchQueue(label: "weft.frames.encode", attributes: .concurrent)
@@ -20,7 +39,7 @@ extension ASCollectionNode {
         let failures = FrameFailures()
         for (index, offset) in sequence.offsets.enumerated() {
             if let failure = failures.first { throw failure }
-            let frame = try snapshot(at: offset, scale: scale)
+            let frame = try render(offset)
             slots.wait()
             group.enter()
             let path = paths[index]
@@ -37,12 +56,6 @@ extension ASCollectionNode {
         group.wait()
         if let failure = failures.first { throw failure }
         return paths
-    }
-
-    /// The frames of `sequence`, composited one after another as the consumer asks for them: a
-    /// sink for anything other than PNG files (a video encoder, say).
-    public func frames(_ sequence: FrameSequence, scale: CGFloat) -> CollectionFrames {
-        CollectionFrames(collectionNode: self, sequence: sequence, scale: scale)
     }
 }
 

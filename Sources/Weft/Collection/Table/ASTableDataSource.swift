@@ -1,0 +1,78 @@
+import Foundation
+
+/// Supplies an `ASTableNode`'s sections and rows; Texture's `ASTableDataSource`. Every method is
+/// optional and each documented spelling is honoured (a node block as `ASCellNodeBlock` or
+/// `ASCellNodeBlock?`, a node as `ASCellNode` or `ASCellNode?`; a block wins over a node).
+/// Section titles come from `tableNode(_:titleForHeaderInSection:)`, asked on the driving thread,
+/// or from UIKit's `UITableViewDataSource` spelling `tableView(_:titleForHeaderInSection:)`, which
+/// takes the (main-actor) view and so is asked only when the table is driven from the main thread.
+/// Called on the thread that drives the table.
+public protocol ASTableDataSource: AnyObject {
+    func numberOfSections(in tableNode: ASTableNode) -> Int
+    func tableNode(_ tableNode: ASTableNode, numberOfRowsInSection section: Int) -> Int
+    func tableNode(_ tableNode: ASTableNode, nodeBlockForRowAt indexPath: IndexPath) -> ASCellNodeBlock
+    func tableNode(_ tableNode: ASTableNode, nodeBlockForRowAt indexPath: IndexPath) -> ASCellNodeBlock?
+    func tableNode(_ tableNode: ASTableNode, nodeForRowAt indexPath: IndexPath) -> ASCellNode
+    func tableNode(_ tableNode: ASTableNode, nodeForRowAt indexPath: IndexPath) -> ASCellNode?
+    func tableNode(_ tableNode: ASTableNode, titleForHeaderInSection section: Int) -> String?
+    func tableNode(_ tableNode: ASTableNode, titleForFooterInSection section: Int) -> String?
+    @MainActor func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String?
+    @MainActor func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String?
+}
+
+extension ASTableDataSource {
+    public func numberOfSections(in tableNode: ASTableNode) -> Int { 1 }
+    public func tableNode(_ tableNode: ASTableNode, numberOfRowsInSection section: Int) -> Int { 0 }
+    public func tableNode(_ tableNode: ASTableNode, nodeBlockForRowAt indexPath: IndexPath) -> ASCellNodeBlock {
+        DefaultAnswer.mark()
+        return { ASCellNode() }
+    }
+    public func tableNode(_ tableNode: ASTableNode, nodeBlockForRowAt indexPath: IndexPath) -> ASCellNodeBlock? {
+        DefaultAnswer.mark()
+        return nil
+    }
+    public func tableNode(_ tableNode: ASTableNode, nodeForRowAt indexPath: IndexPath) -> ASCellNode {
+        DefaultAnswer.mark()
+        return ASCellNode()
+    }
+    public func tableNode(_ tableNode: ASTableNode, nodeForRowAt indexPath: IndexPath) -> ASCellNode? {
+        DefaultAnswer.mark()
+        return nil
+    }
+    public func tableNode(_ tableNode: ASTableNode, titleForHeaderInSection section: Int) -> String? {
+        DefaultAnswer.mark()
+        return nil
+    }
+    public func tableNode(_ tableNode: ASTableNode, titleForFooterInSection section: Int) -> String? {
+        DefaultAnswer.mark()
+        return nil
+    }
+    @MainActor public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
+        DefaultAnswer.mark()
+        return nil
+    }
+    @MainActor public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
+        DefaultAnswer.mark()
+        return nil
+    }
+}
+
+/// Sizes an `ASTableNode`'s rows; Texture's `ASTableDelegate`. Every method is optional.
+public protocol ASTableDelegate: AnyObject {
+    /// The range a row's node is measured in; its width is then forced to the table's width.
+    func tableNode(_ tableNode: ASTableNode, constrainedSizeForRowAt indexPath: IndexPath) -> ASSizeRange
+    /// A node for a section's header, instead of a title (Weft's, beyond Texture's table, whose
+    /// headers are UIKit views). Runs on a background thread, like a row's node block.
+    func tableNode(_ tableNode: ASTableNode, nodeBlockForHeaderInSection section: Int) -> ASCellNodeBlock?
+    /// A node for a section's footer, instead of a title; see the header.
+    func tableNode(_ tableNode: ASTableNode, nodeBlockForFooterInSection section: Int) -> ASCellNodeBlock?
+}
+
+extension ASTableDelegate {
+    public func tableNode(_ tableNode: ASTableNode, constrainedSizeForRowAt indexPath: IndexPath) -> ASSizeRange {
+        DefaultAnswer.mark()
+        return .zero
+    }
+    public func tableNode(_ tableNode: ASTableNode, nodeBlockForHeaderInSection section: Int) -> ASCellNodeBlock? { nil }
+    public func tableNode(_ tableNode: ASTableNode, nodeBlockForFooterInSection section: Int) -> ASCellNodeBlock? { nil }
+}

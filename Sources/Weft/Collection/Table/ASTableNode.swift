@@ -1,0 +1,208 @@
+import Foundation
+import Synchronization
+
+/// A vertically scrolling list of rows; Texture's `ASTableNode`, rendering offscreen.
+///
+/// Rows are `ASCellNode`s from `tableNode(_:nodeBlockForRowAt:)` (or `nodeForRowAt`), made and
+/// measured like a collection's items, each as wide as the table. Sections may have header and
+/// footer titles (UIKit's `tableView(_:titleForHeaderInSection:)`) or nodes. Separators are drawn
+/// as UITableView draws them by default: a hairline under every row, inset 16 pt on the left, in
+/// `UIColor.separator`; `view.separatorStyle`, `separatorColor` and `separatorInset` change them.
+/// `snapshot(at:scale:)` and `writeFrames` render a scroll, as for a collection.
+///
+/// The rows live in an internal collection node (a vertical flow layout with no spacing), which
+/// this node owns and keeps sized to its bounds. Drive it from one thread, as a collection node;
+/// separator settings are guarded by their mutex.
+open class ASTableNode: ASDisplayNode, @unchecked Sendable {
+    // SAFETY: `collection` and `adapter` are set in init and never replaced; the collection guards
+    // its own state; the separators are behind their mutex.
+
+    struct Separators {
+        var style = UITableView.SeparatorStyle.singleLine
+        var color: UIColor? = UITableView.defaultSeparatorColor
+        var inset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0)
+    }
+
+    /// Plain or grouped, as given to `init(style:)`; read it as `view.style`, as in UIKit.
+    let tableStyle: UITableView.Style
+    /// The collection that lays out and composites the rows.
+    let collection: ASCollectionNode
+    private let adapter = TableAdapter()
+    private let separatorState = Mutex(Separators())
+    private let loadedView = Mutex<AnyObject?>(nil)
+
+    /// Texture's `init(style:)`.
+    public init(style: UITableView.Style) {
+        tableStyle = style
+        let layout = UICollectionViewFlowLayout()
+        layout.minimumLineSpacing = 0
+        layout.minimumInteritemSpacing = 0
+        collection = ASCollectionNode(collectionViewLayout: layout)
+        super.init()
+        adapter.table = self
+        collection.dataSource = adapter
+        collection.delegate = adapter
+        backgroundColor = .white
+    }
+
+    /// A plain table; Texture's `init()`.
+    public convenience override init() { self.init(style: .plain) }
+
+    /// Supplies the rows; held weakly, as in Texture.
+    public weak var dataSource: (any ASTableDataSource)? {
+        didSet { adapter.dataSource = dataSource; collection.dataSource = adapter }
+    }
+
+    /// Sizes the rows; held weakly, as in Texture.
+    public weak var delegate: (any ASTableDelegate)? {
+        didSet { adapter.delegate = delegate; collection.delegate = adapter }
+    }
+
+    /// The table's view, made on first use; Texture's `view`. Main-actor isolated, as UIKit views are.
+    @MainActor public var view: ASTableView {
+        if let view = loadedView.withLock({ $0 }) as? ASTableView { return view }
+        let view = ASTableView(tableNode: self)
+        loadedView.withLock { $0 = view }
+        return view
+    }
+
+    public override var frame: CGRect {
+        get { super.frame }
+        set {
+            super.frame = newValue
+            collection.frame = CGRect(origin: .zero, size: bounds.size)
+        }
+    }
+
+    public override var bounds: CGRect {
+        get { super.bounds }
+        set {
+            super.bounds = newValue
+            collection.frame = CGRect(origin: .zero, size: newValue.size)
+        }
+    }
+
+    /// The point of the content shown at the viewport's top left.
+    public var contentOffset: CGPoint {
+        get { collection.contentOffset }
+        set { collection.contentOffset = newValue }
+    }
+
+    /// UIScrollView's `setContentOffset(_:animated:)`.
+    public func setContentOffset(_ offset: CGPoint, animated: Bool) { collection.setContentOffset(offset, animated: animated) }
+
+    /// Extra scrollable space around the rows.
+    public var contentInset: UIEdgeInsets {
+        get { collection.contentInset }
+        set { collection.contentInset = newValue }
+    }
+
+    var separators: Separators { separatorState.withLock { $0 } }
+
+    /// Changes the separator settings; called from the view on the main actor.
+    func updateSeparators(_ change: (inout Separators) -> Void) {
+        var settings = separators
+        change(&settings)
+        separatorState.withLock { [settings] in $0 = settings }
+    }
+
+    // MARK: Data
+
+    /// Drops every row node and asks the data source again; Texture's `reloadData()`.
+    public func reloadData() { collection.reloadData() }
+
+    /// Texture's `reloadData(completion:)`.
+    public func reloadData(completion: (() -> Void)?) { collection.reloadData(completion: completion) }
+
+    /// Loads the rows if they are not loaded; throws the data source's errors.
+    public func loadDataIfNeeded() throws(CollectionError) {
+        collection.frame = CGRect(origin: .zero, size: bounds.size)
+        try collection.loadDataIfNeeded()
+    }
+
+    /// Re-measures every row with fresh constrained sizes; Texture's `relayoutItems()`.
+    public func relayoutItems() { collection.relayoutItems() }
+
+    public var numberOfSections: Int { collection.numberOfSections }
+    public func numberOfRows(inSection section: Int) -> Int { collection.numberOfItems(inSection: section) }
+
+    /// The node of a row, made now if needed; Texture's `nodeForRow(at:)`.
+    public func nodeForRow(at indexPath: IndexPath) -> ASCellNode? { collection.nodeForItem(at: indexPath) }
+
+    /// Where a row's node is; Texture's `indexPath(for:)`.
+    public func indexPath(for cellNode: ASCellNode) -> IndexPath? { collection.indexPath(for: cellNode) }
+
+    /// The row nodes in the viewport; Texture's `visibleNodes`.
+    public var visibleNodes: [ASCellNode] { collection.visibleNodes }
+
+    /// The index paths of the rows in the viewport; Texture's `indexPathsForVisibleRows()`.
+    public func indexPathsForVisibleRows() -> [IndexPath] { collection.indexPathsForVisibleItems }
+
+    /// The row under `point`, in content coordinates; Texture's `indexPathForRow(at:)`.
+    public func indexPathForRow(at point: CGPoint) -> IndexPath? { collection.indexPathForItem(at: point) }
+
+    /// The row's frame in content coordinates; `.null` for a row out of range. Texture's `rectForRow(at:)`.
+    public func rectForRow(at indexPath: IndexPath) -> CGRect {
+        try? loadDataIfNeeded()
+        guard collection.elements.element(at: indexPath) != nil else { return .null }
+        return collection.collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame ?? .null
+    }
+
+    /// Scrolls so the row sits at `position`; Texture's `scrollToRow(at:at:animated:)`.
+    public func scrollToRow(at indexPath: IndexPath, at position: UITableView.ScrollPosition, animated: Bool) throws(CollectionError) {
+        try collection.scrollToItem(at: indexPath, at: position.collectionPosition, animated: animated)
+    }
+
+    // MARK: Frames
+
+    /// Composites the rows visible at `offset` (or `contentOffset`), then the separators; see
+    /// `ASCollectionNode.snapshot(at:scale:)`.
+    public func snapshot(at offset: CGPoint? = nil, scale: CGFloat) throws(CollectionError) -> Bitmap {
+        collection.frame = CGRect(origin: .zero, size: bounds.size)
+        collection.backgroundColor = backgroundColor
+        let rows = try collection.snapshot(at: offset, scale: scale)
+        let settings = separators
+        guard settings.style == .singleLine, let color = settings.color, color.alpha > 0 else { return rows }
+        let origin = collection.contentOffset, viewport = CGRect(origin: origin, size: bounds.size)
+        let lines = collection.collectionViewLayout.layoutAttributesForElements(in: viewport)?
+            .filter { $0.representedElementKind == nil && !$0.isHidden }.map(\.frame) ?? []
+        do {
+            return try Bitmap(size: bounds.size, scale: scale) { context in
+                context.draw(rows, in: CGRect(origin: .zero, size: bounds.size))
+                let hairline = 1 / scale
+                for row in lines {
+                    let y = ((row.maxY - origin.y) * scale).rounded() / scale - hairline
+                    let x = row.minX - origin.x + settings.inset.left
+                    context.fill(CGRect(x: x, y: y, width: max(0, row.width - settings.inset.left - settings.inset.right), height: hairline), with: color)
+                }
+            }
+        } catch {
+            throw .renderFailed("\(error)")
+        }
+    }
+
+    /// Renders every frame of `sequence` into `folder` as `frame_00001.png`…; see
+    /// `ASCollectionNode.writeFrames(_:scale:toFolder:encoder:progress:)`.
+    @discardableResult
+    public func writeFrames(_ sequence: FrameSequence, scale: CGFloat, toFolder folder: String, encoder: PNGEncoder = PNGEncoder(),
+                            progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
+        try FrameWriter.write(sequence, toFolder: folder, encoder: encoder, progress: progress) { offset throws in
+            try self.snapshot(at: offset, scale: scale)
+        }
+    }
+}
+
+extension UITableView {
+    /// UIKit's `UITableView.ScrollPosition`.
+    public enum ScrollPosition: Int, Sendable {
+        case none, top, middle, bottom
+
+        var collectionPosition: UICollectionView.ScrollPosition {
+            switch self {
+            case .none, .top: return .top
+            case .middle: return .centeredVertically
+            case .bottom: return .bottom
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The view of an `ASTableNode`; Texture's `ASTableView`, a `UITableView`. Its separator settings
+/// are the node's: setting `tableNode.view.separatorStyle = .none`, as Texture apps do, changes
+/// the node's frames. Main-actor isolated.
+@MainActor
+public final class ASTableView: UITableView {
+    /// The node this view belongs to.
+    public private(set) weak var tableNode: ASTableNode?
+
+    init(tableNode: ASTableNode) {
+        self.tableNode = tableNode
+        super.init(frame: tableNode.frame, style: tableNode.tableStyle)
+    }
+
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    public override var separatorStyle: SeparatorStyle {
+        get { tableNode?.separators.style ?? .singleLine }
+        set { tableNode?.updateSeparators { $0.style = newValue } }
+    }
+
+    public override var separatorColor: UIColor? {
+        get { tableNode?.separators.color }
+        set { tableNode?.updateSeparators { $0.color = newValue } }
+    }
+
+    public override var separatorInset: UIEdgeInsets {
+        get { tableNode?.separators.inset ?? .zero }
+        set { tableNode?.updateSeparators { $0.inset = newValue } }
+    }
+
+    public override var backgroundColor: UIColor? {
+        get { tableNode?.backgroundColor }
+        set { tableNode?.backgroundColor = newValue }
+    }
+
+    public override var contentOffset: CGPoint {
+        get { tableNode?.contentOffset ?? .zero }
+        set { tableNode?.contentOffset = newValue }
+    }
+
+    public override var contentInset: UIEdgeInsets {
+        get { tableNode?.contentInset ?? .zero }
+        set { tableNode?.contentInset = newValue }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// Turns a table's data source and delegate into its collection's: rows become items as wide as
+/// the table, titles and header nodes become supplementary elements. Holds both weakly, as the
+/// table does. Used on the table's driving thread.
+final class TableAdapter: ASCollectionDataSource, ASCollectionDelegate {
+    weak var table: ASTableNode?
+    weak var dataSource: (any ASTableDataSource)?
+    weak var delegate: (any ASTableDelegate)?
+
+    private static let header = UICollectionView.elementKindSectionHeader
+    private static let footer = UICollectionView.elementKindSectionFooter
+
+    func numberOfSections(in collectionNode: ASCollectionNode) -> Int {
+        guard let table, let dataSource else { return 0 }
+        return dataSource.numberOfSections(in: table)
+    }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int {
+        guard let table, let dataSource else { return 0 }
+        return dataSource.tableNode(table, numberOfRowsInSection: section)
+    }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock? {
+        guard let table, let dataSource else {
+            DefaultAnswer.mark()
+            return nil
+        }
+        if let block = DefaultAnswer.implemented({ () -> ASCellNodeBlock in dataSource.tableNode(table, nodeBlockForRowAt: indexPath) }) { return block }
+        if let block = DefaultAnswer.implemented({ () -> ASCellNodeBlock? in dataSource.tableNode(table, nodeBlockForRowAt: indexPath) }) { return block }
+        DefaultAnswer.mark()
+        return nil
+    }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeForItemAt indexPath: IndexPath) -> ASCellNode? {
+        guard let table, let dataSource else {
+            DefaultAnswer.mark()
+            return nil
+        }
+        if let node = DefaultAnswer.implemented({ () -> ASCellNode in dataSource.tableNode(table, nodeForRowAt: indexPath) }) { return node }
+        if let node = DefaultAnswer.implemented({ () -> ASCellNode? in dataSource.tableNode(table, nodeForRowAt: indexPath) }) { return node }
+        DefaultAnswer.mark()
+        return nil
+    }
+
+    /// The delegate's range with its width forced to the table's; by default any height.
+    func collectionNode(_ collectionNode: ASCollectionNode, constrainedSizeForItemAt indexPath: IndexPath) -> ASSizeRange {
+        let width = collectionNode.bounds.width
+        guard let table, let delegate,
+              let range = DefaultAnswer.implemented({ delegate.tableNode(table, constrainedSizeForRowAt: indexPath) }) else {
+            return ASSizeRange(min: CGSize(width: width, height: 0), max: CGSize(width: width, height: .infinity))
+        }
+        return ASSizeRange(min: CGSize(width: width, height: range.min.height), max: CGSize(width: width, height: range.max.height))
+    }
+
+    // MARK: Section headers and footers
+
+    /// What a section's header or footer is made of: a node block from the delegate, else a title.
+    private func source(kind: String, section: Int) -> ASCellNodeBlock? {
+        guard let table else { return nil }
+        let isHeader = kind == Self.header
+        if let delegate {
+            let block = isHeader ? delegate.tableNode(table, nodeBlockForHeaderInSection: section)
+                                 : delegate.tableNode(table, nodeBlockForFooterInSection: section)
+            if let block { return block }
+        }
+        guard let title = title(kind: kind, section: section), !title.isEmpty else { return nil }
+        return { TableSectionTitleNode(title: title, isHeader: isHeader) }
+    }
+
+    /// A title from `tableNode(_:titleFor…InSection:)`, else from UIKit's spelling, which takes
+    /// the table's main-actor view: that one is asked only on the main thread, where UIKit asks it
+    /// (Swift Testing's main actor on Linux is not the main thread: use the node spelling there).
+    private func title(kind: String, section: Int) -> String? {
+        guard let table, let dataSource else { return nil }
+        let isHeader = kind == Self.header
+        if let title = DefaultAnswer.implemented({
+            isHeader ? dataSource.tableNode(table, titleForHeaderInSection: section) : dataSource.tableNode(table, titleForFooterInSection: section)
+        }) {
+            return title
+        }
+        guard Thread.isMainThread else { return nil }
+        // SAFETY: on the main thread, which is the main actor's; the data source is only borrowed.
+        nonisolated(unsafe) let source = dataSource
+        return MainActor.assumeIsolated {
+            DefaultAnswer.implemented {
+                isHeader ? source.tableView(table.view, titleForHeaderInSection: section) : source.tableView(table.view, titleForFooterInSection: section)
+            } ?? nil
+        }
+    }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, supplementaryElementKindsInSection section: Int) -> [String] {
+        [Self.header, Self.footer].filter { source(kind: $0, section: section) != nil }
+    }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ASCellNodeBlock {
+        source(kind: kind, section: indexPath.section) ?? { ASCellNode() }
+    }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, sizeRangeForHeaderInSection section: Int) -> ASSizeRange {
+        ASSizeRange(min: .zero, max: CGSize(width: collectionNode.bounds.width, height: .infinity))
+    }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, sizeRangeForFooterInSection section: Int) -> ASSizeRange {
+        ASSizeRange(min: .zero, max: CGSize(width: collectionNode.bounds.width, height: .infinity))
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A view whose content scrolls; UIKit's `UIScrollView`, as far as offscreen rendering needs it:
+/// the offset and inset a frame is composited at, and the content size. Main-actor isolated.
+@MainActor
+open class UIScrollView: UIView {
+    open var contentOffset = CGPoint.zero
+    open var contentInset = UIEdgeInsets.zero
+    open var contentSize = CGSize.zero
+    open var isPagingEnabled = false
+    open var showsVerticalScrollIndicator = true
+    open var showsHorizontalScrollIndicator = true
+    open var alwaysBounceVertical = false
+    open var alwaysBounceHorizontal = false
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// UIScrollView's `setContentOffset(_:animated:)`; offscreen, animation is a frame sequence's job.
+    open func setContentOffset(_ offset: CGPoint, animated: Bool) { contentOffset = offset }
+}
+
+/// UIKit's `UITableView`: the view-side settings Texture code sets on `tableNode.view`
+/// (separators above all). `ASTableView` is the subclass an `ASTableNode` has. Main-actor isolated.
+@MainActor
+open class UITableView: UIScrollView {
+    /// UIKit's `UITableView.Style`.
+    public enum Style: Int, Sendable { case plain, grouped, insetGrouped }
+    /// UIKit's `UITableViewCell.SeparatorStyle`, reached as `UITableView`'s `separatorStyle`.
+    public enum SeparatorStyle: Int, Sendable { case none, singleLine }
+
+    public let style: Style
+    open var separatorStyle = SeparatorStyle.singleLine
+    /// UIKit's default, `UIColor.separator`: #3C3C43 at 29 % opacity.
+    open var separatorColor: UIColor? = UITableView.defaultSeparatorColor
+    /// Left and right insets of the separator lines; UIKit's default on a phone is 16 pt on the left.
+    open var separatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0)
+    open var allowsSelection = true
+    open var allowsMultipleSelection = false
+
+    nonisolated static let defaultSeparatorColor = UIColor(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.29)
+
+    public init(frame: CGRect, style: Style) {
+        self.style = style
+        super.init(frame: frame)
+    }
+
+    public override convenience init(frame: CGRect) { self.init(frame: frame, style: .plain) }
+
+    public required init?(coder: NSCoder) {
+        style = .plain
+        super.init(coder: coder)
+    }
+}
