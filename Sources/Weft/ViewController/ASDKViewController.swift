@@ -1,0 +1,98 @@
+import Foundation
+
+/// A view controller whose view is a node; Texture's `ASDKViewController` (formerly
+/// `ASViewController`). The node is made before the view; the view, loaded on first access, is
+/// the node's (setting its `frame` or `bounds` sizes the node), and `viewDidLoad()` runs once
+/// when it loads, where Texture code touches `node.view`-side settings.
+///
+/// `renderBitmap(size:scale:)` and `snapshotPNG(size:scale:)` render the controller at a screen
+/// size, running the loading and layout callbacks first; when the node scrolls (a collection or
+/// table), its visible cells are composited at its content offset. Main-actor isolated, like
+/// UIKit's `UIViewController`, so a node block may capture the controller.
+@MainActor
+open class ASDKViewController<DisplayNodeType: ASDisplayNode>: UIViewController {
+    /// The controller's node; Texture's `node`.
+    public let node: DisplayNodeType
+
+    /// Texture's `init(node:)`.
+    public init(node: DisplayNodeType) {
+        self.node = node
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    public required init?(coder: NSCoder) {
+        WeftDiagnostics.report(.view, "\(Self.self)", "view controllers cannot be decoded from an archive; use init(node:)")
+        return nil
+    }
+
+    /// The view is the node's: a view that forwards its geometry and background to the node.
+    open override func loadView() { view = ASDisplayNodeView(node: node) }
+
+    /// Loads the view, sizes it (and so the node) to `size`, runs the appearance and layout
+    /// callbacks and lays the node out: what a window does before it first draws a controller.
+    public func layout(in size: CGSize) {
+        loadViewIfNeeded()
+        if view.frame.size != size { view.frame = CGRect(origin: .zero, size: size) }
+        viewWillAppear(false)
+        viewWillLayoutSubviews()
+        view.layoutIfNeeded()
+        node.layoutIfNeeded()
+        viewDidLayoutSubviews()
+        viewDidAppear(false)
+    }
+
+    /// Renders the controller at a screen `size` (in points) and `scale`; see `layout(in:)`.
+    public func renderBitmap(size: CGSize, scale: CGFloat) throws -> Bitmap {
+        layout(in: size)
+        if let collection = node as? ASCollectionNode { return try collection.snapshot(scale: scale) }
+        if let table = node as? ASTableNode { return try table.snapshot(scale: scale) }
+        return try node.renderBitmap(scale: scale)
+    }
+
+    /// `renderBitmap(size:scale:)` encoded as PNG.
+    public func snapshotPNG(size: CGSize, scale: CGFloat) throws -> Data {
+        PNGEncoder().encode(try renderBitmap(size: size, scale: scale))
+    }
+}
+
+/// Texture's older name for `ASDKViewController`.
+public typealias ASViewController<DisplayNodeType: ASDisplayNode> = ASDKViewController<DisplayNodeType>
+
+/// The view of a node in a view controller: its frame, bounds and background are the node's.
+/// Main-actor isolated.
+@MainActor
+public final class ASDisplayNodeView: UIView {
+    /// The node this view shows.
+    public let node: ASDisplayNode
+
+    init(node: ASDisplayNode) {
+        self.node = node
+        super.init(frame: node.frame)
+    }
+
+    public required init?(coder: NSCoder) {
+        WeftDiagnostics.report(.view, "ASDisplayNodeView", "a node's view cannot be decoded from an archive")
+        return nil
+    }
+
+    public override var frame: CGRect {
+        get { node.frame }
+        set {
+            super.frame = newValue
+            node.frame = newValue
+        }
+    }
+
+    public override var bounds: CGRect {
+        get { node.bounds }
+        set {
+            super.bounds = newValue
+            node.bounds = newValue
+        }
+    }
+
+    public override var backgroundColor: UIColor? {
+        get { node.backgroundColor }
+        set { node.backgroundColor = newValue }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Manages a view and its lifecycle; UIKit's `UIViewController`, with UIKit's loading rules:
+/// `view` loads on first access (`loadView()` then `viewDidLoad()`, exactly once),
+/// `loadViewIfNeeded()`, `isViewLoaded`, `viewIfLoaded`, and `viewWillLayoutSubviews()` /
+/// `viewDidLayoutSubviews()` around each layout pass. Appearance callbacks run when a controller is
+/// rendered (`viewWillAppear`, `viewDidAppear`). Main-actor isolated, as in UIKit.
+@MainActor
+open class UIViewController {
+    private var loadedView: UIView?
+    private var isLoadingView = false
+
+    open var title: String?
+    public private(set) var children: [UIViewController] = []
+    public private(set) weak var parent: UIViewController?
+
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {}
+
+    public convenience init() { self.init(nibName: nil, bundle: nil) }
+
+    /// Controllers are not decoded from storyboards or nibs here: this reports it and returns nil.
+    /// Declared as UIKit declares it, so subclasses written for UIKit compile unchanged.
+    public required init?(coder: NSCoder) {
+        WeftDiagnostics.report(.view, "\(Self.self)", "view controllers cannot be decoded from an archive (storyboard or nib); use init(nibName:bundle:) or init(node:)")
+        return nil
+    }
+
+    /// The root view, loaded on first access.
+    public var view: UIView! {
+        get {
+            loadViewIfNeeded()
+            return loadedView
+        }
+        set { loadedView = newValue }
+    }
+
+    /// The view if it is loaded; never loads it.
+    public var viewIfLoaded: UIView? { loadedView }
+
+    public var isViewLoaded: Bool { loadedView != nil }
+
+    /// Loads the view if it is not loaded: `loadView()`, then `viewDidLoad()`.
+    public func loadViewIfNeeded() {
+        guard loadedView == nil, !isLoadingView else { return }
+        isLoadingView = true
+        loadView()
+        if loadedView == nil { loadedView = UIView(frame: .zero) }
+        isLoadingView = false
+        viewDidLoad()
+    }
+
+    /// Makes the root view; the default makes a plain `UIView`. Override it to set `view`.
+    open func loadView() { loadedView = UIView(frame: .zero) }
+
+    /// Called once, after the view is loaded.
+    open func viewDidLoad() {}
+    open func viewWillLayoutSubviews() {}
+    open func viewDidLayoutSubviews() {}
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewWillDisappear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    /// Adds a child controller; UIKit's `addChild(_:)`.
+    open func addChild(_ child: UIViewController) {
+        child.removeFromParent()
+        children.append(child)
+        child.parent = self
+    }
+
+    open func removeFromParent() {
+        parent?.children.removeAll { $0 === self }
+        parent = nil
+    }
+}

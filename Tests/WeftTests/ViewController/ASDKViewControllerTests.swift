@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import Weft
+import WeftTesting
+
+/// A controller written as Texture's documentation writes one: a subclass that makes its node in
+/// `init`, sets properties after `super.init(node:)`, and touches its view in `viewDidLoad`.
+final class ColorsController: ASDKViewController<ASCollectionNode>, ASCollectionDataSource, ASCollectionDelegate {
+    var loads = 0
+    var layouts: [String] = []
+    let colors: [UIColor] = [.systemRed, .systemOrange, .systemYellow, .systemGreen, .systemBlue, .systemPurple]
+
+    init() {
+        let layout = UICollectionViewFlowLayout()
+        layout.minimumLineSpacing = 4
+        super.init(node: ASCollectionNode(collectionViewLayout: layout))
+        node.dataSource = self
+        node.delegate = self
+        title = "Colours"
+    }
+
+    required init?(coder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        loads += 1
+        view.backgroundColor = UIColor(white: 0.9, alpha: 1)
+    }
+
+    override func viewWillLayoutSubviews() { layouts.append("will \(view.frame.size)") }
+    override func viewDidLayoutSubviews() { layouts.append("did \(node.frame.size)") }
+
+    nonisolated func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { 12 }
+
+    nonisolated func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
+        let color = [UIColor.systemRed, .systemOrange, .systemYellow, .systemGreen, .systemBlue, .systemPurple][indexPath.item % 6]
+        return {
+            let cell = ASCellNode()
+            cell.backgroundColor = color
+            cell.cornerRadius = 6
+            return cell
+        }
+    }
+
+    nonisolated func collectionNode(_ collectionNode: ASCollectionNode, constrainedSizeForItemAt indexPath: IndexPath) -> ASSizeRange {
+        ASSizeRange(exactly: CGSize(width: 60, height: 60))
+    }
+}
+
+@MainActor
+@Suite struct ASDKViewControllerTests {
+    @Test func theViewLoadsOnceOnFirstAccess() {
+        let controller = ColorsController()
+        #expect(!controller.isViewLoaded && controller.loads == 0 && controller.viewIfLoaded == nil)
+        _ = controller.view
+        _ = controller.view
+        controller.loadViewIfNeeded()
+        #expect(controller.isViewLoaded && controller.loads == 1)
+        #expect(controller.node.backgroundColor == UIColor(white: 0.9, alpha: 1), "the view's background is the node's")
+        #expect((controller.view as? ASDisplayNodeView)?.node === controller.node)
+    }
+
+    @Test func settingTheViewsFrameSizesTheNode() {
+        let controller = ColorsController()
+        controller.view.frame = CGRect(x: 0, y: 0, width: 320, height: 480)
+        #expect(controller.node.frame.size == CGSize(width: 320, height: 480))
+        controller.view.bounds = CGRect(x: 0, y: 0, width: 200, height: 100)
+        #expect(controller.node.bounds.size == CGSize(width: 200, height: 100))
+    }
+
+    @Test func renderingRunsTheLayoutCallbacksAndShowsTheCells() throws {
+        let controller = ColorsController()
+        let bitmap = try controller.renderBitmap(size: CGSize(width: 200, height: 140), scale: 2)
+        #expect(bitmap.pixelWidth == 400 && bitmap.pixelHeight == 280)
+        #expect(controller.layouts == ["will \(CGSize(width: 200, height: 140))", "did \(CGSize(width: 200, height: 140))"], "\(controller.layouts)")
+        #expect(controller.loads == 1)
+        expectGolden(bitmap, named: "viewcontroller/ASDKViewController/colors")
+        let png = try controller.snapshotPNG(size: CGSize(width: 200, height: 140), scale: 1)
+        #expect(try UIImage(decoding: png).size == CGSize(width: 200, height: 140))
+    }
+
+    @Test func theOlderNameStillWorks() {
+        let controller: ASViewController<ASDisplayNode> = ASViewController(node: ASDisplayNode())
+        controller.view.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        #expect(controller.node.frame.width == 10)
+    }
+}
