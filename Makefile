@@ -20,7 +20,7 @@ DEPENDENCIES := \
 	file:/usr/share/fonts/truetype/nanum/NanumGothic.ttf:fonts-nanum \
 	file:/usr/bin/chromium:chromium
 
-.PHONY: deps build run test bench clean
+.PHONY: deps build run test bench clean model-test
 
 deps:
 	@missing=""; \
@@ -56,6 +56,10 @@ run: deps
 
 test: deps
 	$(SWIFT) test
+
+# The model-based test of batch updates, with 200,000 random sequences instead of the 10,000 of `make test`.
+model-test: deps
+	WEFT_MODEL_RUNS=$${WEFT_MODEL_RUNS:-200000} $(SWIFT) test --filter CollectionModelTests
 
 bench: deps
 	$(SWIFT) build -c release --product weft

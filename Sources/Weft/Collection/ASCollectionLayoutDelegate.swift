@@ -62,9 +62,13 @@ public final class ASCollectionLayoutState: @unchecked Sendable {
     public init(context: ASCollectionLayoutContext, contentSize: CGSize, frames: [(element: ASCollectionElement, frame: CGRect)]) {
         self.context = context
         self.contentSize = contentSize
+        // Positions come from the context's map, not the elements: a batch applied while this
+        // layout was calculated renumbers the elements for the newer map.
+        let positions = context.elements.positions
         attributes = frames.map { element, frame in
-            let attributes = element.supplementaryElementKind.map { UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: $0, with: element.indexPath) }
-                ?? UICollectionViewLayoutAttributes(forCellWith: element.indexPath)
+            let indexPath = positions[ObjectIdentifier(element)] ?? element.indexPath
+            let attributes = element.supplementaryElementKind.map { UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: $0, with: indexPath) }
+                ?? UICollectionViewLayoutAttributes(forCellWith: indexPath)
             attributes.frame = frame
             return attributes
         }

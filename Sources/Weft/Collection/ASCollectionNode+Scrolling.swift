@@ -20,7 +20,7 @@ extension ASCollectionNode {
 
     /// The element an attributes value describes.
     func element(for attributes: UICollectionViewLayoutAttributes) -> ASCollectionElement? {
-        let map = elements
+        let map = layoutElements
         if let kind = attributes.representedElementKind { return map.supplementaryElement(ofKind: kind, section: attributes.indexPath.section) }
         return map.element(at: attributes.indexPath)
     }
@@ -32,7 +32,7 @@ extension ASCollectionNode {
 
     /// The item nodes in the viewport, in index-path order; Texture's `visibleNodes`.
     public var visibleNodes: [ASCellNode] {
-        indexPathsForVisibleItems.compactMap { elements.element(at: $0)?.node }
+        indexPathsForVisibleItems.compactMap { layoutElements.element(at: $0)?.node }
     }
 
     /// The item under `point`, in content coordinates; Texture's `indexPathForItem(at:)`.

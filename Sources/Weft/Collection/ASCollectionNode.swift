@@ -31,10 +31,24 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         /// The last size given to `frame` or `bounds` when it was not a drawable one (the node keeps
         /// a repaired size): viewport errors show what the caller passed.
         var rejectedViewport: CGSize?
+        /// See `onUpdateError`.
+        var onUpdateError: (@Sendable (CollectionUpdateError) -> Void)?
     }
 
-    let data = Mutex(ASElementMap())
+    /// The visible element map and how many times it was replaced. Replaced by loads, relayouts
+    /// and, on the editing queue, by each applied batch.
+    struct Published {
+        var map = ASElementMap()
+        var generation = 0
+    }
+
+    let data = Mutex(Published())
+    /// The map the layout is prepared from: the visible map as of the last time the driving thread
+    /// looked, so a batch applied on the editing queue cannot change it during a layout pass.
+    let layoutData = Mutex(Published())
     let settings = Mutex(Settings())
+    /// The data pipeline: change sets, the pending map, the editing queue.
+    private(set) lazy var dataController = ASDataController(node: self)
     /// The elements kept in the display state around the last rendered viewport.
     let displayRange = Mutex<[ASCellNode]>([])
 
@@ -215,9 +229,13 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
             case .busy: return
             case .current(let error):
                 if let error { throw error }
+                if !ASDataController.isOnEditingQueue { adoptPublishedMap() }
                 return
-            case .relayout: relayout(with: loader(for: viewport), viewport: viewport)
+            case .relayout:
+                waitForUpdatesBeforeReplacingElements()
+                relayout(with: loader(for: viewport), viewport: viewport)
             case .load:
+                waitForUpdatesBeforeReplacingElements()
                 do throws(CollectionError) { try load(with: loader(for: viewport), viewport: viewport) } catch { failure = error }
             }
             let requested = settings.withLock { s -> Bool in
@@ -242,16 +260,15 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     private func load(with loader: CollectionDataLoader, viewport: CGSize) throws(CollectionError) {
         do {
             let loadedData = try loader.load()
-            let old = data.withLock { d -> ASElementMap in
-                let old = d
-                d = loadedData
-                return old
-            }
+            let old = data.withLock { $0.map }
+            publish(loadedData)
+            adoptPublishedMap()
             for element in old.allElements { element.allocatedNode?.recursivelySetInterfaceState([]) }
             displayedElements = []
             settings.withLock { $0.loaded = true; $0.loadError = nil; $0.measuredViewport = viewport }
         } catch {
-            data.withLock { $0 = ASElementMap() }
+            publish(ASElementMap())
+            adoptPublishedMap()
             settings.withLock { $0.loaded = true; $0.loadError = error; $0.measuredViewport = viewport }
             collectionViewLayout.invalidateLayout()
             throw error
@@ -270,10 +287,11 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         }
         guard start else { return }
         defer { settings.withLock { $0.loading = false } }
+        waitForUpdatesBeforeReplacingElements()
         relayout(with: loader(for: bounds.size), viewport: bounds.size)
     }
 
-    private func loader(for viewport: CGSize) -> CollectionDataLoader {
+    func loader(for viewport: CGSize) -> CollectionDataLoader {
         CollectionDataLoader(collectionNode: self, dataSource: dataSource, delegate: delegate, layout: collectionViewLayout,
                              viewport: viewport, supplementaryKinds: settings.withLock { $0.supplementaryKinds },
                              serialize: cellLayoutMode.contains(.serializeNodeCreation), eager: collectionViewLayout.needsAllNodes)
@@ -281,7 +299,8 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
 
     private func relayout(with loader: CollectionDataLoader, viewport: CGSize) {
         let fresh = loader.remeasure(elements)
-        data.withLock { $0 = fresh }
+        publish(fresh)
+        adoptPublishedMap()
         settings.withLock { $0.measuredViewport = viewport }
         collectionViewLayout.invalidateLayout()
         collectionViewLayout.prepareIfNeeded()
@@ -290,15 +309,35 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     // MARK: Queries
 
     /// Texture's `numberOfSections`.
-    public var numberOfSections: Int { data.withLock { $0.sections.count } }
+    public var numberOfSections: Int { data.withLock { $0.map.sections.count } }
 
     /// Texture's `numberOfItems(inSection:)`; 0 for a section out of range.
     public func numberOfItems(inSection section: Int) -> Int {
-        data.withLock { $0.sections.indices.contains(section) ? $0.sections[section].items.count : 0 }
+        data.withLock { $0.map.numberOfItems(inSection: section) }
     }
 
     /// The loaded elements; Texture's element map.
-    public var elements: ASElementMap { data.withLock { $0 } }
+    public var elements: ASElementMap { data.withLock { $0.map } }
+
+    /// The map the layout is prepared from; see `layoutData`.
+    var layoutElements: ASElementMap { layoutData.withLock { $0.map } }
+
+    /// Makes `map` the visible map; the layout adopts it on the driving thread.
+    func publish(_ map: ASElementMap) {
+        data.withLock { $0.map = map; $0.generation += 1 }
+        if !ASDataController.isOnEditingQueue { dataController.reset(to: map) }
+    }
+
+    /// On the driving thread: lets the layout see the visible map if a batch replaced it since.
+    func adoptPublishedMap() {
+        let published = data.withLock { $0 }
+        let changed = layoutData.withLock { l -> Bool in
+            guard l.generation != published.generation else { return false }
+            l = published
+            return true
+        }
+        if changed { collectionViewLayout.invalidateLayout() }
+    }
 
     /// The node of an item, allocated now if it was not yet; Texture's `nodeForItem(at:)`. Nil out of range.
     public func nodeForItem(at indexPath: IndexPath) -> ASCellNode? {
@@ -320,8 +359,9 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
 
     /// The index path of an item, throwing a clear error when it is out of range.
     func checked(_ indexPath: IndexPath) throws(CollectionError) -> IndexPath {
-        let (sections, items) = data.withLock { d -> (Int, Int?) in
-            (d.sections.count, d.sections.indices.contains(indexPath.section) ? d.sections[indexPath.section].items.count : nil)
+        let (sections, items) = data.withLock { p -> (Int, Int?) in
+            let d = p.map
+            return (d.sections.count, d.sections.indices.contains(indexPath.section) ? d.sections[indexPath.section].items.count : nil)
         }
         guard indexPath.count == 2, let items, indexPath.item >= 0, indexPath.item < items else {
             throw .indexPathOutOfRange(indexPath, sections: sections, items: items)

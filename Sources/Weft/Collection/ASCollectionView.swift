@@ -17,18 +17,20 @@ public final class ASCollectionView: @unchecked Sendable {
     }
 
     public var contentInset: UIEdgeInsets { collectionNode?.contentInset ?? .zero }
-    public var numberOfSections: Int { collectionNode?.numberOfSections ?? 0 }
-    public func numberOfItems(inSection section: Int) -> Int { collectionNode?.numberOfItems(inSection: section) ?? 0 }
+    /// The counts the layout sees: those of the map it is prepared from, which changes only on the
+    /// driving thread, so a batch applied meanwhile cannot tear a layout pass.
+    public var numberOfSections: Int { collectionNode?.layoutElements.numberOfSections ?? 0 }
+    public func numberOfItems(inSection section: Int) -> Int { collectionNode?.layoutElements.numberOfItems(inSection: section) ?? 0 }
 
     /// The measured size of the item's node (allocating it if needed); zero out of range.
     public func sizeForItem(at indexPath: IndexPath) -> CGSize {
-        collectionNode?.elements.element(at: indexPath)?.size ?? .zero
+        collectionNode?.layoutElements.element(at: indexPath)?.size ?? .zero
     }
 
     /// The measured length, along the scrolling axis, of a section's supplementary node of `kind`;
     /// 0 when the section has none.
     public func supplementaryLength(ofKind kind: String, inSection section: Int) -> CGFloat {
-        guard let node = collectionNode, let element = node.elements.supplementaryElement(ofKind: kind, section: section) else { return 0 }
+        guard let node = collectionNode, let element = node.layoutElements.supplementaryElement(ofKind: kind, section: section) else { return 0 }
         let size = element.size
         return node.collectionViewLayout.scrollDirection == .vertical ? size.height : size.width
     }

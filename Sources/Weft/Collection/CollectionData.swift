@@ -8,9 +8,14 @@ import Synchronization
 /// for the node: the first one runs it, the others wait for its result (see `ElementAllocation`).
 /// Thread-safe: the allocation state is guarded by `ElementAllocation.lock`.
 public final class ASCollectionElement: @unchecked Sendable {
-    // SAFETY: `indexPath`, `supplementaryElementKind`, `source` and `constrainedSize` are
-    // immutable; `state` is only read and written under `ElementAllocation.lock`.
-    public let indexPath: IndexPath
+    // SAFETY: `supplementaryElementKind`, `source` and `constrainedSize` are immutable; `state`
+    // and `position` are only read and written under `ElementAllocation.lock`.
+
+    /// Where the element is in the collection's visible element map. Not fixed: the data
+    /// controller renumbers every element (and its node's `indexPath`) when it applies a batch
+    /// that inserts, deletes or moves items or sections before it.
+    public var indexPath: IndexPath { ElementAllocation.withLock { position } }
+    private var position: IndexPath
     /// The supplementary kind, or nil for an item.
     public let supplementaryElementKind: String?
     /// The range the node is measured in.
@@ -18,11 +23,24 @@ public final class ASCollectionElement: @unchecked Sendable {
     let source: CellSource
     var state = ElementAllocation.State.pending
 
-    init(indexPath: IndexPath, kind: String?, source: CellSource, constrainedSize: ASSizeRange) {
-        self.indexPath = indexPath
+    /// Whether the node is made on the one serial node-creation thread (`.serializeNodeCreation`).
+    let serialCreation: Bool
+
+    init(indexPath: IndexPath, kind: String?, source: CellSource, constrainedSize: ASSizeRange, serialCreation: Bool = false) {
+        self.serialCreation = serialCreation
+        self.position = indexPath
         self.supplementaryElementKind = kind
         self.source = source
         self.constrainedSize = constrainedSize
+    }
+
+    /// Moves the element (and its node, if made) to `indexPath`; called when a batch is applied.
+    func renumber(to indexPath: IndexPath) {
+        let node = ElementAllocation.withLock { () -> ASCellNode? in
+            position = indexPath
+            if case .done(let node, _) = state { return node } else { return nil }
+        }
+        node?.indexPath = indexPath
     }
 
     /// Whether the node has been made.
@@ -45,6 +63,12 @@ public final class ASCollectionElement: @unchecked Sendable {
     /// blocks) waits for its own element gets an empty placeholder node instead of a deadlock.
     @discardableResult
     func allocate() -> (node: ASCellNode, size: CGSize) {
+        if let made = ElementAllocation.allocatedNow(self) { return made }
+        // Node blocks never run on the thread that drives the collection: that thread waits for
+        // a node-creation thread instead.
+        guard ElementAllocation.isNodeCreationThread else {
+            return ElementAllocation.onNodeCreationThread(serial: serialCreation) { self.allocate() }
+        }
         switch ElementAllocation.claim(self) {
         case .done(let node, let size): return (node, size)
         case .cycle: return placeholder()
@@ -52,6 +76,8 @@ public final class ASCollectionElement: @unchecked Sendable {
         }
         let made = make()
         ElementAllocation.finish(self, with: made)
+        // A renumbering that ran while the block did could not reach the node yet.
+        made.node.indexPath = indexPath
         return made
     }
 
@@ -98,15 +124,30 @@ public final class ASCollectionElement: @unchecked Sendable {
         return (node, constrainedSize.min)
     }
 
-    /// Allocates the nodes of `elements` concurrently (one thread per core), or one after another
-    /// on one background thread when `serial`.
+    /// Allocates the nodes of `elements` on node-creation threads, never the calling one:
+    /// concurrently (at most one thread per active core), or one after another on one background
+    /// thread when `serial` (`.serializeNodeCreation`). Returns when all are made.
     static func allocate(_ elements: [ASCollectionElement], serial: Bool) {
         let pending = elements.filter { !$0.isNodeAllocated }
         guard !pending.isEmpty else { return }
-        if serial {
-            DispatchQueue(label: "weft.collection.node-creation").sync { for element in pending { element.allocate() } }
-        } else {
-            DispatchQueue.concurrentPerform(iterations: pending.count) { pending[$0].allocate() }
+        ElementAllocation.onNodeCreationThread(serial: serial) {
+            if serial {
+                for element in pending { element.allocate() }
+            } else {
+                let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+                let chunks = min(width, pending.count)
+                // concurrentPerform may run an iteration on the calling thread: that is a node-creation
+                // thread here, and each iteration marks the thread it runs on.
+                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    ElementAllocation.asNodeCreationThread {
+                        var index = chunk
+                        while index < pending.count {
+                            pending[index].allocate()
+                            index += chunks
+                        }
+                    }
+                }
+            }
         }
     }
 }
@@ -137,6 +178,24 @@ public struct ASElementMap: Sendable {
     /// The supplementary element of `kind` in `section`, or nil.
     public func supplementaryElement(ofKind kind: String, section: Int) -> ASCollectionElement? {
         sections.indices.contains(section) ? sections[section].supplementary[kind] : nil
+    }
+
+    /// Each element's index path in this map, by element identity.
+    var positions: [ObjectIdentifier: IndexPath] {
+        var result: [ObjectIdentifier: IndexPath] = [:]
+        for (section, entry) in sections.enumerated() {
+            for element in entry.supplementary.values { result[ObjectIdentifier(element)] = IndexPath(item: 0, section: section) }
+            for (item, element) in entry.items.enumerated() { result[ObjectIdentifier(element)] = IndexPath(item: item, section: section) }
+        }
+        return result
+    }
+
+    /// Sets every element's index path (and its node's) to its place in this map.
+    func renumberElements() {
+        for (section, entry) in sections.enumerated() {
+            for element in entry.supplementary.values { element.renumber(to: IndexPath(item: 0, section: section)) }
+            for (item, element) in entry.items.enumerated() { element.renumber(to: IndexPath(item: item, section: section)) }
+        }
     }
 
     /// Every element, items and supplementary, section by section.

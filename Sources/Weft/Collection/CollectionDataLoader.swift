@@ -21,28 +21,35 @@ struct CollectionDataLoader {
     func load() throws(CollectionError) -> ASElementMap {
         let counts = try itemCounts()
         var map = ASElementMap()
-        for (section, count) in counts.enumerated() {
-            var entry = ASElementMap.Section()
-            for kind in supplementaryKinds(in: section) {
-                guard let range = try supplementaryRange(kind: kind, section: section) else { continue }
-                let indexPath = IndexPath(item: 0, section: section)
-                entry.supplementary[kind] = ASCollectionElement(indexPath: indexPath, kind: kind, source: try source(at: indexPath, kind: kind), constrainedSize: range)
-            }
-            entry.items.reserveCapacity(count)
-            for item in 0..<count {
-                let indexPath = IndexPath(item: item, section: section)
-                entry.items.append(ASCollectionElement(indexPath: indexPath, kind: nil, source: try source(at: indexPath, kind: nil),
-                                                       constrainedSize: try itemRange(at: indexPath)))
-            }
-            map.sections.append(entry)
-        }
+        for (section, count) in counts.enumerated() { map.sections.append(try sectionEntry(section, count: count)) }
         if eager { ASCollectionElement.allocate(map.allElements, serial: serialize) }
         return map
     }
 
+    /// A section's elements, made fresh (supplementary elements, then `count` items): asks the
+    /// data source for node blocks and constrained sizes; makes no node.
+    func sectionEntry(_ section: Int, count: Int) throws(CollectionError) -> ASElementMap.Section {
+        var entry = ASElementMap.Section()
+        for kind in supplementaryKinds(in: section) {
+            guard let range = try supplementaryRange(kind: kind, section: section) else { continue }
+            let indexPath = IndexPath(item: 0, section: section)
+            entry.supplementary[kind] = ASCollectionElement(indexPath: indexPath, kind: kind, source: try source(at: indexPath, kind: kind),
+                                                            constrainedSize: range, serialCreation: serialize)
+        }
+        entry.items.reserveCapacity(count)
+        for item in 0..<count { entry.items.append(try itemElement(at: IndexPath(item: item, section: section))) }
+        return entry
+    }
+
+    /// A fresh item element: its node block (or node) and constrained size; no node is made.
+    func itemElement(at indexPath: IndexPath) throws(CollectionError) -> ASCollectionElement {
+        ASCollectionElement(indexPath: indexPath, kind: nil, source: try source(at: indexPath, kind: nil),
+                            constrainedSize: try itemRange(at: indexPath), serialCreation: serialize)
+    }
+
     /// Every section's item count, checked against `WeftLimits` before anything is made for them:
     /// only the counts (at most `maximumSections` of them) are held until all have passed.
-    private func itemCounts() throws(CollectionError) -> [Int] {
+    func itemCounts() throws(CollectionError) -> [Int] {
         let sectionCount = dataSource?.numberOfSections(in: collectionNode) ?? 0
         guard sectionCount >= 0 else { throw .negativeSectionCount(sectionCount) }
         guard sectionCount <= WeftLimits.maximumSections else { throw .tooManySections(sectionCount, limit: WeftLimits.maximumSections) }
@@ -70,7 +77,7 @@ struct CollectionDataLoader {
         func renewed(_ element: ASCollectionElement, range: ASSizeRange?) -> ASCollectionElement {
             ASCollectionElement(indexPath: element.indexPath, kind: element.supplementaryElementKind,
                                 source: element.allocatedNode.map(CellSource.node) ?? element.source,
-                                constrainedSize: range ?? element.constrainedSize)
+                                constrainedSize: range ?? element.constrainedSize, serialCreation: serialize)
         }
         for (section, entry) in old.sections.enumerated() {
             var fresh = ASElementMap.Section()

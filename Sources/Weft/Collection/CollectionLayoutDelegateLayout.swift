@@ -22,17 +22,18 @@ final class CollectionLayoutDelegateLayout: UICollectionViewLayout, @unchecked S
     override var needsAllNodes: Bool { delegate.needsAllNodes }
 
     override func constrainedSizeForItem(at indexPath: IndexPath, in collectionNode: ASCollectionNode) -> ASSizeRange? {
-        delegate.constrainedSizeForItem(at: indexPath, elements: collectionNode.elements, viewportSize: collectionNode.bounds.size)
+        delegate.constrainedSizeForItem(at: indexPath, elements: collectionNode.layoutElements, viewportSize: collectionNode.bounds.size)
     }
 
     override func prepare() {
         guard let node = collectionView?.collectionNode else { state = nil; return }
-        let elements = node.elements
+        let elements = node.layoutElements
         let context = ASCollectionLayoutContext(viewportSize: node.bounds.size, initialContentOffset: node.contentOffset,
                                                 scrollableDirections: delegate.scrollableDirections(), elements: elements,
                                                 additionalInfo: delegate.additionalInfoForLayout(withElements: elements))
         let type = Swift.type(of: delegate)
-        state = DispatchQueue.global(qos: .userInitiated).sync { type.calculateLayout(with: context) }
+        // Truly off this thread (a `sync` would run the calculation right here): this thread waits.
+        state = ElementAllocation.onNodeCreationThread(serial: false) { type.calculateLayout(with: context) }
     }
 
     override var collectionViewContentSize: CGSize { state?.contentSize ?? .zero }

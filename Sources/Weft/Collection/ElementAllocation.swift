@@ -27,9 +27,11 @@ enum ElementAllocation {
         case cycle
     }
 
-    /// Per-thread identity and how deep this thread is in node blocks.
+    /// Per-thread identity, how deep this thread is in node blocks, and whether it is a
+    /// node-creation thread (where node blocks may run).
     final class ThreadMark {
         var blockDepth = 0
+        var nodeCreationDepth = 0
     }
 
     private static let mark = ThreadLocal { ThreadMark() }
@@ -45,6 +47,44 @@ enum ElementAllocation {
 
     /// Whether this thread is running a node block (a block may call back into its collection).
     static var isRunningNodeBlock: Bool { mark.value.blockDepth > 0 }
+
+    /// Whether this thread may run node blocks: a thread the collection started for node creation
+    /// (or one of its editing queue), never the thread that drives the collection.
+    static var isNodeCreationThread: Bool { mark.value.nodeCreationDepth > 0 }
+
+    static func asNodeCreationThread<T>(_ body: () -> T) -> T {
+        let current = mark.value
+        current.nodeCreationDepth += 1
+        defer { current.nodeCreationDepth -= 1 }
+        return body()
+    }
+
+    /// The one thread on which `.serializeNodeCreation` runs node blocks, one at a time.
+    private static let serialQueue = DispatchQueue(label: "weft.collection.node-creation.serial", qos: .userInitiated)
+
+    /// Runs `body` on a node-creation thread and waits for it: this thread already, or the serial
+    /// node-creation queue, or a global background thread. The caller's thread only waits.
+    static func onNodeCreationThread<T>(serial: Bool, _ body: @escaping () -> T) -> T {
+        if isNodeCreationThread && !serial { return body() }
+        if serial && isOnSerialQueue { return body() }
+        let box = HandOff(body)
+        let done = DispatchSemaphore(value: 0)
+        let queue = serial ? serialQueue : DispatchQueue.global(qos: .userInitiated)
+        queue.async {
+            let mark = serialMark.value
+            let wasSerial = mark.onSerialQueue
+            mark.onSerialQueue = serial
+            box.value = asNodeCreationThread { box.body() }
+            mark.onSerialQueue = wasSerial
+            done.signal()
+        }
+        done.wait()
+        return box.value!
+    }
+
+    final class SerialMark { var onSerialQueue = false }
+    private static let serialMark = ThreadLocal { SerialMark() }
+    private static var isOnSerialQueue: Bool { serialMark.value.onSerialQueue }
 
     static func runBlock(_ block: ASCellNodeBlock) -> ASCellNode {
         let current = mark.value
@@ -74,6 +114,11 @@ enum ElementAllocation {
         }
     }
 
+    /// The node and size when the element is already made; nil otherwise.
+    static func allocatedNow(_ element: ASCollectionElement) -> (node: ASCellNode, size: CGSize)? {
+        withLock { if case .done(let node, let size) = element.state { return (node, size) } else { return nil } }
+    }
+
     static func finish(_ element: ASCollectionElement, with made: (node: ASCellNode, size: CGSize)) {
         lock.lock()
         element.state = .done(node: made.node, size: made.size)
@@ -93,4 +138,13 @@ enum ElementAllocation {
         }
         return false
     }
+}
+
+/// A closure handed to another thread and its result handed back.
+final class HandOff<T>: @unchecked Sendable {
+    // SAFETY: `body` is run once, by the worker; `value` is written by the worker before it
+    // signals and read by the waiting thread only after the signal.
+    let body: () -> T
+    var value: T?
+    init(_ body: @escaping () -> T) { self.body = body }
 }

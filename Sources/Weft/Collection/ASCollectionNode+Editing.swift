@@ -1,0 +1,128 @@
+import Foundation
+
+extension ASCollectionNode {
+    // MARK: Batches
+
+    /// Texture's `performBatchUpdates(_:completion:)`: the edits made in `updates` form one batch.
+    /// Update the data source first (or inside `updates`); deletes, reloads and move sources name
+    /// index paths before the batch, inserts and move destinations after it.
+    ///
+    /// The batch is validated on this thread against the data source's new counts, with UIKit's
+    /// rules. An inconsistent batch is rejected whole, leaving the collection exactly as it was:
+    /// `onUpdateError` is told why (UIKit's message) and `completion` gets `false`. A valid batch
+    /// is applied on the editing queue, in order with the others: fresh nodes are made on
+    /// node-creation threads, nodes of untouched items are kept (the same objects, not made or
+    /// measured again), every element and cell is renumbered, then `completion(true)` runs there.
+    /// Whether this call waits for it follows `cellLayoutMode` (Texture's rule).
+    public func performBatchUpdates(_ updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {
+        guard let batch = recordBatch(updates) else { return }
+        dataController.submitReporting(batch, completion: completion)
+    }
+
+    /// Texture's `performBatch(animated:updates:completion:)`. Offscreen, `animated` changes nothing
+    /// the frames show yet.
+    public func performBatch(animated: Bool, updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {
+        performBatchUpdates(updates, completion: completion)
+    }
+
+    /// `performBatchUpdates(_:completion:)` for new code: an inconsistent batch throws (with
+    /// UIKit's message) instead of reaching `onUpdateError`, and changes nothing.
+    public func performBatchUpdatesChecked(_ updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) throws(CollectionUpdateError) {
+        guard let batch = recordBatch(updates) else { return }
+        try dataController.submit(batch, completion: completion)
+    }
+
+    /// Runs `updates` with a batch open; returns the batch when this was the outermost one.
+    private func recordBatch(_ updates: (() -> Void)?) -> CollectionChangeSet? {
+        dataController.openBatch()
+        updates?()
+        return dataController.closeBatch()
+    }
+
+    /// One call's edits: part of the open batch, or a batch of their own.
+    private func edit(_ edits: [CollectionUpdateError.Edit]) {
+        performBatchUpdates({ for edit in edits { self.dataController.record(edit) } })
+    }
+
+    // MARK: Edits
+
+    /// Texture's `insertItems(at:)`: index paths after the batch.
+    public func insertItems(at indexPaths: [IndexPath]) { edit(indexPaths.map { .insertItem($0) }) }
+    /// Texture's `deleteItems(at:)`: index paths before the batch.
+    public func deleteItems(at indexPaths: [IndexPath]) { edit(indexPaths.map { .deleteItem($0) }) }
+    /// Texture's `reloadItems(at:)`: index paths before the batch; each gets a fresh node.
+    public func reloadItems(at indexPaths: [IndexPath]) { edit(indexPaths.map { .reloadItem($0) }) }
+    /// Texture's `moveItem(at:to:)`: from before the batch, to after it. The item keeps its node.
+    public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { edit([.moveItem(indexPath, to: newIndexPath)]) }
+    /// Texture's `insertSections(_:)`: sections after the batch.
+    public func insertSections(_ sections: IndexSet) { edit(sections.map { .insertSection($0) }) }
+    /// Texture's `deleteSections(_:)`: sections before the batch.
+    public func deleteSections(_ sections: IndexSet) { edit(sections.map { .deleteSection($0) }) }
+    /// Texture's `reloadSections(_:)`: sections before the batch; their elements are made again.
+    public func reloadSections(_ sections: IndexSet) { edit(sections.map { .reloadSection($0) }) }
+    /// Texture's `moveSection(_:toSection:)`: the section keeps its elements and nodes.
+    public func moveSection(_ section: Int, toSection newSection: Int) { edit([.moveSection(section, to: newSection)]) }
+
+    // MARK: Processing
+
+    /// Whether batches are queued or being applied; Texture's `isProcessingUpdates`.
+    public var isProcessingUpdates: Bool { dataController.isProcessingUpdates }
+
+    /// Blocks until every batch submitted so far is applied; Texture's
+    /// `waitUntilAllUpdatesAreProcessed()`. A snapshot taken after it is deterministic.
+    public func waitUntilAllUpdatesAreProcessed() {
+        dataController.waitUntilAllUpdatesAreProcessed()
+        if !ASDataController.isOnEditingQueue { adoptPublishedMap() }
+    }
+
+    /// Runs `block` once every batch submitted so far is applied: at once on this thread when none
+    /// is queued, else on the editing queue; Texture's `onDidFinishProcessingUpdates(_:)`.
+    public func onDidFinishProcessingUpdates(_ block: @escaping @Sendable () -> Void) {
+        dataController.onDidFinishProcessingUpdates(block)
+    }
+
+    /// Told why a batch made with a non-throwing edit method was rejected. Nil (the default)
+    /// reports it as a `WeftDiagnostics` diagnostic of the collection area.
+    public var onUpdateError: (@Sendable (CollectionUpdateError) -> Void)? {
+        get { settings.withLock { $0.onUpdateError } }
+        set { settings.withLock { $0.onUpdateError = newValue } }
+    }
+
+    func reportUpdateError(_ error: CollectionUpdateError) {
+        if let handler = onUpdateError {
+            handler(error)
+        } else {
+            WeftDiagnostics.report(.collection, "\(self)", "rejected a batch update, nothing changed: \(error)")
+        }
+    }
+
+    /// Loads the data if it never was (or its last load failed). Returns false in that case: the
+    /// load already reflects the edits, so the batch has nothing left to change.
+    func prepareForEdits() -> Bool {
+        let usable = settings.withLock { $0.loaded && $0.loadError == nil && !$0.loading }
+        if !usable {
+            if !settings.withLock({ $0.loading }) { settings.withLock { $0.loaded = false } }
+            try? loadDataIfNeeded()
+            return false
+        }
+        try? loadDataIfNeeded()
+        return true
+    }
+
+    /// Texture's rule for processing a batch synchronously: always with `.alwaysSync`, never with
+    /// `.alwaysAsync`; otherwise when the batch makes fewer than 2 nodes, or the content fits in
+    /// the viewport.
+    func shouldProcessSynchronously(_ changes: CollectionChangeSet) -> Bool {
+        let mode = cellLayoutMode
+        if mode.contains(.alwaysSync) { return true }
+        if mode.contains(.alwaysAsync) { return false }
+        if changes.nodeCount < 2 { return true }
+        let content = collectionViewLayout.collectionViewContentSize, viewport = bounds.size
+        return content.width <= viewport.width && content.height <= viewport.height
+    }
+
+    /// Loads and relayouts replace every element: they wait for queued batches first.
+    func waitForUpdatesBeforeReplacingElements() {
+        if !ASDataController.isOnEditingQueue { dataController.waitUntilAllUpdatesAreProcessed() }
+    }
+}

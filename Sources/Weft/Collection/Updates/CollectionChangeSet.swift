@@ -1,0 +1,34 @@
+import Foundation
+
+/// The edits of one batch, in the order the app made them; Texture's `_ASHierarchyChangeSet`.
+/// Deletes, reloads and move sources name index paths before the batch; inserts and move
+/// destinations name them after it (UIKit's rule). Sendable value; use from any context.
+struct CollectionChangeSet: Sendable {
+    var edits: [CollectionUpdateError.Edit] = []
+    /// Whether `reloadData()` was asked for inside the batch; the batch then reloads everything.
+    var reloadsData = false
+
+    var isEmpty: Bool { edits.isEmpty && !reloadsData }
+
+    /// How many nodes the batch makes (inserted and reloaded items), for the synchronous-or-not choice.
+    var nodeCount: Int {
+        edits.reduce(0) { count, edit in
+            switch edit {
+            case .insertItem, .reloadItem, .insertSection, .reloadSection: return count + 1
+            default: return count
+            }
+        }
+    }
+}
+
+/// Where each element of the map after a batch comes from: an element kept from before (the same
+/// object, its node neither made nor measured again) or a fresh one asked of the data source.
+/// Made by `ChangeSetPlanner` after the whole batch is validated. Sendable value.
+struct ChangeSetPlan: Sendable, Equatable {
+    enum Source: Sendable, Equatable { case kept(Int), fresh }
+    enum ItemSource: Sendable, Equatable { case kept(IndexPath), fresh }
+    /// Per section after the batch: the section before it whose elements it keeps, or fresh.
+    var sections: [Source]
+    /// Per section after the batch: its items' sources (empty for a fresh section, made whole).
+    var items: [[ItemSource]]
+}
