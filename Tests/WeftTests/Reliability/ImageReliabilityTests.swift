@@ -359,6 +359,73 @@ import Testing
             #expect(decoded.hasSamePixels(as: reference))
         }
     }
+
+    // MARK: Image node geometry
+
+    static func imageNode(_ name: String) -> (ASImageNode, String) {
+        let node = ASImageNode()
+        let unique = "\(name)-\(UUID().uuidString)"
+        node.debugName = unique
+        return (node, unique)
+    }
+
+    @Test func badForcedSizesAreRepairedAndReported() {
+        let cases: [(CGSize, CGSize)] = [
+            (CGSize(width: CGFloat.nan, height: 10), CGSize(width: 0, height: 10)),
+            (CGSize(width: 12, height: -CGFloat.infinity), CGSize(width: 12, height: 0)),
+            (CGSize(width: -5, height: -6), .zero),
+        ]
+        for (given, used) in cases {
+            let (node, name) = Self.imageNode("forced")
+            let (_, diagnostics) = WeftDiagnostics.collect(matching: name) { node.forcedSize = given }
+            #expect(node.forcedSize == used)
+            #expect(diagnostics.count == 1 && diagnostics.first?.area == .image, "\(given): \(diagnostics)")
+            #expect(diagnostics.first?.message.contains("forcedSize \(given)") == true && diagnostics.first?.message.contains("\(used) used") == true,
+                    "\(diagnostics.first?.message ?? "none")")
+        }
+        let (node, name) = Self.imageNode("forced-fine")
+        let (_, none) = WeftDiagnostics.collect(matching: name) { node.forcedSize = CGSize(width: 20, height: 10) }
+        #expect(none.isEmpty)
+    }
+
+    @Test func forcedSizesTooLargeToDrawAreReportedAndDrawnAtTheBounds() throws {
+        let (node, name) = Self.imageNode("forced-huge")
+        node.image = TestSupport.gradientImage(width: 40, height: 24)
+        node.forcedSize = CGSize(width: 1e6, height: 1e6)
+        node.frame = CGRect(x: 0, y: 0, width: 40, height: 24)
+        let (bitmap, diagnostics) = try WeftDiagnostics.collect(matching: name) { try node.renderBitmap(scale: 1) }
+        #expect(diagnostics.contains { $0.area == .image && $0.message.contains("forcedSize") && $0.message.contains("past Bitmap's limits") }, "\(diagnostics)")
+        #expect(bitmap.pixel(x: 38, y: 20) != 0, "the image is drawn, not left blank")
+    }
+
+    @Test func badCropRectsAreRepairedAndReported() {
+        let cases: [(CGRect, CGRect)] = [
+            (CGRect(x: CGFloat.nan, y: 0.25, width: 0.5, height: 0.5), CGRect(x: 0.5, y: 0.25, width: 0.5, height: 0.5)),
+            (CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 0.5), CGRect(x: 0, y: 0, width: 0, height: 0.5)),
+            (CGRect(x: -1, y: 2, width: 0.5, height: 0.5), CGRect(x: 0, y: 1, width: 0.5, height: 0.5)),
+        ]
+        for (given, used) in cases {
+            let (node, name) = Self.imageNode("crop")
+            let (_, diagnostics) = WeftDiagnostics.collect(matching: name) { node.cropRect = given }
+            #expect(node.cropRect == used)
+            #expect(diagnostics.count == 1 && diagnostics.first?.area == .image, "\(given): \(diagnostics)")
+            #expect(diagnostics.first?.message.contains("\(used) used") == true, "\(diagnostics.first?.message ?? "none")")
+        }
+        let (node, name) = Self.imageNode("crop-fine")
+        let (_, none) = WeftDiagnostics.collect(matching: name) { node.cropRect = CGRect(x: 0, y: 0, width: 0.5, height: 0.5) }
+        #expect(none.isEmpty)
+    }
+
+    @Test func invalidImageScalesAreReported() {
+        let png = PNGEncoder().encode(TestSupport.gradientImage().bitmap)
+        for scale in [CGFloat.nan, -2, CGFloat.infinity, 0] {
+            let (node, name) = Self.imageNode("scale")
+            let (_, diagnostics) = WeftDiagnostics.collect(matching: name) { node.setImage(data: png, scale: scale) }
+            #expect(node.imageError == .invalidScale(scale) || (scale.isNaN && node.imageError != nil))
+            #expect(diagnostics.count == 1 && diagnostics.first?.area == .image && diagnostics.first?.message.contains("invalid image scale \(scale)") == true,
+                    "\(scale): \(diagnostics)")
+        }
+    }
 }
 
 /// A small deterministic generator for mutation tests.
