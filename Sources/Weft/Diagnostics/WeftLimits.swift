@@ -17,4 +17,17 @@ public enum WeftLimits {
     public static let maximumTreeDepth = 1_000
     /// Font point size; larger sizes are clamped and reported.
     public static let maximumFontSize: CGFloat = 10_000
+    /// Bytes of an image file; a larger file (or a device, FIFO or directory) is refused before it
+    /// is read. 256 MiB is more than a PNG or JPEG of the largest `Bitmap` needs in practice.
+    public static let maximumImageFileBytes = 256 << 20
+    /// UTF-16 units (`NSAttributedString.length`) of one text node's text; the rest is dropped and
+    /// reported, so one layout stays bounded (a few hundred milliseconds in a debug build).
+    public static let maximumTextLength = 100_000
+    /// Magnitude of a text length in points that is not a font size (kern, baseline offset, line
+    /// spacing, paragraph spacing, indent); larger values are clamped and reported. Beyond it pango's
+    /// 32-bit fixed-point units overflow.
+    public static let maximumTextSpacing: CGFloat = 10_000
+    /// Width and height of laid-out text, in points; text wraps and is truncated there (reported).
+    /// pango's 32-bit coordinates (1/1024 pt) wrap around past 2,097,151 pt.
+    public static let maximumTextExtent: CGFloat = 1_000_000
 }

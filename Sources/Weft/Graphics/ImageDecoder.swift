@@ -14,15 +14,61 @@ enum ImageDecoder {
         throw .unsupportedFormat(source: source)
     }
 
+    static var maximumFileBytes: Int { WeftLimits.maximumImageFileBytes }
+
     static func decode(contentsOfFile path: String, scale: CGFloat? = nil) throws(ImageDecodingError) -> Bitmap {
-        guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path: path) }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .unreadable(path: path, reason: error.localizedDescription)
-        }
+        let data = try readImageFile(path)
         return try decode(data, scale: scale ?? scaleSuffix(of: path), source: path)
+    }
+
+    /// Reads a whole regular file of at most `maximumFileBytes`. Devices, FIFOs and directories are
+    /// refused before reading (`/dev/zero` never ends, a FIFO blocks), and the read stops past the
+    /// limit even if the file grows meanwhile.
+    static func readImageFile(_ path: String) throws(ImageDecodingError) -> Data {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw .fileNotFound(path: path) }
+            throw .unreadable(path: path, reason: String(cString: strerror(code)))
+        }
+        try checkRegularFile(info, path: path)
+        // O_NONBLOCK: if the path was swapped for a FIFO since `stat`, opening must not wait for a writer.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        guard fstat(descriptor, &info) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        try checkRegularFile(info, path: path)
+
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(Int(info.st_size))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+            guard bytes.count <= maximumFileBytes else { throw .fileTooLarge(path: path, bytes: bytes.count) }
+        }
+        return Data(bytes)
+    }
+
+    private static func checkRegularFile(_ info: stat, path: String) throws(ImageDecodingError) {
+        let kind: String
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            guard info.st_size <= off_t(maximumFileBytes) else { throw .fileTooLarge(path: path, bytes: Int(info.st_size)) }
+            return
+        case S_IFDIR: kind = "a directory"
+        case S_IFCHR: kind = "a character device"
+        case S_IFBLK: kind = "a block device"
+        case S_IFIFO: kind = "a FIFO"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "of an unknown file type"
+        }
+        throw .notARegularFile(path: path, kind: kind)
     }
 
     /// UIKit's file-name convention: `photo@2x.png` is a scale-2 image.

@@ -38,7 +38,10 @@ enum PNGDecoder {
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
-            throw .corrupt(format: "PNG", source: source, detail: String(cString: cairo_status_to_string(status)))
+            // cairo reports damaged data as "out of memory"; find the real reason.
+            let reported = String(cString: cairo_status_to_string(status))
+            let detail = PNGInspector.problem(in: bytes) ?? "the structure and compressed data are intact; cairo reported: \(reported)"
+            throw .corrupt(format: "PNG", source: source, detail: detail)
         }
         return Bitmap(adopting: normalizedToARGB32(surface), scale: scale)
     }

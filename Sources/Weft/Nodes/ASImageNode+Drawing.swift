@@ -9,6 +9,8 @@ struct ImageDrawParameters: Sendable {
     let modification: ASImageNodeModificationBlock?
     /// Set only when the image failed to decode.
     let placeholderColor: UIColor?
+    /// The node, for diagnostics.
+    let subject: String
 
     func draw(in bounds: CGRect, context: GraphicsContext, isCancelled: () -> Bool) {
         guard let image else {
@@ -23,7 +25,11 @@ struct ImageDrawParameters: Sendable {
             return
         }
         // Draw at the target size first, so the modification block sees the image as shown.
-        let target = CGRect(origin: .zero, size: forcedSize != .zero ? forcedSize : bounds.size)
+        var target = CGRect(origin: .zero, size: forcedSize != .zero ? forcedSize : bounds.size)
+        if forcedSize != .zero, (try? Bitmap.pixelSize(for: forcedSize, scale: context.scale)) == nil {
+            WeftDiagnostics.report(.image, subject, "forcedSize \(forcedSize) at scale \(context.scale) is past Bitmap's limits; the image is drawn at the bounds' size \(bounds.size)")
+            target.size = bounds.size
+        }
         guard let drawn = try? Bitmap(size: target.size, scale: context.scale, drawing: { drawPlaced(image, in: target, context: $0) }),
               !isCancelled()
         else { return }

@@ -44,18 +44,32 @@ open class ASImageNode: ASDisplayNode, @unchecked Sendable {
     /// size (the default, (0.5, 0.5, 0, 0)) its origin says where `.scaleAspectFill` crops: the
     /// centre by default, (0, 0) keeps the top left. With a size, that region of the image is
     /// what fills the bounds.
+    ///
+    /// Repairs, reported (area `.image`): each component is clamped to 0...1; a non-finite origin
+    /// component becomes 0.5 and a non-finite size component 0.
     public var cropRect: CGRect {
         get { imageState.withLock { $0.cropRect } }
-        set { updateImage { $0.cropRect = Self.sanitizedUnitRect(newValue) } }
+        set {
+            let repaired = Self.sanitizedUnitRect(newValue)
+            if !Self.sameRect(repaired, newValue) {
+                WeftDiagnostics.report(.image, description, "cropRect \(newValue) is not within the unit square; \(repaired) used")
+            }
+            updateImage { $0.cropRect = repaired }
+        }
     }
 
     /// When not zero, the image is drawn at this size and the result stretched to the bounds.
-    /// Negative or non-finite sides count as zero.
+    /// Negative or non-finite sides count as zero (reported, area `.image`). A size too large to
+    /// draw (past `Bitmap`'s limits at the display scale) is reported when drawing, and the image
+    /// is drawn at the bounds instead.
     public var forcedSize: CGSize {
         get { imageState.withLock { $0.forcedSize } }
         set {
             let size = CGSize(width: newValue.width.isFinite ? max(0, newValue.width) : 0,
                               height: newValue.height.isFinite ? max(0, newValue.height) : 0)
+            if !Self.sameRect(CGRect(origin: .zero, size: size), CGRect(origin: .zero, size: newValue)) {
+                WeftDiagnostics.report(.image, description, "forcedSize \(newValue) has a negative or non-finite side; \(size) used (0 means not forced)")
+            }
             updateImage { $0.forcedSize = size }
         }
     }
@@ -97,6 +111,8 @@ open class ASImageNode: ASDisplayNode, @unchecked Sendable {
             let decoded = try decode()
             updateImage { $0.image = decoded; $0.error = nil }
         } catch {
+            // The setter cannot throw: besides imageError and onImageError, say it where it is seen.
+            WeftDiagnostics.report(.image, description, "\(error); the placeholder is shown")
             let handler = imageState.withLock { $0.onError }
             updateImage { $0.image = nil; $0.error = error }
             handler?(error)
@@ -116,6 +132,11 @@ open class ASImageNode: ASDisplayNode, @unchecked Sendable {
         setNeedsDisplay()
     }
 
+    /// Equal component by component, NaN never equal (CGRect's == on Linux compares by value).
+    private static func sameRect(_ a: CGRect, _ b: CGRect) -> Bool {
+        [a.origin.x, a.origin.y, a.width, a.height] == [b.origin.x, b.origin.y, b.width, b.height]
+    }
+
     static func sanitizedUnitRect(_ rect: CGRect) -> CGRect {
         func unit(_ value: CGFloat, _ fallback: CGFloat) -> CGFloat { value.isFinite ? min(max(value, 0), 1) : fallback }
         return CGRect(x: unit(rect.origin.x, 0.5), y: unit(rect.origin.y, 0.5),
@@ -124,10 +145,12 @@ open class ASImageNode: ASDisplayNode, @unchecked Sendable {
 
     open override func drawParameters() -> (any Sendable)? {
         let mode = contentMode
+        let subject = description
         return imageState.withLock { s -> ImageDrawParameters? in
             guard s.image != nil || s.error != nil else { return nil }
             return ImageDrawParameters(image: s.image, contentMode: mode, cropRect: s.cropRect, forcedSize: s.forcedSize,
-                                       modification: s.modification, placeholderColor: s.error != nil ? s.placeholderColor : nil)
+                                       modification: s.modification, placeholderColor: s.error != nil ? s.placeholderColor : nil,
+                                       subject: subject)
         }
     }
 

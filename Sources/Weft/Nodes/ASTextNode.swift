@@ -30,14 +30,19 @@ open class ASTextNode: ASDisplayNode, @unchecked Sendable {
         isOpaque = false
     }
 
-    /// The text to draw; nil draws nothing and measures 0×0. Copied when set.
+    /// The text to draw; nil draws nothing and measures 0×0. Copied when set (unless immutable).
+    /// Values pango cannot take (a NaN kern, say) are repaired and reported (area `.text`), and
+    /// text past `WeftLimits.maximumTextLength` is cut, as `TextRepairs` describes.
     public var attributedText: NSAttributedString? {
         get { textState.withLock { $0.attributedText?.value } }
         set {
             let copy = newValue.map(ImmutableAttributedString.init)
+            let subject = description
+            let content = copy.map { TextContent($0.value, subject: subject) } ?? TextContent()
             updateRequest { s in
                 s.attributedText = copy
-                s.request.content = copy.map { TextContent($0.value) } ?? TextContent()
+                s.request.content = content
+                s.request.subject = subject
             }
         }
     }
@@ -58,12 +63,13 @@ open class ASTextNode: ASDisplayNode, @unchecked Sendable {
     /// Shown where tail-truncated text is cut; "…" by default. Runs without attributes take the
     /// style of the last character kept.
     public var truncationAttributedText: NSAttributedString {
-        get { textState.withLock { $0.truncationAttributedText?.value } ?? NSAttributedString(string: "\u{2026}") }
+        get { (textState.withLock { $0.truncationAttributedText } ?? ImmutableAttributedString.ellipsis).value }
         set {
             let copy = ImmutableAttributedString(newValue)
+            let content = TextContent(copy.value, subject: "\(description).truncationAttributedText")
             updateRequest { s in
                 s.truncationAttributedText = copy
-                s.request.truncation = TextContent(copy.value)
+                s.request.truncation = content
             }
         }
     }
@@ -138,9 +144,20 @@ struct TextDrawParameters: Sendable {
     let layout: TextLayout?
 }
 
-/// An immutable copy of an attributed string, safe to share.
+/// An immutable attributed string, safe to share.
 final class ImmutableAttributedString: @unchecked Sendable {
-    // SAFETY: `value` is a private immutable copy (a mutable original cannot change it) and is never mutated.
+    // SAFETY: `value` is an instance of exactly NSAttributedString (immutable), either the caller's
+    // or a private copy of a mutable original, and is never mutated.
     let value: NSAttributedString
-    init(_ string: NSAttributedString) { value = NSAttributedString(attributedString: string) }
+
+    /// Keeps `string` itself when it is immutable, as Foundation's `copy()` does. Copies are not
+    /// free here: swift-corelibs-foundation never frees an NSAttributedString's attribute storage
+    /// (its run array; swift-corelibs-foundation PR 5256), so each copy would cost about 1 KB for
+    /// the life of the process, and a text node set 20,000 times would keep 20 MB.
+    init(_ string: NSAttributedString) {
+        value = type(of: string) == NSAttributedString.self ? string : NSAttributedString(attributedString: string)
+    }
+
+    /// The default truncation string, made once.
+    static let ellipsis = ImmutableAttributedString(NSAttributedString(string: "\u{2026}"))
 }

@@ -6,7 +6,8 @@ import Foundation
 /// Encoding dominates the cost of every output frame; on photo-like frames this is several times
 /// faster than cairo's writer (`make bench` has the numbers). Fully opaque bitmaps are written as
 /// RGB, others as RGBA with alpha un-premultiplied by cairo's own rule, so a PNG from this encoder
-/// and one from `CairoPNGWriter` decode to the same pixels.
+/// and one from `CairoPNGWriter` decode to the same pixels. Every file declares its colour space
+/// with an sRGB chunk (perceptual intent): Weft's colours are sRGB values, as UIKit's are.
 /// Sendable value; use from any context (each call makes its own compressor).
 public struct PNGEncoder: Sendable {
     /// The PNG row filter applied to every row.
@@ -53,9 +54,10 @@ public struct PNGEncoder: Sendable {
         defer { libdeflate_free_compressor(compressor) }
         let bound = libdeflate_zlib_compress_bound(compressor, rawCount)
         var png = [UInt8]()
-        png.reserveCapacity(8 + 25 + 12 + bound + 12)
+        png.reserveCapacity(8 + 25 + 13 + 12 + bound + 12)
         png += PNGDecoder.signature
         png.appendChunk("IHDR", header)
+        png.appendChunk("sRGB", [0])
         // The IDAT chunk is compressed in place: length, type, data, then its CRC.
         let idatStart = png.count
         png.appendBigEndian(0)

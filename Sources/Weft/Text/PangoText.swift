@@ -16,9 +16,11 @@ final class PangoText {
         setWidth(width)
         let paragraph = content.paragraph
         pango_layout_set_wrap(layout, paragraph.lineBreakMode == .byCharWrapping ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
-        if paragraph.lineSpacing > 0 { pango_layout_set_spacing(layout, Int32(paragraph.lineSpacing * scale)) }
-        if paragraph.lineHeightMultiple > 0 { pango_layout_set_line_spacing(layout, Float(paragraph.lineHeightMultiple)) }
-        if paragraph.firstLineHeadIndent != 0 { pango_layout_set_indent(layout, Int32(paragraph.firstLineHeadIndent * scale)) }
+        if paragraph.lineSpacing > 0 { pango_layout_set_spacing(layout, Self.units(paragraph.lineSpacing)) }
+        if paragraph.lineHeightMultiple > 0, paragraph.lineHeightMultiple.isFinite {
+            pango_layout_set_line_spacing(layout, Float(paragraph.lineHeightMultiple))
+        }
+        if paragraph.firstLineHeadIndent != 0 { pango_layout_set_indent(layout, Self.units(paragraph.firstLineHeadIndent)) }
         // Asking pango for the paragraph's direction lays the text out, so do it only when an
         // explicit left or right needs it, and after the attributes, so that layout is the one kept.
         applyAttributes(content.runs)
@@ -38,6 +40,14 @@ final class PangoText {
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+    /// Points in pango units. `TextContent` has repaired the values already (see `TextRepairs`);
+    /// this only keeps a value that slipped through from trapping: NaN is 0, the rest clamped.
+    static func units(_ points: CGFloat) -> Int32 {
+        let value = points * CGFloat(PANGO_SCALE)
+        guard !value.isNaN else { return 0 }
+        return Int32(max(min(value, CGFloat(Int32.max)), CGFloat(Int32.min)))
+    }
 
     /// Sets the wrap width; nil or a non-finite width means no wrapping.
     func setWidth(_ width: CGFloat?) {
@@ -112,7 +122,7 @@ final class PangoText {
             attribute.pointee.end_index = UInt32(range.upperBound)
             pango_attr_list_insert(list, attribute)
         }
-        func channel(_ value: CGFloat) -> UInt16 { UInt16((value * 65535).rounded()) }
+        func channel(_ value: CGFloat) -> UInt16 { value.isFinite ? UInt16((min(max(value, 0), 1) * 65535).rounded()) : 0 }
         for run in runs {
             let style = run.style ?? TextRunStyle()
             let range = run.range
@@ -124,7 +134,7 @@ final class PangoText {
                 insert(pango_attr_background_new(channel(background.red), channel(background.green), channel(background.blue)), range)
                 if background.alpha < 1 { insert(pango_attr_background_alpha_new(channel(background.alpha)), range) }
             }
-            if style.kern != 0 { insert(pango_attr_letter_spacing_new(Int32(style.kern * scale)), range) }
+            if style.kern != 0 { insert(pango_attr_letter_spacing_new(Self.units(style.kern)), range) }
             if !style.underline.isEmpty {
                 let kind = style.underline.contains(.double) && style.underline != .single ? PANGO_UNDERLINE_DOUBLE : PANGO_UNDERLINE_SINGLE
                 insert(pango_attr_underline_new(kind), range)
@@ -138,7 +148,7 @@ final class PangoText {
                     insert(pango_attr_strikethrough_color_new(channel(color.red), channel(color.green), channel(color.blue)), range)
                 }
             }
-            if style.baselineOffset != 0 { insert(pango_attr_rise_new(Int32(style.baselineOffset * scale)), range) }
+            if style.baselineOffset != 0 { insert(pango_attr_rise_new(Self.units(style.baselineOffset)), range) }
         }
         pango_layout_set_attributes(layout, list)
     }
@@ -154,7 +164,9 @@ final class FontDescription {
         pango_font_description_set_family(description, font.familyName)
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight.cssWeight)))
         pango_font_description_set_style(description, font.isItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
-        pango_font_description_set_absolute_size(description, Double(font.pointSize) * Double(PANGO_SCALE))
+        // UIFont keeps sizes within its limits; the clamp only guards pango's own range.
+        let size = min(max(Double(font.pointSize), Double(UIFont.minimumPointSize)), Double(WeftLimits.maximumFontSize))
+        pango_font_description_set_absolute_size(description, (size.isNaN ? Double(UIFont.systemFontSize) : size) * Double(PANGO_SCALE))
     }
 
     deinit { pango_font_description_free(description) }

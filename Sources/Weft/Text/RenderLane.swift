@@ -14,6 +14,7 @@ final class RenderLane: @unchecked Sendable {
     let context: OpaquePointer
 
     init(configuration: FontConfiguration) {
+        GLibLogBridge.installed
         fontMap = pango_cairo_font_map_new()
         pango_fc_font_map_set_config(OpaquePointer(fontMap), configuration.config)
         pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)

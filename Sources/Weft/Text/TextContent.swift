@@ -38,26 +38,63 @@ struct TextContent: Sendable, Hashable {
         self.paragraph = paragraph
     }
 
-    init(_ attributed: NSAttributedString) {
+    /// Copies `attributed`, repairing values pango cannot take by the rules in `TextRepairs` and
+    /// keeping at most `WeftLimits.maximumTextLength` UTF-16 units; each repair is reported once,
+    /// naming `subject`.
+    init(_ attributed: NSAttributedString, subject: String = "attributed text") {
+        var repairs = TextRepairs()
+        var attributed = attributed
+        let length = attributed.length
+        if length > WeftLimits.maximumTextLength {
+            // Cut before the composed character sequence the limit falls in, never inside one.
+            let cut = (attributed.string as NSString).rangeOfComposedCharacterSequence(at: WeftLimits.maximumTextLength).location
+            attributed = attributed.attributedSubstring(from: NSRange(location: 0, length: cut))
+            repairs.note("text of \(length) UTF-16 units is longer than WeftLimits.maximumTextLength (\(WeftLimits.maximumTextLength)); only the first \(cut) are shown")
+        }
         let string = attributed.string
+        let utf16 = string.utf16, utf8 = string.utf8
         var runs: [Run] = []
         var paragraph: NSParagraphStyle.Storage?
-        let utf16 = string.utf16
+        // Ranges come in order; walking on from the last one keeps this linear in the length.
+        var cursor = utf16.startIndex, cursorOffset = 0, cursorByte = 0
+        func index(atUTF16 offset: Int) -> (String.Index, Int) {
+            var offset = max(offset, cursorOffset)
+            var index = utf16.index(cursor, offsetBy: offset - cursorOffset)
+            // A range that splits a surrogate pair moves to the scalar's start: pango needs UTF-8
+            // character boundaries.
+            while offset > cursorOffset, index.samePosition(in: string.unicodeScalars) == nil {
+                index = utf16.index(before: index)
+                offset -= 1
+            }
+            return (index, offset)
+        }
         attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length)) { attributes, range, _ in
             // NSRange counts UTF-16 units; pango counts UTF-8 bytes.
-            let start = utf16.index(utf16.startIndex, offsetBy: range.location)
-            let end = utf16.index(start, offsetBy: range.length)
-            let startByte = string.utf8.distance(from: string.utf8.startIndex, to: start)
-            let endByte = startByte + string.utf8.distance(from: start, to: end)
-            runs.append(Run(range: startByte..<endByte, style: attributes.isEmpty ? nil : TextRunStyle(attributes)))
+            let (start, _) = index(atUTF16: range.location)
+            let (end, endOffset) = index(atUTF16: range.location + range.length)
+            let startByte = cursorByte + utf8.distance(from: cursor, to: start)
+            let endByte = startByte + utf8.distance(from: start, to: end)
+            (cursor, cursorOffset, cursorByte) = (end, endOffset, endByte)
+            guard endByte > startByte else { return }
+            runs.append(Run(range: startByte..<endByte, style: attributes.isEmpty ? nil : TextRunStyle(attributes, repairs: &repairs)))
             if paragraph == nil, let style = attributes[.paragraphStyle] as? NSParagraphStyle {
-                paragraph = style.storage
+                paragraph = style.storage.repaired(&repairs)
             }
         }
+        repairs.report(subject: subject)
         self.init(string: string, runs: runs, paragraph: paragraph ?? .init())
     }
 
     var isEmpty: Bool { string.isEmpty }
+
+    /// More than any line of this text can measure, in points: every UTF-8 byte counted as a
+    /// glyph 4 ems wide plus its kern. Cheap (one pass over the runs), for overflow checks.
+    var lineWidthBound: CGFloat {
+        runs.reduce(0) { total, run in
+            let style = run.style ?? TextRunStyle()
+            return total + CGFloat(run.range.count) * (style.font.pointSize * 4 + abs(style.kern))
+        }
+    }
 
     /// The first `byteCount` UTF-8 bytes (a character boundary), runs cut to match.
     func prefix(bytes byteCount: Int) -> TextContent {
@@ -91,27 +128,31 @@ struct TextContent: Sendable, Hashable {
 }
 
 extension TextRunStyle {
-    init(_ attributes: [NSAttributedString.Key: Any]) {
+    init(_ attributes: [NSAttributedString.Key: Any], repairs: inout TextRepairs) {
         self.init()
         if let font = attributes[.font] as? UIFont { self.font = font }
         if let color = attributes[.foregroundColor] as? UIColor { self.color = color }
         backgroundColor = attributes[.backgroundColor] as? UIColor
-        kern = Self.number(attributes[.kern]) ?? 0
+        kern = Self.number(attributes[.kern], "kern", &repairs).map { repairs.length($0, "kern") } ?? 0
         underline = Self.lineStyle(attributes[.underlineStyle])
         underlineColor = attributes[.underlineColor] as? UIColor
         strikethrough = Self.lineStyle(attributes[.strikethroughStyle])
         strikethroughColor = attributes[.strikethroughColor] as? UIColor
-        baselineOffset = Self.number(attributes[.baselineOffset]) ?? 0
+        baselineOffset = Self.number(attributes[.baselineOffset], "baselineOffset", &repairs).map { repairs.length($0, "baselineOffset") } ?? 0
     }
 
-    private static func number(_ value: Any?) -> CGFloat? {
+    /// The number in an attribute value, or nil (reported) when the value is not a number.
+    private static func number(_ value: Any?, _ name: String, _ repairs: inout TextRepairs) -> CGFloat? {
         switch value {
-        case let v as CGFloat: return v.isFinite ? v : nil
-        case let v as Double: return v.isFinite ? CGFloat(v) : nil
-        case let v as Float: return v.isFinite ? CGFloat(v) : nil
+        case nil: return nil
+        case let v as CGFloat: return v
+        case let v as Double: return CGFloat(v)
+        case let v as Float: return CGFloat(v)
         case let v as Int: return CGFloat(v)
         case let v as NSNumber: return CGFloat(v.doubleValue)
-        default: return nil
+        case let v?:
+            repairs.note("\(name) of type \(type(of: v)) is not a number; ignored")
+            return nil
         }
     }
 

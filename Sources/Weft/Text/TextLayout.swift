@@ -8,6 +8,8 @@ struct TextLayoutRequest: Sendable, Hashable {
     var maximumNumberOfLines = 0
     var truncationMode = NSLineBreakMode.byWordWrapping
     var truncation = TextContent(string: "\u{2026}")
+    /// Who asked, for diagnostics: the node's description.
+    var subject = "text"
 
     /// Whether the truncation string is a plain "…", which pango's own ellipsis draws the same way
     /// (in the style of the text it ends) in one layout pass.

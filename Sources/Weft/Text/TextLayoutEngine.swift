@@ -12,11 +12,28 @@ enum TextLayoutEngine {
     /// custom string searches for the longest prefix that fits with it.
     static func layout(_ request: TextLayoutRequest, in size: CGSize) -> TextLayout {
         guard !request.content.isEmpty else { return .empty }
-        let wrapWidth: CGFloat? = (size.width.isFinite && size.width >= 0) ? size.width : nil
+        // pango's coordinates are 32-bit (1/1024 pt): text is kept within WeftLimits.maximumTextExtent
+        // on both axes, wrapping and truncating past it, so its size never wraps around.
+        let limit = WeftLimits.maximumTextExtent
+        var wrapWidth: CGFloat? = (size.width.isFinite && size.width >= 0) ? min(size.width, limit) : nil
+        // An overflowed width can wrap around to a plausible one, so it cannot be detected after
+        // layout: when the text could be wider than the limit, wrap it there from the start.
+        // Known gap: pango sums one item's glyph widths in 32 bits before it breaks the item, so a
+        // single run of unbreakable text wider than 2,097,151 pt (100,000 glyphs of a 30 pt font)
+        // still measures wrongly.
+        let mayOverflow = wrapWidth == nil && request.content.lineWidthBound > limit
+        if mayOverflow { wrapWidth = limit }
+        let height = size.height.isNaN ? limit : min(size.height, limit)
         return RenderLanePool.shared.withLane { lane in
             let full = PangoText(request.content, width: wrapWidth, ellipsis: .none, lane: lane)
-            let lineLimit = min(request.maximumNumberOfLines > 0 ? request.maximumNumberOfLines : .max,
-                                full.linesFitting(height: size.height))
+            if mayOverflow, full.lineCount > request.content.string.reduce(1, { $1.isNewline ? $0 + 1 : $0 }) {
+                WeftDiagnostics.report(.text, request.subject, "a line is wider than WeftLimits.maximumTextExtent (\(limit) pt); it wraps there")
+            }
+            let fitting = full.linesFitting(height: height)
+            if !(size.height <= limit), fitting < full.lineCount {
+                WeftDiagnostics.report(.text, request.subject, "the text is taller than WeftLimits.maximumTextExtent (\(limit) pt); \(fitting) of \(full.lineCount) lines are laid out")
+            }
+            let lineLimit = min(request.maximumNumberOfLines > 0 ? request.maximumNumberOfLines : .max, fitting)
             guard full.lineCount > lineLimit else {
                 return full.result(displayed: request.content, ellipsis: .none, wrapWidth: wrapWidth, truncated: false)
             }

@@ -14,6 +14,8 @@ public enum NSLineBreakMode: Int, Sendable, CaseIterable {
 ///
 /// Immutable; `NSMutableParagraphStyle` adds setters. Weft reads the style of a text's first
 /// character for the whole text, since a pango layout has one alignment and one line spacing.
+/// Values text cannot use (NaN, infinite, past `WeftLimits.maximumTextSpacing`) are repaired when
+/// a text node takes the text, and reported (see `TextRepairs`).
 /// Not Sendable; nodes copy what they need before drawing.
 open class NSParagraphStyle: Hashable {
     fileprivate(set) var storage = Storage()
@@ -24,6 +26,15 @@ open class NSParagraphStyle: Hashable {
         var lineSpacing: CGFloat = 0
         var lineHeightMultiple: CGFloat = 0
         var firstLineHeadIndent: CGFloat = 0
+
+        /// This style with values pango cannot take repaired by `TextRepairs`' rules.
+        func repaired(_ repairs: inout TextRepairs) -> Storage {
+            var copy = self
+            copy.lineSpacing = repairs.length(lineSpacing, "lineSpacing", allowsNegative: false)
+            copy.lineHeightMultiple = repairs.lineHeightMultiple(lineHeightMultiple)
+            copy.firstLineHeadIndent = repairs.length(firstLineHeadIndent, "firstLineHeadIndent")
+            return copy
+        }
     }
 
     public init() {}

@@ -41,12 +41,32 @@ public final class UIFont: Sendable, Hashable, CustomStringConvertible {
     public let weight: Weight
     public let isItalic: Bool
 
-    /// A font of `familyName`. A size that is not finite and positive becomes `systemFontSize`.
+    /// A font of `familyName`. The size is repaired and reported (area `.text`) when pango could
+    /// not lay it out: not finite or not positive → `systemFontSize`; below `minimumPointSize` →
+    /// `minimumPointSize`; above `WeftLimits.maximumFontSize` → that limit.
     public init(familyName: String, pointSize: CGFloat, weight: Weight = .regular, italic: Bool = false) {
         self.familyName = familyName
-        self.pointSize = (pointSize.isFinite && pointSize > 0) ? pointSize : UIFont.systemFontSize
+        self.pointSize = UIFont.repairedPointSize(pointSize, familyName: familyName)
         self.weight = weight
         self.isItalic = italic
+    }
+
+    /// The smallest size laid out: pango measures in 1/1024 pt, so a smaller font has size 0.
+    public static let minimumPointSize: CGFloat = 1.0 / 1024
+
+    private static func repairedPointSize(_ size: CGFloat, familyName: String) -> CGFloat {
+        let repaired: CGFloat, rule: String
+        if !size.isFinite || size <= 0 {
+            (repaired, rule) = (systemFontSize, "is not finite and positive; UIFont.systemFontSize (\(systemFontSize) pt) used")
+        } else if size < minimumPointSize {
+            (repaired, rule) = (minimumPointSize, "is below UIFont.minimumPointSize; \(minimumPointSize) pt used")
+        } else if size > WeftLimits.maximumFontSize {
+            (repaired, rule) = (WeftLimits.maximumFontSize, "is above WeftLimits.maximumFontSize; \(WeftLimits.maximumFontSize) pt used")
+        } else {
+            return size
+        }
+        WeftDiagnostics.report(.text, "UIFont \"\(familyName)\"", "point size \(size) \(rule)")
+        return repaired
     }
 
     /// UIKit's `init(name:size:)`. PostScript-style names are understood: `"Helvetica-Bold"` is
@@ -87,7 +107,7 @@ public final class UIFont: Sendable, Hashable, CustomStringConvertible {
         UIFont(familyName: "monospace", pointSize: size, weight: weight)
     }
 
-    /// UIKit's `systemFontSize`, 14 pt; the size a zero or invalid size falls back to.
+    /// UIKit's `systemFontSize`, 14 pt; the size a zero or invalid size falls back to (reported).
     public static let systemFontSize: CGFloat = 14
 
     /// UIKit's `withSize(_:)`.

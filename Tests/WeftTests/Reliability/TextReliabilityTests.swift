@@ -1,0 +1,220 @@
+import CWeft
+import Foundation
+import Synchronization
+import Testing
+@testable import Weft
+
+/// Hostile text input: font sizes and attribute values pango cannot take, huge strings, ranges
+/// that split characters, and memory when text is set over and over. Serialized, so the memory
+/// test does not count the other tests' strings.
+@Suite(.serialized) struct TextReliabilityTests {
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        return (fields.count > 1 ? Int(fields[1]) ?? 0 : 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// A node with a unique debug name, so its diagnostics can be told from other tests'.
+    static func node(_ name: String) -> (ASTextNode, String) {
+        let node = ASTextNode()
+        let unique = "\(name)-\(UUID().uuidString)"
+        node.debugName = unique
+        return (node, unique)
+    }
+
+    /// Lays out and renders `node` with `text`, returning the diagnostics about it and every
+    /// message from the GLib log (pango) meanwhile.
+    static func exercise(_ node: ASTextNode, _ name: String, _ text: NSAttributedString) throws -> (node: [WeftDiagnostic], glib: [WeftDiagnostic]) {
+        let glib = Mutex<[WeftDiagnostic]>([])
+        let observation = WeftDiagnostics.observe { d in
+            if GLibLogBridge.domains.contains(d.subject) { glib.withLock { $0.append(d) } }
+        }
+        defer { observation.cancel() }
+        let (_, diagnostics) = try WeftDiagnostics.collect(matching: name) {
+            node.attributedText = text
+            let size = node.calculateSizeThatFits(CGSize(width: 300, height: CGFloat.infinity))
+            node.frame = CGRect(origin: .zero, size: CGSize(width: min(max(size.width, 1), 2000), height: min(max(size.height, 1), 2000)))
+            _ = try node.renderBitmap(scale: 1)
+        }
+        return (diagnostics, glib.withLock { $0 })
+    }
+
+    // MARK: Font sizes
+
+    @Test func fontSizesOutsideTheLimitsAreRepairedAndReported() {
+        let cases: [(CGFloat, CGFloat, String)] = [
+            (1.234e9, WeftLimits.maximumFontSize, "above WeftLimits.maximumFontSize"),
+            (.nan, UIFont.systemFontSize, "not finite and positive"),
+            (-.infinity, UIFont.systemFontSize, "not finite and positive"),
+            (-3.25, UIFont.systemFontSize, "not finite and positive"),
+            (1.5e-9, UIFont.minimumPointSize, "below UIFont.minimumPointSize"),
+        ]
+        for (given, used, rule) in cases {
+            let family = "Family-\(UUID().uuidString)"
+            let (font, diagnostics) = WeftDiagnostics.collect(matching: family) { UIFont(familyName: family, pointSize: given) }
+            #expect(font.pointSize == used || (used.isNaN && font.pointSize.isNaN), "\(given)")
+            #expect(diagnostics.count == 1 && diagnostics.first?.area == .text, "\(given): \(diagnostics)")
+            #expect(diagnostics.first?.message.contains("point size \(given) ") == true && diagnostics.first?.message.contains(rule) == true,
+                    "\(diagnostics.first?.message ?? "none")")
+        }
+        let family = "Family-\(UUID().uuidString)"
+        let (_, none) = WeftDiagnostics.collect(matching: family) { UIFont(familyName: family, pointSize: 17) }
+        #expect(none.isEmpty)
+    }
+
+    @Test func hugeAndTinyFontsLayOutWithoutPangoMessages() throws {
+        for size in [1e9, WeftLimits.maximumFontSize, 1e-9, .nan, 0] as [CGFloat] {
+            let (node, name) = Self.node("font-\(size)")
+            let text = NSAttributedString(string: "Hg", attributes: [.font: UIFont.systemFont(ofSize: size)])
+            let (_, glib) = try Self.exercise(node, name, text)
+            #expect(glib.isEmpty, "font size \(size): \(glib)")
+        }
+    }
+
+    // MARK: Attribute values
+
+    @Test func nonFiniteAndHugeAttributeValuesAreIgnoredAndReported() throws {
+        let (node, name) = Self.node("attributes")
+        let paragraph = NSMutableParagraphStyle()
+        paragraph.lineSpacing = .nan
+        paragraph.lineHeightMultiple = .infinity
+        paragraph.firstLineHeadIndent = -.infinity
+        let text = NSMutableAttributedString(string: "kern ", attributes: [.kern: CGFloat.nan, .paragraphStyle: paragraph])
+        text.append(NSAttributedString(string: "number ", attributes: [.kern: NSNumber(value: Double.nan)]))
+        text.append(NSAttributedString(string: "huge ", attributes: [.kern: 1e12]))
+        text.append(NSAttributedString(string: "rise ", attributes: [.baselineOffset: -Double.infinity]))
+        text.append(NSAttributedString(string: "word", attributes: [.kern: "wide"]))
+        let (diagnostics, glib) = try Self.exercise(node, name, text)
+        let messages = diagnostics.map(\.message)
+        for expected in ["kern nan is not finite; ignored", "kern 1000000000000.0 is beyond WeftLimits.maximumTextSpacing; 10000.0 used",
+                         "baselineOffset -inf is not finite", "kern of type String is not a number",
+                         "lineSpacing nan is not finite", "lineHeightMultiple inf is not finite and non-negative",
+                         "firstLineHeadIndent -inf is not finite"] {
+            #expect(messages.contains { $0.contains(expected) }, "missing \(expected) in \(messages)")
+        }
+        #expect(diagnostics.allSatisfy { $0.area == .text && $0.subject.contains(name) })
+        #expect(Set(messages).count == messages.count, "each repair reported once")
+        #expect(glib.isEmpty, "\(glib)")
+    }
+
+    @Test func noAttributeValueReachesPangoUnchecked() throws {
+        let values: [Any] = [CGFloat.nan, CGFloat.infinity, -CGFloat.infinity, CGFloat.greatestFiniteMagnitude, -1e300, 1e-300, 0,
+                             NSNumber(value: Int.max), NSNumber(value: Double.nan), Int.min, "x", [1, 2]]
+        let keys: [NSAttributedString.Key] = [.kern, .baselineOffset, .underlineStyle, .strikethroughStyle, .font, .foregroundColor]
+        for value in values {
+            let (node, name) = Self.node("sweep")
+            let text = NSMutableAttributedString(string: "")
+            for key in keys { text.append(NSAttributedString(string: "ab ", attributes: [key: value])) }
+            let paragraph = NSMutableParagraphStyle()
+            if let number = value as? CGFloat {
+                paragraph.lineSpacing = number
+                paragraph.lineHeightMultiple = number
+                paragraph.firstLineHeadIndent = number
+                text.append(NSAttributedString(string: "para", attributes: [.paragraphStyle: paragraph, .kern: number]))
+                text.append(NSAttributedString(string: "font", attributes: [.font: UIFont.systemFont(ofSize: number)]))
+            }
+            let (_, glib) = try Self.exercise(node, name, text)
+            #expect(glib.isEmpty, "value \(value): \(glib)")
+        }
+    }
+
+    @Test func attributeRangesThatSplitACharacterAreSafe() throws {
+        let (node, name) = Self.node("split")
+        let text = NSMutableAttributedString(string: "a😀b한😀", attributes: [:])
+        text.addAttribute(.kern, value: 2.0, range: NSRange(location: 2, length: 2))  // the emoji's low surrogate and "b"
+        text.addAttribute(.foregroundColor, value: UIColor.systemRed, range: NSRange(location: 5, length: 1))
+        let (_, glib) = try Self.exercise(node, name, text)
+        #expect(glib.isEmpty)
+        let content = TextContent(text)
+        #expect(content.runs.map(\.range.lowerBound).allSatisfy { content.string.utf8.index(content.string.utf8.startIndex, offsetBy: $0).samePosition(in: content.string.unicodeScalars) != nil })
+        #expect(content.runs.last?.range.upperBound == content.string.utf8.count)
+    }
+
+    @Test func glibCriticalsBecomeDiagnostics() {
+        _ = RenderLanePool.shared.withLane { _ in 0 }  // installs the bridge
+        let (_, diagnostics) = WeftDiagnostics.collect(matching: "Pango") {
+            let description = pango_font_description_new()
+            pango_font_description_set_absolute_size(description, -1)  // fails pango's own check
+            pango_font_description_free(description)
+        }
+        #expect(diagnostics.contains { $0.subject == "Pango" && $0.message.contains("critical") && $0.message.contains("size >= 0") }, "\(diagnostics)")
+    }
+
+    // MARK: Size of the text
+
+    @Test func textTallerOrWiderThanPangoCanMeasureKeepsASaneSize() throws {
+        // 100,000 lines of 60 pt, and one line of 100,000 glyphs about 13 pt wide.
+        for (string, side, fontSize) in [(String(repeating: "\n", count: WeftLimits.maximumTextLength), "taller", 60.0),
+                                         (String(repeating: "W", count: WeftLimits.maximumTextLength), "wider", 14)] as [(String, String, CGFloat)] {
+            let (node, name) = Self.node(side)
+            let text = NSAttributedString(string: string, attributes: [.font: UIFont.systemFont(ofSize: fontSize)])
+            let (size, diagnostics) = WeftDiagnostics.collect(matching: name) { () -> CGSize in
+                node.attributedText = text
+                return node.calculateSizeThatFits(CGSize(width: CGFloat.infinity, height: CGFloat.infinity))
+            }
+            #expect(size.width >= 0 && size.height >= 0 && size.width <= WeftLimits.maximumTextExtent + 1
+                        && size.height <= WeftLimits.maximumTextExtent + 1, "\(side): \(size)")
+            #expect(diagnostics.contains { $0.message.contains("WeftLimits.maximumTextExtent") }, "\(side): \(diagnostics)")
+        }
+    }
+
+    @Test func textPastTheLengthLimitIsCutAndReported() throws {
+        let (node, name) = Self.node("long")
+        let word = "lorem ipsum dolor sit amet 😀 "
+        let string = String(repeating: word, count: WeftLimits.maximumTextLength / word.utf16.count * 3)
+        let text = NSAttributedString(string: string, attributes: [.font: UIFont.systemFont(ofSize: 12)])
+        let start = Date()
+        let (_, diagnostics) = WeftDiagnostics.collect(matching: name) {
+            node.attributedText = text
+            _ = node.calculateSizeThatFits(CGSize(width: 400, height: 300))
+        }
+        let seconds = Date().timeIntervalSince(start)
+        #expect(diagnostics.contains { $0.message.contains("text of \(text.length) UTF-16 units is longer than WeftLimits.maximumTextLength") },
+                "\(diagnostics)")
+        #expect(seconds < 20, "layout of text cut to the limit took \(seconds) s")
+        let shown = node.textState.withLock { $0.request.content.string.utf16.count }
+        #expect(shown <= WeftLimits.maximumTextLength && shown > WeftLimits.maximumTextLength - 2)
+        #expect(node.attributedText?.length == text.length, "the property keeps what was set")
+    }
+
+    @Test func manyRunsAreLinearToCopy() {
+        let text = NSMutableAttributedString(string: "")
+        for i in 0..<20_000 {
+            text.append(NSAttributedString(string: "w\(i) ", attributes: [.kern: CGFloat(i % 3)]))
+        }
+        let start = Date()
+        let content = TextContent(text)
+        #expect(content.runs.count > 1000)
+        #expect(Date().timeIntervalSince(start) < 5, "copying \(text.length) UTF-16 units in \(content.runs.count) runs")
+    }
+
+    // MARK: Memory
+
+    @Test func settingAttributedTextRepeatedlyKeepsNoCopies() throws {
+        let node = ASTextNode()
+        let filler = String(repeating: "words to make each string bigger ", count: 30)
+        // Made before measuring: Foundation on Linux never frees an attributed string's storage,
+        // so only what the node keeps or copies shows in the growth below.
+        let font = UIFont.systemFont(ofSize: 12)
+        let texts = (0..<20_000).map { index -> NSAttributedString in
+            let text = NSMutableAttributedString(string: "\(index) \(filler)", attributes: [.font: font])
+            for run in 0..<8 { text.addAttribute(.kern, value: CGFloat(run), range: NSRange(location: 2 + run * 10, length: 5)) }
+            return NSAttributedString(attributedString: text)
+        }
+        node.attributedText = texts[0]
+        #expect(node.attributedText === texts[0], "an immutable string is kept, not copied")
+        let mutable = NSMutableAttributedString(string: "changes later")
+        node.attributedText = mutable
+        mutable.append(NSAttributedString(string: "!"))
+        #expect(node.attributedText?.string == "changes later", "a mutable string is copied")
+
+        let before = Self.residentBytes()
+        for (index, text) in texts.enumerated() {
+            node.attributedText = text
+            if index % 10 == 0 { _ = node.calculateSizeThatFits(CGSize(width: 300, height: CGFloat.infinity)) }
+        }
+        let grown = Self.residentBytes() - before
+        // A copy of each would keep about 2.8 KB here: 56 MB in all, measured.
+        #expect(grown < 16 << 20, "resident memory grew \(grown >> 20) MiB over 20,000 sets")
+    }
+}
