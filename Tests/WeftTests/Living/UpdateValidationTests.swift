@@ -19,7 +19,8 @@ import Testing
         #expect(errors.withLock { $0.map(\.description) } == [message])
         #expect(finished.withLock { $0 } == false)
         #expect(Living.ids(node) == start)
-        #expect(node.elements.allElements.map(\.node).elementsEqual(nodes, by: ===))
+        let sameNodes = node.elements.allElements.map(\.node).elementsEqual(nodes, by: ===)
+        #expect(sameNodes)
         // The throwing spelling throws the same error and changes nothing either.
         #expect(throws: CollectionUpdateError.self) { try node.performBatchUpdatesChecked({ edits(node) }) }
         node.waitUntilAllUpdatesAreProcessed()
