@@ -18,6 +18,7 @@ DEPENDENCIES := \
 	module:libturbojpeg:libturbojpeg0-dev \
 	file:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core \
 	file:/usr/share/fonts/truetype/nanum/NanumGothic.ttf:fonts-nanum \
+	file:/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf:fonts-noto-color-emoji \
 	file:/usr/bin/chromium:chromium
 
 .PHONY: deps build run test bench clean model-test

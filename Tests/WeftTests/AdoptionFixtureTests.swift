@@ -82,33 +82,22 @@ import Testing
         return blocks.count
     }
 
-    static func swift(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift"] + arguments
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("weft-adoption-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
+    static func swift(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let outcome = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["swift"] + arguments, timeLimit: 900)
+        return (outcome.status, outcome.output)
     }
 
-    @Test(.timeLimit(.minutes(15))) func theReadmeCompilesAndGoldenMismatchesFailUnderBothLibraries() throws {
+    @Test(.timeLimit(.minutes(15))) func theReadmeCompilesAndGoldenMismatchesFailUnderBothLibraries() async throws {
         let package = Self.root.appendingPathComponent(".build/fixtures/adoption")
         let scratch = Self.root.appendingPathComponent(".build/fixtures/adoption-build")
         let blocks = try Self.generate(at: package)
         #expect(blocks >= 3, "the README has only \(blocks) Swift blocks")
-        let build = try Self.swift(["build", "--build-tests", "--package-path", package.path, "--scratch-path", scratch.path])
+        let build = try await Self.swift(["build", "--build-tests", "--package-path", package.path, "--scratch-path", scratch.path])
         let errors = build.output.components(separatedBy: "\n").filter { $0.contains("error:") }
         #expect(build.status == 0, "the README's Swift blocks do not compile as printed:\n\(errors.prefix(20).joined(separator: "\n"))\n\(build.output.suffix(1500))")
         guard build.status == 0 else { return }
 
-        let run = try Self.swift(["test", "--skip-build", "--package-path", package.path, "--scratch-path", scratch.path,
+        let run = try await Self.swift(["test", "--skip-build", "--package-path", package.path, "--scratch-path", scratch.path,
                                   "--filter", "XCTestGoldens|SwiftTestingGoldens"])
         let output = run.output
         #expect(run.status != 0, "the fixture's failing goldens did not fail its run:\n\(output.suffix(2000))")

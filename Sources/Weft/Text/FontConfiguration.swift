@@ -8,6 +8,7 @@ import Foundation
 /// - DejaVu (fonts-dejavu-core) for `system-ui`, `sans-serif`, `serif`, `monospace` and any
 ///   family that is not installed;
 /// - Nanum (fonts-nanum) as the fallback for Hangul and other CJK text;
+/// - Noto Color Emoji (fonts-noto-color-emoji) for emoji, drawn in colour from its bitmaps;
 /// - no subpixel order (`rgba=none`). Hinting and antialiasing are set per pango context instead
 ///   (see `RenderLane`), since setting them here makes cairo 1.16 turn off embedded bitmaps.
 ///
@@ -26,19 +27,26 @@ final class FontConfiguration: @unchecked Sendable {
         "/usr/share/fonts/truetype/nanum",
     ]
 
+    /// Single pinned files, added by path so that other fonts in their folders (Debian's other
+    /// fonts-noto-* packages install beside it) never change the picture.
+    static let fontFiles = ["/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"]
+
     private init() {
         // Initialise fontconfig's default state first: pango's font maps start a thread that calls
         // FcInit, which must not race with our first fontconfig call.
         FcInit()
-        missingDirectories = Self.fontDirectories.filter { !FileManager.default.fileExists(atPath: $0) }
+        missingDirectories = (Self.fontDirectories + Self.fontFiles).filter { !FileManager.default.fileExists(atPath: $0) }
         if !missingDirectories.isEmpty {
-            let message = "weft: pinned font folders missing: \(missingDirectories.joined(separator: ", ")); install fonts-dejavu-core and fonts-nanum (make test does)\n"
+            let message = "weft: pinned font folders missing: \(missingDirectories.joined(separator: ", ")); install fonts-dejavu-core, fonts-nanum and fonts-noto-color-emoji (make test does)\n"
             FileHandle.standardError.write(Data(message.utf8))
         }
         config = FcConfigCreate()
         let xml = Self.configurationXML(cacheDirectory: NSTemporaryDirectory() + "weft-fontconfig-\(getuid())")
         let parsed = xml.withCString { FcConfigParseAndLoadFromMemory(config, $0, FcTrue) }
-        let built = FcConfigBuildFonts(config)
+        var built = FcConfigBuildFonts(config)
+        for file in Self.fontFiles where FileManager.default.fileExists(atPath: file) {
+            if file.withCString({ FcConfigAppFontAddFile(config, $0) }) == FcFalse { built = FcFalse }
+        }
         if parsed == FcFalse || built == FcFalse {
             FileHandle.standardError.write(Data("weft: the private fontconfig configuration did not load\n".utf8))
         }
@@ -49,7 +57,8 @@ final class FontConfiguration: @unchecked Sendable {
             let prefer = preferred.map { "<family>\($0)</family>" }.joined()
             return "<alias binding=\"same\"><family>\(family)</family><prefer>\(prefer)</prefer></alias>"
         }
-        let sans = ["DejaVu Sans", "NanumGothic"]
+        // Emoji come last: DejaVu has monochrome glyphs for some symbols (☀, ♥) that text expects.
+        let sans = ["DejaVu Sans", "NanumGothic", "Noto Color Emoji"]
         return """
         <?xml version="1.0"?>
         <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
@@ -62,6 +71,14 @@ final class FontConfiguration: @unchecked Sendable {
           <match target="pattern">
             <edit name="rgba" mode="assign"><const>none</const></edit>
           </match>
+          <!-- Noto Color Emoji is a bitmap font with one 109-pixel strike. Marked scalable and with
+               its strike size forgotten, fonts match it at the requested size and cairo scales its
+               bitmaps, instead of drawing every emoji 109 pixels tall. -->
+          <match target="scan">
+            <test name="family"><string>Noto Color Emoji</string></test>
+            <edit name="scalable" mode="assign"><bool>true</bool></edit>
+            <edit name="pixelsize" mode="delete"/>
+          </match>
           \(alias("system-ui", sans))
           \(alias("-apple-system", sans))
           \(alias(".SF UI Text", sans))
@@ -69,7 +86,8 @@ final class FontConfiguration: @unchecked Sendable {
           \(alias("Helvetica Neue", sans))
           \(alias("Arial", sans))
           \(alias("sans-serif", sans))
-          \(alias("emoji", sans))
+          \(alias("emoji", ["Noto Color Emoji"]))
+          \(alias("Apple Color Emoji", ["Noto Color Emoji"]))
           \(alias("serif", ["DejaVu Serif", "NanumMyeongjo"]))
           \(alias("Times New Roman", ["DejaVu Serif", "NanumMyeongjo"]))
           \(alias("monospace", ["DejaVu Sans Mono", "NanumGothicCoding"]))

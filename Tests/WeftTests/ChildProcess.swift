@@ -1,0 +1,54 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Runs a program in a child process without blocking a thread of Swift's cooperative pool while
+/// it runs: the tests that spawn long processes (the hostile-input cases, the adoption fixture)
+/// would otherwise hold the pool's few threads and starve every other test of the run.
+enum ChildProcess {
+    struct Outcome: Sendable {
+        let status: Int32
+        let signalled: Bool
+        let timedOut: Bool
+        let output: String
+    }
+
+    /// Runs `executable` with `arguments`; standard output and error together in `output`. Past
+    /// `timeLimit` seconds the process is killed and the outcome says it timed out.
+    static func run(_ executable: URL, _ arguments: [String], timeLimit: TimeInterval) async throws -> Outcome {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("weft-child-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        let timedOut = Atomic(false)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            process.terminationHandler = { _ in continuation.resume() }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume()
+                return
+            }
+            let pid = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) {
+                if process.isRunning {
+                    timedOut.store(true, ordering: .relaxed)
+                    kill(pid, SIGKILL)
+                }
+            }
+        }
+        try handle.close()
+        guard process.processIdentifier != 0 else { throw ChildProcessError(description: "could not start \(executable.path)") }
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        return Outcome(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+                       timedOut: timedOut.load(ordering: .relaxed), output: text)
+    }
+
+    struct ChildProcessError: Error, CustomStringConvertible { let description: String }
+}
