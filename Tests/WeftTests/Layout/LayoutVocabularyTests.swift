@@ -88,3 +88,16 @@ import Testing
         """)
     }
 }
+
+/// Texture's older name for the absolute spec still lays out as the absolute spec.
+@Suite struct StaticLayoutSpecTests {
+    @available(*, deprecated)
+    @Test func staticLayoutSpecIsTheAbsoluteSpec() {
+        let child = ASDisplayNode()
+        child.style.preferredSize = CGSize(width: 10, height: 10)
+        child.style.layoutPosition = CGPoint(x: 5, y: 7)
+        let spec: ASStaticLayoutSpec = ASStaticLayoutSpec(children: [child])
+        let layout = spec.layoutThatFits(ASSizeRange(min: .zero, max: CGSize(width: 100, height: 100)))
+        #expect(layout.sublayouts.first?.frame == CGRect(x: 5, y: 7, width: 10, height: 10))
+    }
+}

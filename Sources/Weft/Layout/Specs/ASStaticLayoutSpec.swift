@@ -1,0 +1,3 @@
+/// Texture's deprecated name for `ASAbsoluteLayoutSpec`, which its older documentation uses.
+@available(*, deprecated, renamed: "ASAbsoluteLayoutSpec")
+public typealias ASStaticLayoutSpec = ASAbsoluteLayoutSpec
