@@ -2,9 +2,17 @@
 #   make run    installs what is missing, builds (release), renders the samples into out/
 #   make test   installs what is missing, runs every test
 #   make bench  measures PNG encoding and cell display (a benchmark, not a test)
+#   make sanitize  the whole suite under ThreadSanitizer, then AddressSanitizer + LeakSanitizer
+#   make fuzz   each libFuzzer target in Fuzz/ for FUZZ_SECONDS (see docs/reliability-tooling.md)
 
 SWIFT ?= swift
 OUT ?= out
+# Sanitizer and fuzz builds keep their own folders, so they never rebuild the normal debug build.
+TSAN_SCRATCH ?= .build-tsan
+ASAN_SCRATCH ?= .build-asan
+FUZZ_SCRATCH ?= .build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= FuzzPNG FuzzJPEG FuzzText FuzzTree
 
 # What the build and the pinned fonts need, as (check, Debian package) pairs: a pkg-config module
 # or a file that must exist.
@@ -19,7 +27,7 @@ DEPENDENCIES := \
 	file:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core \
 	file:/usr/share/fonts/truetype/nanum/NanumGothic.ttf:fonts-nanum
 
-.PHONY: deps build run test bench clean
+.PHONY: deps build run test bench sanitize fuzz clean
 
 deps:
 	@missing=""; \
@@ -59,6 +67,16 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release --product weft
 	$(SWIFT) run -c release weft bench
+
+# Both sanitizers run even when the first fails; any report from either fails the target.
+sanitize: deps
+	@status=0; \
+	SWIFT=$(SWIFT) scripts/sanitize.sh thread $(TSAN_SCRATCH) || status=1; \
+	SWIFT=$(SWIFT) scripts/sanitize.sh address $(ASAN_SCRATCH) || status=1; \
+	exit $$status
+
+fuzz: deps
+	SWIFT=$(SWIFT) scripts/fuzz.sh $(FUZZ_SCRATCH) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 clean:
 	rm -rf .build $(OUT) .artifacts
