@@ -2,9 +2,17 @@
 #   make run    installs what is missing, builds (release), renders the samples into out/
 #   make test   installs what is missing, runs every test
 #   make bench  measures PNG encoding and cell display (a benchmark, not a test)
+#   make sanitize  the whole suite under ThreadSanitizer, then AddressSanitizer + LeakSanitizer
+#   make fuzz   each libFuzzer target in Fuzz/ for FUZZ_SECONDS (see docs/reliability-tooling.md)
 
 SWIFT ?= swift
 OUT ?= out
+# Sanitizer and fuzz builds keep their own folders, so they never rebuild the normal debug build.
+TSAN_SCRATCH ?= .build-tsan
+ASAN_SCRATCH ?= .build-asan
+FUZZ_SCRATCH ?= .build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= FuzzPNG FuzzJPEG FuzzText FuzzTree
 
 # What the build, the pinned fonts and the tests need (chromium opens the golden report), as (check, Debian package) pairs: a pkg-config module
 # or a file that must exist.
@@ -21,7 +29,7 @@ DEPENDENCIES := \
 	file:/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf:fonts-noto-color-emoji \
 	file:/usr/bin/chromium:chromium
 
-.PHONY: deps build run test bench clean model-test
+.PHONY: deps build run test bench sanitize fuzz model-test clean
 
 deps:
 	@missing=""; \
@@ -65,6 +73,16 @@ model-test: deps
 bench: deps
 	$(SWIFT) build -c release --product weft
 	$(SWIFT) run -c release weft bench
+
+# Both sanitizers run even when the first fails; any report from either fails the target.
+sanitize: deps
+	@status=0; \
+	SWIFT=$(SWIFT) scripts/sanitize.sh thread $(TSAN_SCRATCH) || status=1; \
+	SWIFT=$(SWIFT) scripts/sanitize.sh address $(ASAN_SCRATCH) || status=1; \
+	exit $$status
+
+fuzz: deps
+	SWIFT=$(SWIFT) scripts/fuzz.sh $(FUZZ_SCRATCH) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 clean:
 	rm -rf .build $(OUT) .artifacts

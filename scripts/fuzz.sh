@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Fuzz/ (with AddressSanitizer) and runs each for a set time.
+#   scripts/fuzz.sh SCRATCH [SECONDS] [TARGET...]     targets: FuzzPNG FuzzJPEG FuzzText FuzzTree
+# Each target's corpus grows in SCRATCH/corpus/TARGET; it starts from seeds made by
+# scripts/fuzz/make-seeds.py and from the inputs kept in Fuzz/Corpus/TARGET (regression seeds:
+# inputs that once crashed, run first on every start). A crash, sanitizer report, timeout or
+# out-of-memory is saved as SCRATCH/artifacts/TARGET/crash-… (or timeout-…, oom-…) and fails
+# the run; copy it into Fuzz/Corpus/TARGET once it is understood. Extra libFuzzer flags can be
+# given in FUZZ_FLAGS.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+scratch=$(mkdir -p "${1:?usage: scripts/fuzz.sh SCRATCH [SECONDS] [TARGET...]}" && cd "$1" && pwd)
+seconds=${2:-60}
+shift $(( $# >= 2 ? 2 : 1 ))
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzPNG FuzzJPEG FuzzText FuzzTree)
+swift=${SWIFT:-swift}
+
+# lld: gold (the default) crashes in its DWARF reader on these links. -parse-as-library: the
+# targets' @main (see Fuzz/Sources/FuzzSupport/FuzzMain.swift).
+echo "fuzz: building ${targets[*]} with -sanitize=fuzzer,address in $scratch/build"
+start=$(date +%s)
+(cd Fuzz && "$swift" build -c debug --scratch-path "$scratch/build" \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld 2>&1 \
+    | grep -vE 'prohibited flag\(s\): -pthread|Cannot export local symbol')
+if [ "${PIPESTATUS[0]}" -ne 0 ]; then echo "fuzz: build failed" >&2; exit 1; fi
+echo "fuzz: built in $(( $(date +%s) - start )) s"
+python3 scripts/fuzz/make-seeds.py "$scratch/seeds" || exit 1
+
+# Leaks are the sanitize target's job (LeakSanitizer over the test suite); here they would stop
+# every run at the first cached font map. Timeouts: a single input taking 20 s is a hang.
+export ASAN_OPTIONS="detect_leaks=0 ${ASAN_OPTIONS:-}"
+# Swift's own crash reporter runs inside the crashing process and trips ASan; libFuzzer's report
+# (ASan's stack, with file and line) is the one wanted.
+export SWIFT_BACKTRACE=enable=no
+failed=()
+for target in "${targets[@]}"; do
+    corpus="$scratch/corpus/$target" artifacts="$scratch/artifacts/$target/"
+    mkdir -p "$corpus" "$artifacts" "Fuzz/Corpus/$target"
+    echo "fuzz: $target for $seconds s (corpus $corpus)"
+    before=$(ls "$artifacts" | wc -l)
+    "$scratch/build/debug/$target" "$corpus" "Fuzz/Corpus/$target" "$scratch/seeds/$target" \
+        -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -max_len=4096 -print_final_stats=1 \
+        -artifact_prefix="$artifacts" ${FUZZ_FLAGS:-} >"$scratch/$target.log" 2>&1
+    status=$?
+    # Executions: the final stats, or in fork mode (FUZZ_FLAGS=-fork=1 …) the last progress line.
+    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$scratch/$target.log" | grep -o '[0-9]*$')
+    [ -n "$runs" ] || runs=$(grep -oE '^#[0-9]+' "$scratch/$target.log" | tail -1 | tr -d '#')
+    found=$(( $(ls "$artifacts" | wc -l) - before ))
+    echo "fuzz: $target: exit $status, ${runs:-?} executions, corpus $(ls "$corpus" | wc -l) inputs, $found new finding(s), log $scratch/$target.log"
+    if [ "$status" -ne 0 ] || [ "$found" -ne 0 ]; then
+        grep -E -m1 -A25 'ERROR: (AddressSanitizer|libFuzzer)|Fatal error|Precondition failed|deadly signal' "$scratch/$target.log" | head -40
+        ls "$artifacts"
+        failed+=("$target")
+    fi
+done
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "fuzz: FAILED: ${failed[*]} (inputs in $scratch/artifacts)" >&2
+    exit 1
+fi
+echo "fuzz: ${targets[*]}: no findings"
