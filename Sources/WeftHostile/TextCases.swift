@@ -33,6 +33,25 @@ enum TextCases {
             style.lineSpacing = .nan
             try Expect.diagnostic(containing: "nan") { try render(Fixture.text("one\ntwo", attributes: [.paragraphStyle: style])) }
         },
+        // The crashes libFuzzer found (Fuzz/Corpus/FuzzText/crash-*): numbers past Int32 once
+        // multiplied by pango's 1024 units.
+        HostileCase(category: .text, name: "fuzz-found-huge-kern-rise-spacing-indent") {
+            let style = NSMutableParagraphStyle()
+            style.lineSpacing = 3e6
+            style.firstLineHeadIndent = .nan
+            try render(Fixture.text("one\ntwo", attributes: [.kern: CGFloat(3e6), .baselineOffset: CGFloat(-3e6), .paragraphStyle: style]))
+            let infinite = NSMutableParagraphStyle()
+            infinite.lineSpacing = .infinity
+            infinite.firstLineHeadIndent = -.infinity
+            try render(Fixture.text("three", attributes: [.paragraphStyle: infinite]))
+        },
+        HostileCase(category: .text, name: "fuzz-found-enormous-wrap-width") {
+            let node = Fixture.text("wrap me at an absurd width")
+            let size = node.calculateSizeThatFits(CGSize(width: 1e300, height: CGFloat.infinity))
+            try Expect.that(size.width.isFinite && size.height.isFinite && size.width < 1e7, "text measured in a 1e300-wide box as \(size)")
+            let ratio = ASRatioLayoutSpec(ratio: 1e-300, child: node)
+            _ = ratio.layoutThatFits(ASSizeRange(min: .zero, max: CGSize(width: 1e300, height: 1e300)))
+        },
         HostileCase(category: .text, name: "lone-surrogates-and-controls") {
             let odd = String(decoding: [0xD800, 0x41, 0xDFFF, 0x0000, 0x0007, 0x202E, 0x41] as [UInt16], as: UTF16.self)
             try render(Fixture.text(odd + "\u{0}\u{FEFF}\u{200B}end"))
