@@ -258,12 +258,24 @@ struct StackUnpositionedLayout {
 }
 
 /// Result slots written by `concurrentPerform` iterations, one slot per iteration.
+///
+/// The storage is allocated once and never resized, so iterations writing different slots touch
+/// disjoint memory. (A Swift array would not do: `withUnsafeMutableBufferPointer` on a shared array
+/// checks uniqueness and may copy it, on several threads at once.)
 private final class ConcurrentSlots<T>: @unchecked Sendable {
-    // SAFETY: each index is written by exactly one iteration and read only after all have finished
-    // (concurrentPerform returns after the last).
-    private var slots: [T?]
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: T?) { slots.withUnsafeMutableBufferPointer { $0[index] = value } }
+    // SAFETY: the buffer is allocated in `init` and freed in `deinit`, never reallocated; each index
+    // is written by exactly one iteration and read only after all have finished (concurrentPerform
+    // returns after the last, which orders the writes before the reads).
+    private let slots: UnsafeMutableBufferPointer<T?>
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+    func set(_ index: Int, _ value: T?) { slots[index] = value }
     func get(_ index: Int) -> T? { slots[index] }
 }
 
