@@ -82,8 +82,7 @@ open class ASWrapperLayoutSpec: ASLayoutSpec, @unchecked Sendable {
     open override func calculateLayoutThatFits(_ constrainedSize: ASSizeRange) -> ASLayout {
         var size = constrainedSize.min
         let sublayouts = children.map { child -> ASLayout in
-            let sublayout = child.layoutThatFits(constrainedSize, parentSize: constrainedSize.max)
-            sublayout.position = .zero
+            let sublayout = child.layoutThatFits(constrainedSize, parentSize: constrainedSize.max).positioned(at: .zero)
             size.width = max(size.width, sublayout.size.width)
             size.height = max(size.height, sublayout.size.height)
             return sublayout

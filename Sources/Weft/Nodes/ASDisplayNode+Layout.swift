@@ -121,8 +121,7 @@ extension ASDisplayNode {
         state.withLock { $0.layout.usesLayoutSpec = true }
         let issues = Self.validate(spec, in: self)
         let checked = issues.isEmpty ? spec : ASLayoutSpec()
-        let layout = checked.layoutThatFits(constrainedSize)
-        layout.position = .zero
+        let layout = checked.layoutThatFits(constrainedSize).positioned(at: .zero)
         return ASLayout(layoutElement: self, size: layout.size, sublayouts: [layout], issues: issues)
     }
 

@@ -205,8 +205,8 @@ struct StackUnpositionedLayout {
 
     static func baseline(of item: StackItem, style: StackStyle) -> CGFloat {
         switch style.alignment(of: item) {
-        case .baselineFirst: return item.layout.layoutElement.style.ascender
-        case .baselineLast: return style.axis.cross(item.layout.size) + item.layout.layoutElement.style.descender
+        case .baselineFirst: return item.child.style.ascender
+        case .baselineLast: return style.axis.cross(item.layout.size) + item.child.style.descender
         default: return 0
         }
     }
