@@ -137,13 +137,26 @@ extension ASDisplayNode {
         }
         guard !hidden else { return }
         if !current {
-            if synchronously, let request = captureDisplayRequest(scale: scale) {
-                runDisplay(request)
-            } else if !synchronously {
+            if synchronously {
+                displaySynchronously(scale: scale)
+            } else {
                 startDisplay(scale: scale)
             }
         }
         for subnode in subnodes { subnode.ensureDisplay(scale: scale, synchronously: synchronously) }
+    }
+
+    /// How often a synchronous display is retried when the node changed while it drew.
+    static let synchronousDisplayAttempts = 4
+
+    /// Draws the node now, on this thread. A request made stale while it was captured or drawn
+    /// (the node changed meanwhile) commits nothing, so it is captured and drawn again, a few
+    /// times at most: a node that changes itself on every draw stays stale rather than looping.
+    func displaySynchronously(scale: CGFloat?) {
+        for _ in 0..<Self.synchronousDisplayAttempts {
+            guard let request = captureDisplayRequest(scale: scale) else { return }
+            if runDisplay(request) { return }
+        }
     }
 
     /// Captures a request on this thread and runs it on the display queue, or inline when the node
@@ -158,22 +171,30 @@ extension ASDisplayNode {
         }
     }
 
+    /// The generation is read before the parameters are captured: a mutation made while
+    /// `drawParameters()` runs bumps the generation, so the request is already stale and its
+    /// result is never committed. (Read the other way round, old parameters would be paired with
+    /// the new generation and commit stale pixels.) Bounds and scale are read with the generation.
     private func captureDisplayRequest(scale: CGFloat?) -> DisplayRequest? {
-        let parameters = drawParameters()
-        return state.withLock { s in
+        let snapshot = state.withLock { s -> (generation: Int, size: CGSize, scale: CGFloat)? in
             guard !s.isDisplaySuspended else { return nil }
-            return DisplayRequest(generation: s.display.generation, bounds: CGRect(origin: .zero, size: s.bounds.size),
-                                  scale: scale ?? s.contentsScale, parameters: parameters, drawType: type(of: self))
+            return (s.display.generation, s.bounds.size, scale ?? s.contentsScale)
         }
+        guard let snapshot else { return nil }
+        let parameters = drawParameters()
+        return DisplayRequest(generation: snapshot.generation, bounds: CGRect(origin: .zero, size: snapshot.size),
+                              scale: snapshot.scale, parameters: parameters, drawType: type(of: self))
     }
 
     private func isCancelled(_ request: DisplayRequest) -> Bool {
         state.withLock { $0.display.generation != request.generation || $0.isDisplaySuspended }
     }
 
-    /// Draws a request and commits the result, unless it was cancelled meanwhile.
-    func runDisplay(_ request: DisplayRequest) {
-        guard !isCancelled(request) else { return }
+    /// Draws a request and commits the result, unless it was cancelled meanwhile; returns whether
+    /// it committed.
+    @discardableResult
+    func runDisplay(_ request: DisplayRequest) -> Bool {
+        guard !isCancelled(request) else { return false }
         displayWillStart()
         var result: Result<Bitmap?, GraphicsError> = .success(nil)
         if request.parameters != nil, request.bounds.width > 0, request.bounds.height > 0 {
@@ -205,5 +226,6 @@ extension ASDisplayNode {
             return true
         }
         if committed { displayDidFinish() }
+        return committed
     }
 }
