@@ -113,3 +113,32 @@ import Testing
         #expect(mismatches.withLock { $0 } == 0)
     }
 }
+
+/// `ASDimensionMake(String)` repairs bad strings as Texture's does, but says so.
+@Suite struct DimensionParsingReliabilityTests {
+    @Test(arguments: [
+        ("abc%", ASDimensionParseError.invalidNumber("abc%"), ASDimension.auto),
+        ("nanpt", .invalidNumber("nanpt"), .auto),
+        ("12xy", .unknownUnit("12xy"), .auto),
+        ("", .empty(""), .auto),
+        ("-5pt", .outOfRange("-5pt"), ASDimensionMake(0)),
+        ("150%", .outOfRange("150%"), ASDimensionMakeWithFraction(1)),
+    ])
+    func badStringsAreReportedAndThrown(string: String, error: ASDimensionParseError, used: ASDimension) {
+        #expect(throws: error) { try ASDimension(parsing: string) }
+        // The subject names the string; filter on it so parallel tests do not mix.
+        let (dimension, diagnostics) = WeftDiagnostics.collect(matching: "ASDimensionMake(\"\(string)\")") { ASDimensionMake(string) }
+        #expect(dimension == used)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.area == .layout)
+        #expect(diagnostics.first?.message.contains("\"\(string)\"") == true)
+    }
+
+    @Test func goodStringsParseSilently() throws {
+        #expect(try ASDimension(parsing: " 100pt ") == ASDimensionMake(100))
+        #expect(try ASDimension(parsing: "50%") == ASDimensionMakeWithFraction(0.5))
+        #expect(try ASDimension(parsing: "auto") == .auto)
+        let (_, diagnostics) = WeftDiagnostics.collect(matching: "ASDimensionMake(\"42pt\")") { ASDimensionMake("42pt") }
+        #expect(diagnostics.isEmpty)
+    }
+}
