@@ -175,7 +175,7 @@ extension ASDisplayNode {
             for subnode in subnodes where !wanted.contains(where: { $0 === subnode }) { subnode.removeFromSupernode() }
             for node in wanted where node.supernode !== self { addSubnode(node) }
             // Reorder in place: nodes that stay keep their interface state and backing store.
-            state.withLock { s in s.subnodes = wanted.filter { node in s.subnodes.contains { $0 === node } } }
+            reorderSubnodes(wanted)
         }
         for (node, frame) in placements where node.supernode === self {
             node.frame = frame

@@ -27,7 +27,8 @@ public enum ASCornerRoundingType: Int, Sendable {
 /// subnodes, border.
 ///
 /// Thread-safe: every property is guarded by the node's own lock, as in Texture, so a node can be
-/// built on one thread and drawn on another. Tree edits take one node's lock at a time.
+/// built on one thread and drawn on another. Structural edits (adding, inserting, removing
+/// subnodes) also hold the process-wide tree-edit lock, see `ASDisplayNode+Tree.swift`.
 open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConvertible {
     // SAFETY: all mutable state lives in `state`, behind its mutex; `style` is itself thread-safe.
 
@@ -67,6 +68,10 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
     public let style = ASLayoutElementStyle()
 
     public init() {}
+
+    deinit {
+        releaseSubtreeIteratively()
+    }
 
     /// Texture's `init(viewBlock:)` has no meaning offscreen; this is Texture's display-block form:
     /// a node whose contents are drawn by `displayBlock`.
@@ -136,55 +141,6 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
         func finite(_ value: CGFloat) -> CGFloat { value.isFinite ? value : 0 }
         return CGRect(x: finite(rect.origin.x), y: finite(rect.origin.y),
                       width: max(0, finite(rect.size.width)), height: max(0, finite(rect.size.height)))
-    }
-
-    // MARK: Tree
-
-    /// The subnodes, back to front.
-    public var subnodes: [ASDisplayNode] { self[locked: \.subnodes] }
-
-    /// The node this one is a subnode of.
-    public var supernode: ASDisplayNode? { state.withLock { $0.supernode } }
-
-    /// Adds `subnode` on top of the other subnodes, removing it from its old supernode first.
-    /// Adding a node to itself or to one of its own subnodes is ignored, since it would make a cycle.
-    public func addSubnode(_ subnode: ASDisplayNode) {
-        insertSubnode(subnode, at: Int.max)
-    }
-
-    /// Inserts `subnode` at `index` (clamped to the subnode count).
-    public func insertSubnode(_ subnode: ASDisplayNode, at index: Int) {
-        guard subnode !== self, !isDescendant(of: subnode) else { return }
-        subnode.removeFromSupernode()
-        subnode.state.withLock { $0.supernode = self }
-        let parentState = state.withLock { s -> ASInterfaceState in
-            s.subnodes.insert(subnode, at: min(max(index, 0), s.subnodes.count))
-            return s.interfaceState
-        }
-        if !parentState.isEmpty { subnode.recursivelySetInterfaceState(parentState) }
-    }
-
-    /// Removes the node from its supernode. Its subtree leaves every interface state: pending
-    /// display work is cancelled and backing stores are dropped.
-    public func removeFromSupernode() {
-        let parent = state.withLock { s -> ASDisplayNode? in
-            let parent = s.supernode
-            s.supernode = nil
-            return parent
-        }
-        guard let parent else { return }
-        parent.state.withLock { $0.subnodes.removeAll { $0 === self } }
-        recursivelySetInterfaceState([])
-    }
-
-    /// True when `node` is this node's supernode, or its supernode's, and so on.
-    public func isDescendant(of node: ASDisplayNode) -> Bool {
-        var current = supernode
-        while let ancestor = current {
-            if ancestor === node { return true }
-            current = ancestor.supernode
-        }
-        return false
     }
 
     /// A name for messages and layout dumps; Texture's `debugName`.

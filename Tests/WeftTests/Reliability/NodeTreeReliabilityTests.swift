@@ -56,3 +56,50 @@ final class ChangedWhileCapturedNode: ASDisplayNode, @unchecked Sendable {
         #expect(queued.contents?.pixel(x: 1, y: 1) == (try Self.pixel(of: .blue)))
     }
 }
+
+extension NodeTreeReliabilityTests {
+    /// Whether following supernodes from `node` comes back to a node already seen.
+    private static func hasCycle(from node: ASDisplayNode) -> Bool {
+        var seen: Set<ObjectIdentifier> = []
+        var current: ASDisplayNode? = node
+        while let n = current {
+            guard seen.insert(ObjectIdentifier(n)).inserted else { return true }
+            current = n.supernode
+        }
+        return false
+    }
+
+    @Test func concurrentCrossingAddsNeverMakeACycle() {
+        // Pairs where one thread adds b under a while another adds a under b, both released by a
+        // barrier at the same moment. Neither node is a leaf, so the cycle check has to walk.
+        let rounds = 20_000
+        let pairs = (0..<rounds).map { _ -> (ASDisplayNode, ASDisplayNode) in
+            let a = ASDisplayNode(), b = ASDisplayNode()
+            a.addSubnode(ASDisplayNode())
+            b.addSubnode(ASDisplayNode())
+            return (a, b)
+        }
+        let arrived = Atomic(0)
+        let done = DispatchGroup()
+        for side in 0..<2 {
+            done.enter()
+            Thread {
+                for (round, (a, b)) in pairs.enumerated() {
+                    arrived.add(1, ordering: .sequentiallyConsistent)
+                    while arrived.load(ordering: .sequentiallyConsistent) < 2 * (round + 1) {}
+                    if side == 0 { a.addSubnode(b) } else { b.addSubnode(a) }
+                }
+                done.leave()
+            }.start()
+        }
+        done.wait()
+        var cycles = 0
+        for (a, b) in pairs where Self.hasCycle(from: a) || Self.hasCycle(from: b) {
+            cycles += 1
+            // Break the cycle so the nodes can be freed.
+            a.state.withLock { $0.subnodes = [] }
+            b.state.withLock { $0.subnodes = [] }
+        }
+        #expect(cycles == 0, "\(cycles) of \(rounds) crossing adds made a cycle")
+    }
+}
