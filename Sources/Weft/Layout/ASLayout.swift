@@ -84,17 +84,21 @@ public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
     /// flattened away: what a node applies to its subnodes. Nodes' own subtrees are not entered.
     public func flattenedNodeFrames() -> [(node: ASDisplayNode, frame: CGRect)] {
         var result: [(ASDisplayNode, CGRect)] = []
-        func visit(_ layout: ASLayout, offset: CGPoint) {
-            for sublayout in layout.sublayouts {
-                let origin = CGPoint(x: offset.x + sublayout.position.x, y: offset.y + sublayout.position.y)
-                if sublayout.ownedElement != nil {
-                    visit(sublayout, offset: origin)
-                } else if let node = sublayout.node {
-                    result.append((node, CGRect(origin: origin, size: sublayout.size)))
-                }
+        // Iterative, in the recursive walk's order: a layout can be as deep as layout nesting allows.
+        func push(_ layout: ASLayout, _ offset: CGPoint, onto pending: inout [(ASLayout, CGPoint)]) {
+            for sublayout in layout.sublayouts.reversed() {
+                pending.append((sublayout, CGPoint(x: offset.x + sublayout.position.x, y: offset.y + sublayout.position.y)))
             }
         }
-        visit(self, offset: .zero)
+        var pending: [(ASLayout, CGPoint)] = []
+        push(self, .zero, onto: &pending)
+        while let (sublayout, origin) = pending.popLast() {
+            if sublayout.ownedElement != nil {
+                push(sublayout, origin, onto: &pending)
+            } else if let node = sublayout.node {
+                result.append((node, CGRect(origin: origin, size: sublayout.size)))
+            }
+        }
         return result
     }
 
@@ -102,12 +106,12 @@ public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
     /// `ASStackLayoutSpec (0.0, 0.0, 320.0, 88.0)`.
     public var recursiveDescription: String {
         var lines: [String] = []
-        func visit(_ layout: ASLayout, depth: Int) {
+        var pending: [(layout: ASLayout, depth: Int)] = [(self, 0)]
+        while let (layout, depth) = pending.popLast() {
             let f = layout.frame
             lines.append(String(repeating: "  ", count: depth) + "\(layout.elementName) (\(f.minX), \(f.minY), \(f.width), \(f.height))")
-            for sublayout in layout.sublayouts { visit(sublayout, depth: depth + 1) }
+            for sublayout in layout.sublayouts.reversed() { pending.append((sublayout, depth + 1)) }
         }
-        visit(self, depth: 0)
         return lines.joined(separator: "\n")
     }
 

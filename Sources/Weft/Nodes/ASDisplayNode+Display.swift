@@ -74,8 +74,13 @@ extension ASDisplayNode {
     /// Whether this node and its subtree have current backing stores at `scale`: what a compositor
     /// that does not wait can show.
     public func isDisplayCurrentRecursively(scale: CGFloat) -> Bool {
-        guard state.withLock({ $0.isHidden || $0.display.isCurrent(at: scale) }) else { return false }
-        return subnodes.allSatisfy { $0.isDisplayCurrentRecursively(scale: scale) }
+        var pending: [ASDisplayNode] = [self]
+        while let node = pending.popLast() {
+            let (current, subnodes) = node.state.withLock { ($0.isHidden || $0.display.isCurrent(at: scale), $0.subnodes) }
+            guard current else { return false }
+            pending += subnodes
+        }
+        return true
     }
 
     /// Marks the contents stale. A node in display state redraws (on `displayQueue`, or inline when
@@ -94,9 +99,20 @@ extension ASDisplayNode {
     /// Sets the interface state of this node and its whole subtree, running the enter and exit
     /// callbacks. Entering `.display` starts display; leaving it cancels display work and drops
     /// the backing store.
+    /// Walks the subtree without recursion, each node before its subnodes.
     public func recursivelySetInterfaceState(_ newState: ASInterfaceState) {
-        setInterfaceState(newState)
-        for subnode in subnodes { subnode.recursivelySetInterfaceState(newState) }
+        forEachInSubtree { $0.setInterfaceState(newState) }
+    }
+
+    /// Calls `body` for this node and every node below it, each before its subnodes, in order,
+    /// without recursion (trees can be deeper than the stack). Subnodes are read after `body`
+    /// ran for their supernode.
+    func forEachInSubtree(_ body: (ASDisplayNode) -> Void) {
+        var pending: [ASDisplayNode] = [self]
+        while let node = pending.popLast() {
+            body(node)
+            pending += node.subnodes.reversed()
+        }
     }
 
     func setInterfaceState(_ newState: ASInterfaceState) {
@@ -131,19 +147,23 @@ extension ASDisplayNode {
     }
 
     /// Draws the subtree's stale backing stores; at `scale` if given, else at each node's contentsScale.
+    /// Hidden subtrees are skipped. Walks the subtree without recursion.
     func ensureDisplay(scale: CGFloat?, synchronously: Bool) {
-        let (hidden, current) = state.withLock { s in
-            (s.isHidden, s.display.isCurrent(at: scale ?? s.contentsScale))
-        }
-        guard !hidden else { return }
-        if !current {
-            if synchronously {
-                displaySynchronously(scale: scale)
-            } else {
-                startDisplay(scale: scale)
+        var pending: [ASDisplayNode] = [self]
+        while let node = pending.popLast() {
+            let (hidden, current) = node.state.withLock { s in
+                (s.isHidden, s.display.isCurrent(at: scale ?? s.contentsScale))
             }
+            guard !hidden else { continue }
+            if !current {
+                if synchronously {
+                    node.displaySynchronously(scale: scale)
+                } else {
+                    node.startDisplay(scale: scale)
+                }
+            }
+            pending += node.subnodes.reversed()
         }
-        for subnode in subnodes { subnode.ensureDisplay(scale: scale, synchronously: synchronously) }
     }
 
     /// How often a synchronous display is retried when the node changed while it drew.

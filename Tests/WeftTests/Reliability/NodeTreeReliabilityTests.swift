@@ -103,3 +103,113 @@ extension NodeTreeReliabilityTests {
         #expect(cycles == 0, "\(cycles) of \(rounds) crossing adds made a cycle")
     }
 }
+
+/// Trees far deeper than `WeftLimits.maximumTreeDepth`, on a thread with a small stack.
+@Suite struct DeepTreeReliabilityTests {
+    /// Runs `body` on a new thread with a 512 KiB stack (a secondary thread's default on Darwin)
+    /// and returns what it returned: a recursion per level would overflow that stack within a few
+    /// hundred levels. Expectations are checked by the caller, on the test's own thread.
+    static func onSmallStack<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
+        let done = DispatchSemaphore(value: 0)
+        let result = Mutex<T?>(nil)
+        let thread = Thread {
+            let value = body()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        done.wait()
+        return result.withLock { $0! }
+    }
+
+    static func renderFailure(_ node: ASDisplayNode) -> RenderError? {
+        do throws(RenderError) {
+            _ = try node.renderBitmap(scale: 1)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// A chain `depth` nodes deep, each 10×10 at the origin of its supernode and drawn inline;
+    /// with `spec`, each node's spec wraps its subnode. Built from the leaf up, so that setting a
+    /// spec block (which invalidates the layouts of all ancestors, as in Texture) costs nothing.
+    static func chain(depth: Int, name: String, spec: Bool) -> (root: ASDisplayNode, leaf: ASDisplayNode) {
+        func make() -> ASDisplayNode {
+            let node = ASDisplayNode()
+            node.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+            node.displaysAsynchronously = false
+            return node
+        }
+        let leaf = make()
+        var top = leaf
+        for _ in 1..<depth {
+            let parent = make()
+            let child = top
+            if spec { parent.layoutSpecBlock = { _, _ in ASWrapperLayoutSpec(layoutElement: child) } }
+            parent.addSubnode(child)
+            top = parent
+        }
+        top.debugName = name
+        return (top, leaf)
+    }
+
+    @Test func aChainOf100000NodesIsRefusedWithoutOverflowingTheStack() {
+        struct Seen: Sendable {
+            var rootDescription = "", leafDescription = "", diagnostics: [WeftDiagnostic] = []
+            var leafStateAfterEntering = ASInterfaceState(), current = false, leafStateAfterLeaving = ASInterfaceState()
+            var renderError: RenderError?
+        }
+        let seen = Self.onSmallStack { () -> Seen in
+            var seen = Seen()
+            let (root, leaf) = Self.chain(depth: 100_000, name: "deep-plain", spec: false)
+            seen.rootDescription = root.description
+            seen.leafDescription = leaf.description
+            seen.diagnostics = WeftDiagnostics.collect(matching: "deep-plain") { root.layoutIfNeeded() }.1
+            root.recursivelySetInterfaceState(.inHierarchy)
+            seen.leafStateAfterEntering = leaf.interfaceState
+            seen.current = root.isDisplayCurrentRecursively(scale: root.contentsScale)
+            root.recursivelyEnsureDisplaySynchronously(true)
+            seen.renderError = Self.renderFailure(root)
+            root.recursivelySetInterfaceState([])
+            seen.leafStateAfterLeaving = leaf.interfaceState
+            return seen  // the chain is freed here, on the small stack too
+        }
+        #expect(seen.rootDescription.contains("deep-plain"))
+        #expect(seen.leafDescription.contains("ASDisplayNode"))
+        #expect(seen.diagnostics.count == 1)
+        #expect(seen.diagnostics.first?.message.contains("1001 levels deep") == true)
+        #expect(seen.leafStateAfterEntering == .inHierarchy)
+        #expect(seen.current)
+        #expect(seen.renderError == .treeTooDeep(node: seen.rootDescription, depth: 100_000, limit: WeftLimits.maximumTreeDepth))
+        #expect(seen.renderError?.description.contains("100000 nodes deep") == true)
+        #expect(seen.leafStateAfterLeaving == [])
+    }
+
+    @Test func aChainOf100000NodesWithSpecsLaysOutToTheLimit() {
+        let (issues, lines, renderError) = Self.onSmallStack { () -> ([ASLayoutIssue], Int, RenderError?) in
+            let (root, _) = Self.chain(depth: 100_000, name: "deep-spec", spec: true)
+            let layout = root.layoutThatFits(ASSizeRange(exactly: CGSize(width: 10, height: 10)))
+            root.layoutIfNeeded()
+            return (layout.issues, layout.recursiveDescription.split(separator: "\n").count, Self.renderFailure(root))
+        }
+        let limit = WeftLimits.maximumTreeDepth
+        #expect(issues == [.tooDeep(element: "ASDisplayNode", depth: limit + 1, limit: limit)])
+        // Each node within the limit and its wrapper, then the first node past it, as 0×0.
+        #expect(lines == 2 * limit + 1)
+        if case .treeTooDeep(_, 100_000, limit)? = renderError {} else { Issue.record("expected treeTooDeep, got \(String(describing: renderError))") }
+    }
+
+    @Test func aTreeAtTheDepthLimitRendersOnASmallStack() throws {
+        let result = Self.onSmallStack { () -> Result<Bitmap, RenderError> in
+            let (root, leaf) = Self.chain(depth: WeftLimits.maximumTreeDepth, name: "at-limit", spec: true)
+            leaf.backgroundColor = .red
+            return Result { () throws(RenderError) in try root.renderBitmap(scale: 1) }
+        }
+        let bitmap = try result.get()
+        #expect(bitmap.pixelWidth == 10)
+        let red = try Bitmap(size: CGSize(width: 1, height: 1), scale: 1) { $0.fill(CGRect(x: 0, y: 0, width: 1, height: 1), with: .red) }
+        #expect(bitmap.pixel(x: 9, y: 9) == red.pixel(x: 0, y: 0))
+    }
+}

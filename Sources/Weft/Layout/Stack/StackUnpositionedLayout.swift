@@ -82,10 +82,10 @@ struct StackUnpositionedLayout {
         }
         let results = ConcurrentSlots<ASLayout>(count: items.count)
         let snapshot = items
-        let active = LayoutRecursionGuard.snapshot()
+        let context = LayoutRecursionGuard.Context.capture()
         let box = UncheckedWork(work: work, items: snapshot)
         DispatchQueue.concurrentPerform(iterations: items.count) { index in
-            LayoutRecursionGuard.inheriting(active) {
+            LayoutRecursionGuard.inheriting(context) {
                 results.set(index, box.work(index, box.items[index]))
             }
         }
