@@ -48,11 +48,17 @@ extension ASDisplayNode {
         }
     }
 
-    /// Device pixels per point of the backing store drawn in display state; `ASScreenScale()` by default.
+    /// Device pixels per point of the backing store drawn in display state; `ASScreenScale()` by
+    /// default. A value that is not finite or outside `Bitmap.scaleRange` is ignored (the scale
+    /// stays as it was), reported as a `WeftDiagnostic` (area `.appearance`).
     public var contentsScale: CGFloat {
         get { self[locked: \.contentsScale] }
         set {
-            guard newValue.isFinite, Bitmap.scaleRange.contains(newValue) else { return }
+            guard newValue.isFinite, Bitmap.scaleRange.contains(newValue) else {
+                WeftDiagnostics.report(.appearance, description, "contentsScale set to \(newValue), which is not a drawable scale "
+                                       + "(\(Bitmap.scaleRange.lowerBound)...\(Bitmap.scaleRange.upperBound)); kept \(contentsScale)")
+                return
+            }
             self[locked: \.contentsScale] = newValue
             setNeedsDisplay()
         }

@@ -8,10 +8,12 @@ extension ASDisplayNode {
     /// is composited in Texture's order: for each node, its background (rounded), its backing store,
     /// its subnodes (clipped when `clipsToBounds`), its border, all under its alpha.
     ///
-    /// Throws `RenderError.treeTooDeep` when the subtree is deeper than `WeftLimits.maximumTreeDepth`
+    /// Throws `RenderError.emptyBounds` when the bounds have no width or height (a frame set
+    /// with NaN, infinite or negative sizes ends up so), and `RenderError.treeTooDeep` when the subtree is deeper than `WeftLimits.maximumTreeDepth`
     /// (checked before and after layout, which may add managed subnodes).
     public func renderBitmap(scale: CGFloat) throws(RenderError) -> Bitmap {
         let size = bounds.size
+        guard size.width > 0, size.height > 0 else { throw .emptyBounds(node: description, size: size) }
         try checkSubtreeDepth()
         do {
             _ = try Bitmap.pixelSize(for: size, scale: scale)

@@ -91,7 +91,10 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
     /// The frame in the supernode's coordinates. Setting it sets `bounds.size` and `position`.
     ///
     /// Rule for bad values: a NaN or infinite component becomes 0 and a negative size becomes 0,
-    /// so geometry is always finite; a size too large to draw makes `renderBitmap` throw.
+    /// so geometry is always finite; each such repair is reported as a `WeftDiagnostic` (area
+    /// `.geometry`) showing the value given and the value used. A node left with no width or height
+    /// cannot be rendered (`RenderError.emptyBounds`), and a size too large to draw makes
+    /// `renderBitmap` throw too.
     public var frame: CGRect {
         get {
             state.withLock { s in
@@ -101,6 +104,7 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
         }
         set {
             let frame = Self.sanitized(newValue)
+            reportRepair(.geometry, "frame", given: newValue, used: frame)
             let resized = state.withLock { s -> Bool in
                 let resized = s.bounds.size != frame.size
                 s.bounds.size = frame.size
@@ -111,11 +115,12 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
         }
     }
 
-    /// The node's own coordinate space; its size is the frame's size. Sanitized like `frame`.
+    /// The node's own coordinate space; its size is the frame's size. Sanitized and reported like `frame`.
     public var bounds: CGRect {
         get { self[locked: \.bounds] }
         set {
             let bounds = Self.sanitized(newValue)
+            reportRepair(.geometry, "bounds", given: newValue, used: bounds)
             let resized = state.withLock { s -> Bool in
                 let resized = s.bounds.size != bounds.size
                 s.bounds = bounds
@@ -125,22 +130,47 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
         }
     }
 
-    /// Where the anchor point sits in the supernode's coordinates.
+    /// Where the anchor point sits in the supernode's coordinates. A NaN or infinite coordinate
+    /// becomes 0, reported like `frame`.
     public var position: CGPoint {
         get { self[locked: \.position] }
-        set { self[locked: \.position] = CGPoint(x: newValue.x.isFinite ? newValue.x : 0, y: newValue.y.isFinite ? newValue.y : 0) }
+        set {
+            let position = CGPoint(x: newValue.x.isFinite ? newValue.x : 0, y: newValue.y.isFinite ? newValue.y : 0)
+            reportRepair(.geometry, "position", given: newValue, used: position)
+            self[locked: \.position] = position
+        }
     }
 
-    /// The point of the bounds, in unit coordinates, that `position` refers to; (0.5, 0.5) by default.
+    /// The point of the bounds, in unit coordinates, that `position` refers to; (0.5, 0.5) by
+    /// default. A NaN or infinite coordinate becomes 0.5, reported like `frame`.
     public var anchorPoint: CGPoint {
         get { self[locked: \.anchorPoint] }
-        set { self[locked: \.anchorPoint] = CGPoint(x: newValue.x.isFinite ? newValue.x : 0.5, y: newValue.y.isFinite ? newValue.y : 0.5) }
+        set {
+            let anchor = CGPoint(x: newValue.x.isFinite ? newValue.x : 0.5, y: newValue.y.isFinite ? newValue.y : 0.5)
+            reportRepair(.geometry, "anchorPoint", given: newValue, used: anchor)
+            self[locked: \.anchorPoint] = anchor
+        }
     }
 
     static func sanitized(_ rect: CGRect) -> CGRect {
         func finite(_ value: CGFloat) -> CGFloat { value.isFinite ? value : 0 }
         return CGRect(x: finite(rect.origin.x), y: finite(rect.origin.y),
                       width: max(0, finite(rect.size.width)), height: max(0, finite(rect.size.height)))
+    }
+
+    /// Reports that `property` was set to `given` and `used` was stored instead, when they differ
+    /// (NaN never equals itself, so a NaN given always counts as a repair).
+    func reportRepair<T: Equatable>(_ area: WeftDiagnostic.Area, _ property: String, given: T, used: T) {
+        guard given != used else { return }
+        WeftDiagnostics.report(area, description, "\(property) set to \(Self.format(given)), which cannot be drawn; used \(Self.format(used))")
+    }
+
+    private static func format(_ value: Any) -> String {
+        switch value {
+        case let r as CGRect: return "(\(r.origin.x), \(r.origin.y), \(r.size.width), \(r.size.height))"
+        case let p as CGPoint: return "(\(p.x), \(p.y))"
+        default: return "\(value)"
+        }
     }
 
     /// A name for messages and layout dumps; Texture's `debugName`.

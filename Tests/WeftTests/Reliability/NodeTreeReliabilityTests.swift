@@ -213,3 +213,75 @@ extension NodeTreeReliabilityTests {
         #expect(bitmap.pixel(x: 9, y: 9) == red.pixel(x: 0, y: 0))
     }
 }
+
+/// Geometry and appearance that cannot be drawn: repaired as before, but reported, and never a
+/// 0-sized picture.
+@Suite struct GeometryReliabilityTests {
+    private static func node(_ name: String) -> ASDisplayNode {
+        let node = ASDisplayNode()
+        node.debugName = name
+        node.backgroundColor = .red
+        return node
+    }
+
+    @Test(arguments: [
+        CGRect(x: CGFloat.nan, y: 5, width: 10, height: 10),
+        CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 10),
+        CGRect(x: 0, y: 0, width: -10, height: 10),
+        CGRect(x: 0, y: 0, width: 10, height: CGFloat.nan),
+    ])
+    func anUndrawableFrameIsReportedAndRefusedByTheRenderer(frame: CGRect) {
+        let name = "bad-frame-\(frame.origin.x)-\(frame.size.width)-\(frame.size.height)"
+        let node = Self.node(name)
+        let (_, diagnostics) = WeftDiagnostics.collect(matching: name) { node.frame = frame }
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.area == .geometry)
+        #expect(diagnostics.first?.message.contains("frame set to (\(frame.origin.x), \(frame.origin.y), \(frame.size.width), \(frame.size.height))") == true)
+        #expect(node.frame.width.isFinite && node.frame.height.isFinite && node.frame.minX.isFinite)
+        if node.bounds.width == 0 || node.bounds.height == 0 {
+            #expect(throws: RenderError.emptyBounds(node: node.description, size: node.bounds.size)) { try node.renderPNG(scale: 1) }
+        } else {
+            #expect(throws: Never.self) { try node.renderPNG(scale: 1) }
+        }
+    }
+
+    @Test func aZeroSizedNodeIsNotRenderedAsAnEmptyPicture() {
+        let node = Self.node("zero-size")
+        node.frame = CGRect(x: 0, y: 0, width: 0, height: 20)
+        #expect(throws: RenderError.emptyBounds(node: node.description, size: CGSize(width: 0, height: 20))) { try node.renderBitmap(scale: 2) }
+        #expect(RenderError.emptyBounds(node: "n", size: CGSize(width: 0, height: 20)).description.contains("0.0×20.0"))
+    }
+
+    @Test func badBoundsPositionAndAnchorAreReported() throws {
+        let node = Self.node("bad-geometry")
+        let (_, diagnostics) = WeftDiagnostics.collect(matching: "bad-geometry") {
+            node.bounds = CGRect(x: 0, y: 0, width: CGFloat.nan, height: 4)
+            node.position = CGPoint(x: CGFloat.infinity, y: 3)
+            node.anchorPoint = CGPoint(x: 0.5, y: CGFloat.nan)
+            node.frame = CGRect(x: 1, y: 2, width: 3, height: 4)  // fine: not reported
+        }
+        #expect(diagnostics.map { $0.message.prefix { $0 != " " } } == ["bounds", "position", "anchorPoint"])
+        #expect(diagnostics.allSatisfy { $0.area == .geometry })
+        try #require(diagnostics.count == 3)
+        #expect(diagnostics[1].message.contains("(inf, 3.0)") && diagnostics[1].message.contains("used (0.0, 3.0)"))
+        #expect(node.anchorPoint == CGPoint(x: 0.5, y: 0.5))
+    }
+
+    @Test func badAppearanceIsReported() throws {
+        let node = Self.node("bad-appearance")
+        let (_, diagnostics) = WeftDiagnostics.collect(matching: "bad-appearance") {
+            node.cornerRadius = .nan
+            node.cornerRadius = -3
+            node.borderWidth = .infinity
+            node.alpha = .nan
+            node.alpha = 3  // UIKit clamps silently
+            node.contentsScale = .nan
+            node.cornerRadius = 4  // fine
+        }
+        #expect(diagnostics.map { $0.message.prefix { $0 != " " } } == ["cornerRadius", "cornerRadius", "borderWidth", "alpha", "contentsScale"])
+        #expect(diagnostics.allSatisfy { $0.area == .appearance })
+        try #require(diagnostics.count == 5)
+        #expect(diagnostics[1].message.contains("-3.0") && diagnostics[1].message.contains("used 0.0"))
+        #expect(node.cornerRadius == 4 && node.borderWidth == 0 && node.alpha == 1 && node.contentsScale.isFinite)
+    }
+}
