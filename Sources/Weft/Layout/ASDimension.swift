@@ -32,6 +32,39 @@ public struct ASDimension: Hashable, Sendable, CustomStringConvertible {
     /// Texture's `ASDimensionAuto`.
     public static let auto = ASDimension(unit: .auto, value: 0)
 
+    /// Parses `"100pt"`, `"50%"` or `"auto"` (surrounding spaces allowed), throwing for anything
+    /// else: the checked form of `ASDimensionMake(_: String)`. Points must be finite and not
+    /// negative, fractions 0% to 100%.
+    public init(parsing string: String) throws(ASDimensionParseError) {
+        let text = string.trimmingCharacters(in: .whitespaces)
+        if text == "auto" {
+            self = .auto
+            return
+        }
+        guard !text.isEmpty else { throw .empty(string) }
+        guard let (unit, number) = ASDimension.split(text) else { throw .unknownUnit(string) }
+        guard let value = Double(number), value.isFinite else { throw .invalidNumber(string) }
+        switch unit {
+        case .points where value < 0, .fraction where value < 0 || value > 100: throw .outOfRange(string)
+        default: break
+        }
+        self.init(unit: unit, value: CGFloat(unit == .fraction ? value / 100 : value))
+    }
+
+    /// The unit and number of a `"…pt"` or `"…%"` string, the number unchecked.
+    private static func split(_ text: String) -> (ASDimensionUnit, Substring)? {
+        if text.hasSuffix("pt") { return (.points, text.dropLast(2)) }
+        if text.hasSuffix("%") { return (.fraction, text.dropLast()) }
+        return nil
+    }
+
+    /// The unit and value of a string with a finite number, unit range unchecked.
+    static func parse(_ string: String) -> (unit: ASDimensionUnit, value: CGFloat)? {
+        let text = string.trimmingCharacters(in: .whitespaces)
+        guard let (unit, number) = split(text), let value = Double(number), value.isFinite else { return nil }
+        return (unit, CGFloat(unit == .fraction ? value / 100 : value))
+    }
+
     /// The length for a parent of `parentSize`, or `autoSize` when automatic.
     public func resolve(parentSize: CGFloat, autoSize: CGFloat) -> CGFloat {
         switch unit {
@@ -59,12 +92,25 @@ public func ASDimensionMake(_ points: CGFloat) -> ASDimension { ASDimension(unit
 /// A dimension of `unit` and `value`; Texture's `ASDimensionMake(unit, value)`.
 public func ASDimensionMake(_ unit: ASDimensionUnit, _ value: CGFloat) -> ASDimension { ASDimension(unit: unit, value: value) }
 
-/// Parses `"100pt"`, `"50%"` or `"auto"`, as Texture's `ASDimensionMake(NSString)`; anything else is `auto`.
+/// Parses `"100pt"`, `"50%"` or `"auto"`, as Texture's `ASDimensionMake(NSString)`.
+///
+/// Non-throwing, as Texture's is: a string that is not a dimension (`"abc%"`, `"nanpt"`, `"12xy"`,
+/// `""`) is read as `auto`, and a number out of range (`"-5pt"`, `"150%"`) is clamped; each repair
+/// is reported as a `WeftDiagnostic` (area `.layout`) showing the string given. Use
+/// `ASDimension(parsing:)` to get the error instead.
 public func ASDimensionMake(_ string: String) -> ASDimension {
-    let text = string.trimmingCharacters(in: .whitespaces)
-    if text.hasSuffix("pt"), let value = Double(text.dropLast(2)) { return ASDimension(unit: .points, value: CGFloat(value)) }
-    if text.hasSuffix("%"), let value = Double(text.dropLast()) { return ASDimension(unit: .fraction, value: CGFloat(value) / 100) }
-    return .auto
+    do {
+        return try ASDimension(parsing: string)
+    } catch {
+        let used: ASDimension
+        if case .outOfRange = error, let parsed = ASDimension.parse(string) {
+            used = ASDimension(unit: parsed.unit, value: parsed.value)
+        } else {
+            used = .auto
+        }
+        WeftDiagnostics.report(.layout, "ASDimensionMake(\"\(string)\")", "\(error); used \(used)")
+        return used
+    }
 }
 
 /// Texture's `ASDimensionMakeWithPoints`.

@@ -4,22 +4,44 @@ import Foundation
 /// its children; Texture's `ASLayout`.
 ///
 /// Sizes are rounded up to the screen's pixel grid when a layout is made, as in Texture; positions
-/// given at creation are too, while positions a parent spec assigns afterwards are kept exact
-/// (Texture's stack places children at unrounded offsets such as 125.5).
-/// Made and positioned by the spec that computes it, then read-only. Sendable; use from any context.
+/// given at creation are too, while positions a parent spec assigns afterwards (`positioned(at:)`)
+/// are kept exact (Texture's stack places children at unrounded offsets such as 125.5).
+///
+/// Immutable: a parent spec places a child by making a positioned copy, never by moving the
+/// child's layout, which the child's node caches and other layout passes share.
+///
+/// Ownership: a layout references a **node** weakly and any other element (a spec) strongly.
+/// A node caches its own layout, and its supernode's layout contains it, so a strong reference
+/// from a layout to its node would be a cycle (node → cached layout → node) and no laid-out node
+/// would ever be freed. Specs, on the other hand, are made for one layout pass and nothing but the
+/// layout keeps them, so the layout must own them (and, through their children, the nodes they
+/// place, as Texture's `retainSublayoutElements` does). `layoutElement` is therefore nil once a
+/// node is gone, as Texture's weak `layoutElement` is; messages and dumps still name its type.
+/// Sendable; use from any context.
 public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
-    // SAFETY: `position` is written only by the parent spec that owns this layout while it computes
-    // its own layout, before that is returned; afterwards nothing writes.
-    public let layoutElement: any ASLayoutElement
+    // SAFETY: every stored property is set in `init` and never changed; the weak reference is
+    // read through the runtime's thread-safe weak-reference support.
+    private let ownedElement: (any ASLayoutElement)?
+    private weak let node: ASDisplayNode?
+    /// The element's type, for names once a node is gone.
+    private let elementType: any ASLayoutElement.Type
     public let size: CGSize
-    public internal(set) var position: CGPoint
+    /// The position in the parent's coordinates; zero until a parent places a copy.
+    public let position: CGPoint
     public let sublayouts: [ASLayout]
     /// Problems found in this layout's input or its children's, in the order met.
     public let issues: [ASLayoutIssue]
 
     public init(layoutElement: any ASLayoutElement, size: CGSize, position: CGPoint? = nil, sublayouts: [ASLayout] = [],
                 issues: [ASLayoutIssue] = []) {
-        self.layoutElement = layoutElement
+        if let node = layoutElement as? ASDisplayNode {
+            self.node = node
+            ownedElement = nil
+        } else {
+            node = nil
+            ownedElement = layoutElement
+        }
+        elementType = type(of: layoutElement)
         let valid = size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0
         self.size = valid ? CGSize(width: ASCeilPixelValue(size.width), height: ASCeilPixelValue(size.height)) : .zero
         self.position = position.map { CGPoint(x: ASCeilPixelValue($0.x), y: ASCeilPixelValue($0.y)) } ?? .zero
@@ -29,6 +51,26 @@ public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
         if !valid { all.append(.invalidSizeRange(element: ASLayout.name(of: layoutElement), range: "computed size \(size)")) }
         self.issues = all
     }
+
+    /// A copy of `layout` at `position`, sharing its sublayouts.
+    private init(_ layout: ASLayout, position: CGPoint) {
+        ownedElement = layout.ownedElement
+        node = layout.node
+        elementType = layout.elementType
+        size = layout.size
+        self.position = position
+        sublayouts = layout.sublayouts
+        issues = layout.issues
+    }
+
+    /// This layout placed at `position` in its parent (kept exact, not rounded): a new layout that
+    /// shares the element, size, sublayouts and issues. Returns `self` when already there.
+    public func positioned(at position: CGPoint) -> ASLayout {
+        position == self.position ? self : ASLayout(self, position: position)
+    }
+
+    /// The element laid out: the spec, or the node while it is alive (see the ownership note above).
+    public var layoutElement: (any ASLayoutElement)? { ownedElement ?? node }
 
     /// The frame in the parent's coordinates.
     public var frame: CGRect { CGRect(origin: position, size: size) }
@@ -42,17 +84,21 @@ public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
     /// flattened away: what a node applies to its subnodes. Nodes' own subtrees are not entered.
     public func flattenedNodeFrames() -> [(node: ASDisplayNode, frame: CGRect)] {
         var result: [(ASDisplayNode, CGRect)] = []
-        func visit(_ layout: ASLayout, offset: CGPoint) {
-            for sublayout in layout.sublayouts {
-                let origin = CGPoint(x: offset.x + sublayout.position.x, y: offset.y + sublayout.position.y)
-                if let node = sublayout.layoutElement as? ASDisplayNode {
-                    result.append((node, CGRect(origin: origin, size: sublayout.size)))
-                } else {
-                    visit(sublayout, offset: origin)
-                }
+        // Iterative, in the recursive walk's order: a layout can be as deep as layout nesting allows.
+        func push(_ layout: ASLayout, _ offset: CGPoint, onto pending: inout [(ASLayout, CGPoint)]) {
+            for sublayout in layout.sublayouts.reversed() {
+                pending.append((sublayout, CGPoint(x: offset.x + sublayout.position.x, y: offset.y + sublayout.position.y)))
             }
         }
-        visit(self, offset: .zero)
+        var pending: [(ASLayout, CGPoint)] = []
+        push(self, .zero, onto: &pending)
+        while let (sublayout, origin) = pending.popLast() {
+            if sublayout.ownedElement != nil {
+                push(sublayout, origin, onto: &pending)
+            } else if let node = sublayout.node {
+                result.append((node, CGRect(origin: origin, size: sublayout.size)))
+            }
+        }
         return result
     }
 
@@ -60,16 +106,22 @@ public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
     /// `ASStackLayoutSpec (0.0, 0.0, 320.0, 88.0)`.
     public var recursiveDescription: String {
         var lines: [String] = []
-        func visit(_ layout: ASLayout, depth: Int) {
+        var pending: [(layout: ASLayout, depth: Int)] = [(self, 0)]
+        while let (layout, depth) = pending.popLast() {
             let f = layout.frame
-            lines.append(String(repeating: "  ", count: depth) + "\(ASLayout.name(of: layout.layoutElement)) (\(f.minX), \(f.minY), \(f.width), \(f.height))")
-            for sublayout in layout.sublayouts { visit(sublayout, depth: depth + 1) }
+            lines.append(String(repeating: "  ", count: depth) + "\(layout.elementName) (\(f.minX), \(f.minY), \(f.width), \(f.height))")
+            for sublayout in layout.sublayouts.reversed() { pending.append((sublayout, depth + 1)) }
         }
-        visit(self, depth: 0)
         return lines.joined(separator: "\n")
     }
 
-    public var description: String { "<ASLayout \(ASLayout.name(of: layoutElement)) frame=\(frame)>" }
+    public var description: String { "<ASLayout \(elementName) frame=\(frame)>" }
+
+    /// The element's name for messages and dumps; its type alone once a node is gone.
+    var elementName: String {
+        if let element = layoutElement { return ASLayout.name(of: element) }
+        return String(describing: elementType)
+    }
 
     /// A short name for messages: the type, and the debug name if any.
     static func name(of element: any ASLayoutElement) -> String {

@@ -17,6 +17,10 @@ public enum ASLayoutIssue: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidSizeRange(element: String, range: String)
     /// A ratio that is not finite and positive; the spec passes its range through unchanged.
     case invalidRatio(spec: String, ratio: CGFloat)
+    /// The element is nested `depth` levels deep, past `limit` (`WeftLimits.maximumTreeDepth`
+    /// nodes, or four times as many elements counting specs); it was laid out as 0×0, and
+    /// nothing inside it was laid out.
+    case tooDeep(element: String, depth: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -25,6 +29,7 @@ public enum ASLayoutIssue: Error, Hashable, Sendable, CustomStringConvertible {
         case let .cycle(element): return "\(element) contains itself; the repeated element was laid out as 0×0"
         case let .invalidSizeRange(element, range): return "\(element) was given the invalid size range \(range); it was repaired"
         case let .invalidRatio(spec, ratio): return "\(spec) has the invalid ratio \(ratio); it must be finite and positive"
+        case let .tooDeep(element, depth, limit): return "\(element) is nested \(depth) levels deep, past the limit of \(limit); it was laid out as 0×0"
         }
     }
 }

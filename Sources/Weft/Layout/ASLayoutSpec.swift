@@ -34,8 +34,12 @@ open class ASLayoutSpec: ASLayoutElement, @unchecked Sendable, CustomStringConve
             issues.append(.invalidSizeRange(element: ASLayout.name(of: self), range: constrainedSize.description))
             range = repaired
         }
-        guard let layout = LayoutRecursionGuard.enter(self, { calculateLayoutThatFits(range, relativeToParentSize: parentSize) }) else {
-            return ASLayout(layoutElement: self, size: .zero, issues: [.cycle(element: ASLayout.name(of: self))])
+        let layout: ASLayout
+        switch LayoutRecursionGuard.enter(self, { calculateLayoutThatFits(range, relativeToParentSize: parentSize) }) {
+        case .laidOut(let result): layout = result
+        case .cycle: return ASLayout(layoutElement: self, size: .zero, issues: [.cycle(element: ASLayout.name(of: self))])
+        case let .tooDeep(depth, limit):
+            return ASLayout(layoutElement: self, size: .zero, issues: [.tooDeep(element: ASLayout.name(of: self), depth: depth, limit: limit)])
         }
         guard !issues.isEmpty else { return layout }
         return ASLayout(layoutElement: self, size: layout.size, sublayouts: layout.sublayouts, issues: issues)
@@ -82,8 +86,7 @@ open class ASWrapperLayoutSpec: ASLayoutSpec, @unchecked Sendable {
     open override func calculateLayoutThatFits(_ constrainedSize: ASSizeRange) -> ASLayout {
         var size = constrainedSize.min
         let sublayouts = children.map { child -> ASLayout in
-            let sublayout = child.layoutThatFits(constrainedSize, parentSize: constrainedSize.max)
-            sublayout.position = .zero
+            let sublayout = child.layoutThatFits(constrainedSize, parentSize: constrainedSize.max).positioned(at: .zero)
             size.width = max(size.width, sublayout.size.width)
             size.height = max(size.height, sublayout.size.height)
             return sublayout

@@ -18,6 +18,16 @@ private enum ScreenScaleOverride {
     @TaskLocal static var value: CGFloat?
 }
 
+/// The scale `withScreenScale` set for this task, if any: captured by work that continues on
+/// another thread (concurrent layout), which a task-local value would not follow.
+func screenScaleOverride() -> CGFloat? { ScreenScaleOverride.value }
+
+/// Runs `body` with the override captured by `screenScaleOverride()`.
+func withScreenScaleOverride<R>(_ scale: CGFloat?, _ body: () throws -> R) rethrows -> R {
+    guard let scale else { return try body() }
+    return try ScreenScaleOverride.$value.withValue(scale, operation: body)
+}
+
 /// Sets the process-wide screen scale. Values that are not finite and positive are ignored.
 public func ASSetScreenScale(_ scale: CGFloat) {
     guard scale.isFinite, scale > 0 else { return }

@@ -7,10 +7,15 @@ extension ASDisplayNode {
         set { self[locked: \.backgroundColor] = newValue }
     }
 
-    /// The corner radius in points; 0 by default. NaN and negative radii count as 0.
+    /// The corner radius in points; 0 by default. NaN, infinite and negative radii count as 0,
+    /// reported as a `WeftDiagnostic` (area `.appearance`).
     public var cornerRadius: CGFloat {
         get { self[locked: \.cornerRadius] }
-        set { self[locked: \.cornerRadius] = newValue.isFinite ? max(0, newValue) : 0 }
+        set {
+            let radius = newValue.isFinite ? max(0, newValue) : 0
+            reportRepair(.appearance, "cornerRadius", given: newValue, used: radius)
+            self[locked: \.cornerRadius] = radius
+        }
     }
 
     /// How corners are rounded; `.defaultSlowCALayer` by default, as in Texture.
@@ -20,9 +25,14 @@ extension ASDisplayNode {
     }
 
     /// The border's width in points, drawn inside the bounds above the subnodes; 0 by default.
+    /// NaN, infinite and negative widths count as 0, reported as a `WeftDiagnostic` (area `.appearance`).
     public var borderWidth: CGFloat {
         get { self[locked: \.borderWidth] }
-        set { self[locked: \.borderWidth] = newValue.isFinite ? max(0, newValue) : 0 }
+        set {
+            let width = newValue.isFinite ? max(0, newValue) : 0
+            reportRepair(.appearance, "borderWidth", given: newValue, used: width)
+            self[locked: \.borderWidth] = width
+        }
     }
 
     /// The border's colour; black by default, as Core Animation's.
@@ -37,10 +47,15 @@ extension ASDisplayNode {
         set { self[locked: \.clipsToBounds] = newValue }
     }
 
-    /// The opacity of the whole subtree, composited as one group; 1 by default, clamped to 0...1.
+    /// The opacity of the whole subtree, composited as one group; 1 by default, clamped to 0...1
+    /// as UIKit does (silently, as that is UIKit's documented rule). NaN counts as 1, reported as
+    /// a `WeftDiagnostic` (area `.appearance`).
     public var alpha: CGFloat {
         get { self[locked: \.alpha] }
-        set { self[locked: \.alpha] = newValue.isNaN ? 1 : min(max(newValue, 0), 1) }
+        set {
+            if newValue.isNaN { reportRepair(.appearance, "alpha", given: newValue, used: 1) }
+            self[locked: \.alpha] = newValue.isNaN ? 1 : min(max(newValue, 0), 1)
+        }
     }
 
     /// A hint that the node paints every pixel of its bounds; true by default, as in Texture.

@@ -48,11 +48,17 @@ extension ASDisplayNode {
         }
     }
 
-    /// Device pixels per point of the backing store drawn in display state; `ASScreenScale()` by default.
+    /// Device pixels per point of the backing store drawn in display state; `ASScreenScale()` by
+    /// default. A value that is not finite or outside `Bitmap.scaleRange` is ignored (the scale
+    /// stays as it was), reported as a `WeftDiagnostic` (area `.appearance`).
     public var contentsScale: CGFloat {
         get { self[locked: \.contentsScale] }
         set {
-            guard newValue.isFinite, Bitmap.scaleRange.contains(newValue) else { return }
+            guard newValue.isFinite, Bitmap.scaleRange.contains(newValue) else {
+                WeftDiagnostics.report(.appearance, description, "contentsScale set to \(newValue), which is not a drawable scale "
+                                       + "(\(Bitmap.scaleRange.lowerBound)...\(Bitmap.scaleRange.upperBound)); kept \(contentsScale)")
+                return
+            }
             self[locked: \.contentsScale] = newValue
             setNeedsDisplay()
         }
@@ -74,8 +80,13 @@ extension ASDisplayNode {
     /// Whether this node and its subtree have current backing stores at `scale`: what a compositor
     /// that does not wait can show.
     public func isDisplayCurrentRecursively(scale: CGFloat) -> Bool {
-        guard state.withLock({ $0.isHidden || $0.display.isCurrent(at: scale) }) else { return false }
-        return subnodes.allSatisfy { $0.isDisplayCurrentRecursively(scale: scale) }
+        var pending: [ASDisplayNode] = [self]
+        while let node = pending.popLast() {
+            let (current, subnodes) = node.state.withLock { ($0.isHidden || $0.display.isCurrent(at: scale), $0.subnodes) }
+            guard current else { return false }
+            pending += subnodes
+        }
+        return true
     }
 
     /// Marks the contents stale. A node in display state redraws (on `displayQueue`, or inline when
@@ -94,9 +105,20 @@ extension ASDisplayNode {
     /// Sets the interface state of this node and its whole subtree, running the enter and exit
     /// callbacks. Entering `.display` starts display; leaving it cancels display work and drops
     /// the backing store.
+    /// Walks the subtree without recursion, each node before its subnodes.
     public func recursivelySetInterfaceState(_ newState: ASInterfaceState) {
-        setInterfaceState(newState)
-        for subnode in subnodes { subnode.recursivelySetInterfaceState(newState) }
+        forEachInSubtree { $0.setInterfaceState(newState) }
+    }
+
+    /// Calls `body` for this node and every node below it, each before its subnodes, in order,
+    /// without recursion (trees can be deeper than the stack). Subnodes are read after `body`
+    /// ran for their supernode.
+    func forEachInSubtree(_ body: (ASDisplayNode) -> Void) {
+        var pending: [ASDisplayNode] = [self]
+        while let node = pending.popLast() {
+            body(node)
+            pending += node.subnodes.reversed()
+        }
     }
 
     func setInterfaceState(_ newState: ASInterfaceState) {
@@ -131,19 +153,36 @@ extension ASDisplayNode {
     }
 
     /// Draws the subtree's stale backing stores; at `scale` if given, else at each node's contentsScale.
+    /// Hidden subtrees are skipped. Walks the subtree without recursion.
     func ensureDisplay(scale: CGFloat?, synchronously: Bool) {
-        let (hidden, current) = state.withLock { s in
-            (s.isHidden, s.display.isCurrent(at: scale ?? s.contentsScale))
-        }
-        guard !hidden else { return }
-        if !current {
-            if synchronously, let request = captureDisplayRequest(scale: scale) {
-                runDisplay(request)
-            } else if !synchronously {
-                startDisplay(scale: scale)
+        var pending: [ASDisplayNode] = [self]
+        while let node = pending.popLast() {
+            let (hidden, current) = node.state.withLock { s in
+                (s.isHidden, s.display.isCurrent(at: scale ?? s.contentsScale))
             }
+            guard !hidden else { continue }
+            if !current {
+                if synchronously {
+                    node.displaySynchronously(scale: scale)
+                } else {
+                    node.startDisplay(scale: scale)
+                }
+            }
+            pending += node.subnodes.reversed()
         }
-        for subnode in subnodes { subnode.ensureDisplay(scale: scale, synchronously: synchronously) }
+    }
+
+    /// How often a synchronous display is retried when the node changed while it drew.
+    static let synchronousDisplayAttempts = 4
+
+    /// Draws the node now, on this thread. A request made stale while it was captured or drawn
+    /// (the node changed meanwhile) commits nothing, so it is captured and drawn again, a few
+    /// times at most: a node that changes itself on every draw stays stale rather than looping.
+    func displaySynchronously(scale: CGFloat?) {
+        for _ in 0..<Self.synchronousDisplayAttempts {
+            guard let request = captureDisplayRequest(scale: scale) else { return }
+            if runDisplay(request) { return }
+        }
     }
 
     /// Captures a request on this thread and runs it on the display queue, or inline when the node
@@ -158,22 +197,30 @@ extension ASDisplayNode {
         }
     }
 
+    /// The generation is read before the parameters are captured: a mutation made while
+    /// `drawParameters()` runs bumps the generation, so the request is already stale and its
+    /// result is never committed. (Read the other way round, old parameters would be paired with
+    /// the new generation and commit stale pixels.) Bounds and scale are read with the generation.
     private func captureDisplayRequest(scale: CGFloat?) -> DisplayRequest? {
-        let parameters = drawParameters()
-        return state.withLock { s in
+        let snapshot = state.withLock { s -> (generation: Int, size: CGSize, scale: CGFloat)? in
             guard !s.isDisplaySuspended else { return nil }
-            return DisplayRequest(generation: s.display.generation, bounds: CGRect(origin: .zero, size: s.bounds.size),
-                                  scale: scale ?? s.contentsScale, parameters: parameters, drawType: type(of: self))
+            return (s.display.generation, s.bounds.size, scale ?? s.contentsScale)
         }
+        guard let snapshot else { return nil }
+        let parameters = drawParameters()
+        return DisplayRequest(generation: snapshot.generation, bounds: CGRect(origin: .zero, size: snapshot.size),
+                              scale: snapshot.scale, parameters: parameters, drawType: type(of: self))
     }
 
     private func isCancelled(_ request: DisplayRequest) -> Bool {
         state.withLock { $0.display.generation != request.generation || $0.isDisplaySuspended }
     }
 
-    /// Draws a request and commits the result, unless it was cancelled meanwhile.
-    func runDisplay(_ request: DisplayRequest) {
-        guard !isCancelled(request) else { return }
+    /// Draws a request and commits the result, unless it was cancelled meanwhile; returns whether
+    /// it committed.
+    @discardableResult
+    func runDisplay(_ request: DisplayRequest) -> Bool {
+        guard !isCancelled(request) else { return false }
         displayWillStart()
         var result: Result<Bitmap?, GraphicsError> = .success(nil)
         if request.parameters != nil, request.bounds.width > 0, request.bounds.height > 0 {
@@ -205,5 +252,6 @@ extension ASDisplayNode {
             return true
         }
         if committed { displayDidFinish() }
+        return committed
     }
 }

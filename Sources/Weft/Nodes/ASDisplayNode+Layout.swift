@@ -69,11 +69,13 @@ extension ASDisplayNode {
         if let cached, cached.matches(range, parentSize, version: version, styleVersion: styleValues.version), issues.isEmpty {
             return cached.layout
         }
-        let computed = LayoutRecursionGuard.enter(self) {
-            calculateLayoutThatFits(range.intersect(styleValues.sizeRange(parentSize: parentSize)))
-        }
-        guard var layout = computed else {
-            return ASLayout(layoutElement: self, size: .zero, issues: [.cycle(element: ASLayout.name(of: self))])
+        var layout: ASLayout
+        switch LayoutRecursionGuard.enter(self, { calculateLayoutThatFits(range.intersect(styleValues.sizeRange(parentSize: parentSize))) }) {
+        case .laidOut(let result): layout = result
+        case .cycle: return ASLayout(layoutElement: self, size: .zero, issues: [.cycle(element: ASLayout.name(of: self))])
+        case let .tooDeep(depth, limit):
+            // Not cached: the same node laid out from nearer its root fits.
+            return ASLayout(layoutElement: self, size: .zero, issues: [.tooDeep(element: ASLayout.name(of: self), depth: depth, limit: limit)])
         }
         if !issues.isEmpty {
             layout = ASLayout(layoutElement: self, size: layout.size, sublayouts: layout.sublayouts, issues: issues + layout.issues)
@@ -121,31 +123,37 @@ extension ASDisplayNode {
         state.withLock { $0.layout.usesLayoutSpec = true }
         let issues = Self.validate(spec, in: self)
         let checked = issues.isEmpty ? spec : ASLayoutSpec()
-        let layout = checked.layoutThatFits(constrainedSize)
-        layout.position = .zero
+        let layout = checked.layoutThatFits(constrainedSize).positioned(at: .zero)
         return ASLayout(layoutElement: self, size: layout.size, sublayouts: [layout], issues: issues)
     }
 
     /// Finds elements that appear twice in a spec tree, and elements that contain themselves.
+    /// Iterative (a spec tree can be as deep as a caller makes it), in depth-first order.
     static func validate(_ spec: ASLayoutSpec, in node: ASDisplayNode) -> [ASLayoutIssue] {
+        enum Step { case visit(any ASLayoutElement), leave(ObjectIdentifier) }
         var issues: [ASLayoutIssue] = []
         var seen: Set<ObjectIdentifier> = [], path: Set<ObjectIdentifier> = []
-        func visit(_ element: any ASLayoutElement) {
-            let id = ObjectIdentifier(element)
-            if element === node || path.contains(id) {
-                issues.append(.cycle(element: ASLayout.name(of: element)))
-                return
+        var steps: [Step] = [.visit(spec)]
+        while let step = steps.popLast() {
+            switch step {
+            case .leave(let id):
+                path.remove(id)
+            case .visit(let element):
+                let id = ObjectIdentifier(element)
+                if element === node || path.contains(id) {
+                    issues.append(.cycle(element: ASLayout.name(of: element)))
+                    continue
+                }
+                guard seen.insert(id).inserted else {
+                    issues.append(.duplicateElement(element: ASLayout.name(of: element), node: ASLayout.name(of: node)))
+                    continue
+                }
+                guard element is ASLayoutSpec else { continue }
+                path.insert(id)
+                steps.append(.leave(id))
+                for child in element.sublayoutElements.reversed() { steps.append(.visit(child)) }
             }
-            guard seen.insert(id).inserted else {
-                issues.append(.duplicateElement(element: ASLayout.name(of: element), node: ASLayout.name(of: node)))
-                return
-            }
-            guard element is ASLayoutSpec else { return }
-            path.insert(id)
-            for child in element.sublayoutElements { visit(child) }
-            path.remove(id)
         }
-        visit(spec)
         return issues
     }
 
@@ -153,20 +161,40 @@ extension ASDisplayNode {
     /// frames (and, with `automaticallyManagesSubnodes`, become its subnodes), then each subnode does
     /// the same. Nodes without a spec keep the frames they were given. Texture applies layouts in
     /// its layout pass; `renderBitmap(scale:)` calls this first.
+    ///
+    /// Walks the tree without recursion. Nodes more than `WeftLimits.maximumTreeDepth` levels
+    /// below this one are left as they are, and that is reported once as a `WeftDiagnostic`
+    /// (area `.layout`) with an `ASLayoutIssue.tooDeep` message.
     public func layoutIfNeeded() {
+        var pending: [(node: ASDisplayNode, depth: Int)] = [(self, 1)]
+        var deepest: (node: ASDisplayNode, depth: Int)?
+        while let (node, depth) = pending.popLast() {
+            guard depth <= WeftLimits.maximumTreeDepth else {
+                if deepest == nil { deepest = (node, depth) }
+                continue
+            }
+            node.layoutOwnSubnodes()
+            for subnode in node.subnodes.reversed() { pending.append((subnode, depth + 1)) }
+        }
+        if let deepest {
+            let issue = ASLayoutIssue.tooDeep(element: ASLayout.name(of: deepest.node), depth: deepest.depth, limit: WeftLimits.maximumTreeDepth)
+            WeftDiagnostics.report(.layout, description, "layoutIfNeeded: \(issue); its subtree was not laid out")
+        }
+    }
+
+    /// The first step of `layoutIfNeeded()` for one node: lay it out and place its subnodes.
+    private func layoutOwnSubnodes() {
         let (block, usesSpec, manages, hasSubnodes) = state.withLock {
             ($0.layout.layoutSpecBlock, $0.layout.usesLayoutSpec, $0.layout.automaticallyManagesSubnodes, !$0.subnodes.isEmpty)
         }
         // A leaf that does not manage subnodes has nothing a layout could place: skip measuring it
         // again (for a text node that would be another pango layout).
         let mayPlaceSubnodes = block != nil || usesSpec == true || (usesSpec == nil && (manages || hasSubnodes))
-        if mayPlaceSubnodes {
-            let layout = layoutThatFits(ASSizeRange(exactly: bounds.size))
-            if state.withLock({ $0.layout.usesLayoutSpec }) == true {
-                apply(layout, managingSubnodes: manages)
-            }
+        guard mayPlaceSubnodes else { return }
+        let layout = layoutThatFits(ASSizeRange(exactly: bounds.size))
+        if state.withLock({ $0.layout.usesLayoutSpec }) == true {
+            apply(layout, managingSubnodes: manages)
         }
-        for subnode in subnodes { subnode.layoutIfNeeded() }
     }
 
     private func apply(_ layout: ASLayout, managingSubnodes: Bool) {
@@ -176,7 +204,7 @@ extension ASDisplayNode {
             for subnode in subnodes where !wanted.contains(where: { $0 === subnode }) { subnode.removeFromSupernode() }
             for node in wanted where node.supernode !== self { addSubnode(node) }
             // Reorder in place: nodes that stay keep their interface state and backing store.
-            state.withLock { s in s.subnodes = wanted.filter { node in s.subnodes.contains { $0 === node } } }
+            reorderSubnodes(wanted)
         }
         for (node, frame) in placements where node.supernode === self {
             node.frame = frame

@@ -7,8 +7,14 @@ extension ASDisplayNode {
     /// synchronously on this thread, at `scale`; then the tree
     /// is composited in Texture's order: for each node, its background (rounded), its backing store,
     /// its subnodes (clipped when `clipsToBounds`), its border, all under its alpha.
+    ///
+    /// Throws `RenderError.emptyBounds` when the bounds have no width or height (a frame set
+    /// with NaN, infinite or negative sizes ends up so), and `RenderError.treeTooDeep` when the subtree is deeper than `WeftLimits.maximumTreeDepth`
+    /// (checked before and after layout, which may add managed subnodes).
     public func renderBitmap(scale: CGFloat) throws(RenderError) -> Bitmap {
         let size = bounds.size
+        guard size.width > 0, size.height > 0 else { throw .emptyBounds(node: description, size: size) }
+        try checkSubtreeDepth()
         do {
             _ = try Bitmap.pixelSize(for: size, scale: scale)
         } catch let error as GraphicsError {
@@ -17,6 +23,7 @@ extension ASDisplayNode {
             preconditionFailure("Bitmap.pixelSize throws only GraphicsError")
         }
         layoutIfNeeded()
+        try checkSubtreeDepth()
         ensureDisplay(scale: scale, synchronously: true)
         if let failed = firstDisplayFailure() { throw failed }
         do {
@@ -37,13 +44,32 @@ extension ASDisplayNode {
     }
 
     private func firstDisplayFailure() -> RenderError? {
-        let (hidden, error) = state.withLock { ($0.isHidden, $0.display.error) }
-        if hidden { return nil }
-        if let error { return .displayFailed(node: description, reason: error) }
-        for subnode in subnodes {
-            if let failure = subnode.firstDisplayFailure() { return failure }
+        var pending: [ASDisplayNode] = [self]
+        while let node = pending.popLast() {
+            let (hidden, error, subnodes) = node.state.withLock { ($0.isHidden, $0.display.error, $0.subnodes) }
+            if hidden { continue }
+            if let error { return .displayFailed(node: node.description, reason: error) }
+            pending += subnodes.reversed()
         }
         return nil
+    }
+
+    /// The number of levels in this subtree, this node being level 1; counted without recursion.
+    func subtreeDepth() -> Int {
+        var deepest = 0
+        var pending: [(ASDisplayNode, Int)] = [(self, 1)]
+        while let (node, depth) = pending.popLast() {
+            deepest = max(deepest, depth)
+            for subnode in node.subnodes { pending.append((subnode, depth + 1)) }
+        }
+        return deepest
+    }
+
+    private func checkSubtreeDepth() throws(RenderError) {
+        let depth = subtreeDepth()
+        guard depth <= WeftLimits.maximumTreeDepth else {
+            throw .treeTooDeep(node: description, depth: depth, limit: WeftLimits.maximumTreeDepth)
+        }
     }
 
     /// Composites this node into `context`, whose origin is the supernode's bounds origin (or this
@@ -75,7 +101,9 @@ extension ASDisplayNode {
                 if !s.subnodes.isEmpty {
                     context.withSavedState {
                         if s.clips { context.clip(to: shape) }
-                        for subnode in s.subnodes { subnode.composite(into: context) }
+                        // One level of recursion per node (bounded by the depth check), each
+                        // with enough stack: see `StackSpace`.
+                        for subnode in s.subnodes { StackSpace.ensuringSpace { subnode.composite(into: context) } }
                     }
                 }
                 if s.borderWidth > 0 {

@@ -27,7 +27,8 @@ public enum ASCornerRoundingType: Int, Sendable {
 /// subnodes, border.
 ///
 /// Thread-safe: every property is guarded by the node's own lock, as in Texture, so a node can be
-/// built on one thread and drawn on another. Tree edits take one node's lock at a time.
+/// built on one thread and drawn on another. Structural edits (adding, inserting, removing
+/// subnodes) also hold the process-wide tree-edit lock, see `ASDisplayNode+Tree.swift`.
 open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConvertible {
     // SAFETY: all mutable state lives in `state`, behind its mutex; `style` is itself thread-safe.
 
@@ -68,6 +69,10 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
 
     public init() {}
 
+    deinit {
+        releaseSubtreeIteratively()
+    }
+
     /// Texture's `init(viewBlock:)` has no meaning offscreen; this is Texture's display-block form:
     /// a node whose contents are drawn by `displayBlock`.
     public convenience init(displayBlock: @escaping ASDisplayNodeDisplayBlock) {
@@ -86,7 +91,10 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
     /// The frame in the supernode's coordinates. Setting it sets `bounds.size` and `position`.
     ///
     /// Rule for bad values: a NaN or infinite component becomes 0 and a negative size becomes 0,
-    /// so geometry is always finite; a size too large to draw makes `renderBitmap` throw.
+    /// so geometry is always finite; each such repair is reported as a `WeftDiagnostic` (area
+    /// `.geometry`) showing the value given and the value used. A node left with no width or height
+    /// cannot be rendered (`RenderError.emptyBounds`), and a size too large to draw makes
+    /// `renderBitmap` throw too.
     public var frame: CGRect {
         get {
             state.withLock { s in
@@ -96,6 +104,7 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
         }
         set {
             let frame = Self.sanitized(newValue)
+            reportRepair(.geometry, "frame", given: newValue, used: frame)
             let resized = state.withLock { s -> Bool in
                 let resized = s.bounds.size != frame.size
                 s.bounds.size = frame.size
@@ -106,11 +115,12 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
         }
     }
 
-    /// The node's own coordinate space; its size is the frame's size. Sanitized like `frame`.
+    /// The node's own coordinate space; its size is the frame's size. Sanitized and reported like `frame`.
     public var bounds: CGRect {
         get { self[locked: \.bounds] }
         set {
             let bounds = Self.sanitized(newValue)
+            reportRepair(.geometry, "bounds", given: newValue, used: bounds)
             let resized = state.withLock { s -> Bool in
                 let resized = s.bounds.size != bounds.size
                 s.bounds = bounds
@@ -120,16 +130,26 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
         }
     }
 
-    /// Where the anchor point sits in the supernode's coordinates.
+    /// Where the anchor point sits in the supernode's coordinates. A NaN or infinite coordinate
+    /// becomes 0, reported like `frame`.
     public var position: CGPoint {
         get { self[locked: \.position] }
-        set { self[locked: \.position] = CGPoint(x: newValue.x.isFinite ? newValue.x : 0, y: newValue.y.isFinite ? newValue.y : 0) }
+        set {
+            let position = CGPoint(x: newValue.x.isFinite ? newValue.x : 0, y: newValue.y.isFinite ? newValue.y : 0)
+            reportRepair(.geometry, "position", given: newValue, used: position)
+            self[locked: \.position] = position
+        }
     }
 
-    /// The point of the bounds, in unit coordinates, that `position` refers to; (0.5, 0.5) by default.
+    /// The point of the bounds, in unit coordinates, that `position` refers to; (0.5, 0.5) by
+    /// default. A NaN or infinite coordinate becomes 0.5, reported like `frame`.
     public var anchorPoint: CGPoint {
         get { self[locked: \.anchorPoint] }
-        set { self[locked: \.anchorPoint] = CGPoint(x: newValue.x.isFinite ? newValue.x : 0.5, y: newValue.y.isFinite ? newValue.y : 0.5) }
+        set {
+            let anchor = CGPoint(x: newValue.x.isFinite ? newValue.x : 0.5, y: newValue.y.isFinite ? newValue.y : 0.5)
+            reportRepair(.geometry, "anchorPoint", given: newValue, used: anchor)
+            self[locked: \.anchorPoint] = anchor
+        }
     }
 
     static func sanitized(_ rect: CGRect) -> CGRect {
@@ -138,53 +158,19 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
                       width: max(0, finite(rect.size.width)), height: max(0, finite(rect.size.height)))
     }
 
-    // MARK: Tree
-
-    /// The subnodes, back to front.
-    public var subnodes: [ASDisplayNode] { self[locked: \.subnodes] }
-
-    /// The node this one is a subnode of.
-    public var supernode: ASDisplayNode? { state.withLock { $0.supernode } }
-
-    /// Adds `subnode` on top of the other subnodes, removing it from its old supernode first.
-    /// Adding a node to itself or to one of its own subnodes is ignored, since it would make a cycle.
-    public func addSubnode(_ subnode: ASDisplayNode) {
-        insertSubnode(subnode, at: Int.max)
+    /// Reports that `property` was set to `given` and `used` was stored instead, when they differ
+    /// (NaN never equals itself, so a NaN given always counts as a repair).
+    func reportRepair<T: Equatable>(_ area: WeftDiagnostic.Area, _ property: String, given: T, used: T) {
+        guard given != used else { return }
+        WeftDiagnostics.report(area, description, "\(property) set to \(Self.format(given)), which cannot be drawn; used \(Self.format(used))")
     }
 
-    /// Inserts `subnode` at `index` (clamped to the subnode count).
-    public func insertSubnode(_ subnode: ASDisplayNode, at index: Int) {
-        guard subnode !== self, !isDescendant(of: subnode) else { return }
-        subnode.removeFromSupernode()
-        subnode.state.withLock { $0.supernode = self }
-        let parentState = state.withLock { s -> ASInterfaceState in
-            s.subnodes.insert(subnode, at: min(max(index, 0), s.subnodes.count))
-            return s.interfaceState
+    private static func format(_ value: Any) -> String {
+        switch value {
+        case let r as CGRect: return "(\(r.origin.x), \(r.origin.y), \(r.size.width), \(r.size.height))"
+        case let p as CGPoint: return "(\(p.x), \(p.y))"
+        default: return "\(value)"
         }
-        if !parentState.isEmpty { subnode.recursivelySetInterfaceState(parentState) }
-    }
-
-    /// Removes the node from its supernode. Its subtree leaves every interface state: pending
-    /// display work is cancelled and backing stores are dropped.
-    public func removeFromSupernode() {
-        let parent = state.withLock { s -> ASDisplayNode? in
-            let parent = s.supernode
-            s.supernode = nil
-            return parent
-        }
-        guard let parent else { return }
-        parent.state.withLock { $0.subnodes.removeAll { $0 === self } }
-        recursivelySetInterfaceState([])
-    }
-
-    /// True when `node` is this node's supernode, or its supernode's, and so on.
-    public func isDescendant(of node: ASDisplayNode) -> Bool {
-        var current = supernode
-        while let ancestor = current {
-            if ancestor === node { return true }
-            current = ancestor.supernode
-        }
-        return false
     }
 
     /// A name for messages and layout dumps; Texture's `debugName`.

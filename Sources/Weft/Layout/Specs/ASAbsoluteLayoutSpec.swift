@@ -32,9 +32,7 @@ open class ASAbsoluteLayoutSpec: ASLayoutSpec, @unchecked Sendable {
             let position = style.layoutPosition
             let autoMax = CGSize(width: constrainedSize.max.width - position.x, height: constrainedSize.max.height - position.y)
             let childRange = style.sizeRange(parentSize: size, autoRange: ASSizeRange(min: .zero, max: autoMax))
-            let sublayout = child.layoutThatFits(childRange, parentSize: size)
-            sublayout.position = position
-            return sublayout
+            return child.layoutThatFits(childRange, parentSize: size).positioned(at: position)
         }
         if sizing == .sizeToFit || size.width.isNaN {
             size.width = sublayouts.reduce(constrainedSize.min.width) { max($0, $1.position.x + $1.size.width) }

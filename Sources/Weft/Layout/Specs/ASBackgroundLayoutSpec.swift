@@ -16,14 +16,13 @@ open class ASBackgroundLayoutSpec: ASLayoutSpec, @unchecked Sendable {
 
     open override func calculateLayoutThatFits(_ constrainedSize: ASSizeRange, relativeToParentSize parentSize: CGSize) -> ASLayout {
         guard let child else { return missingChildLayout("child") }
-        let contents = child.layoutThatFits(constrainedSize, parentSize: parentSize)
+        let contents = child.layoutThatFits(constrainedSize, parentSize: parentSize).positioned(at: .zero)
         var sublayouts: [ASLayout] = []
         if let background {
             let backgroundLayout = background.layoutThatFits(ASSizeRange(exactly: contents.size), parentSize: parentSize)
-            backgroundLayout.position = .zero
+                .positioned(at: .zero)
             sublayouts.append(backgroundLayout)
         }
-        contents.position = .zero
         sublayouts.append(contents)
         return ASLayout(layoutElement: self, size: contents.size, sublayouts: sublayouts)
     }

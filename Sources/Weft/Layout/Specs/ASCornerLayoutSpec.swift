@@ -50,8 +50,7 @@ open class ASCornerLayoutSpec: ASLayoutSpec, @unchecked Sendable {
         cornerFrame.origin.x -= frame.minX
         childFrame.origin.y -= frame.minY
         cornerFrame.origin.y -= frame.minY
-        childLayout.position = childFrame.origin
-        cornerLayout.position = cornerFrame.origin
-        return ASLayout(layoutElement: self, size: frame.size, sublayouts: [childLayout, cornerLayout])
+        return ASLayout(layoutElement: self, size: frame.size,
+                        sublayouts: [childLayout.positioned(at: childFrame.origin), cornerLayout.positioned(at: cornerFrame.origin)])
     }
 }

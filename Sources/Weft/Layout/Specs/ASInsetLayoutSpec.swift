@@ -38,7 +38,6 @@ open class ASInsetLayoutSpec: ASLayoutSpec, @unchecked Sendable {
                        - (finite(insets.right, centerInset(constrainedSize.max.width, sublayout.size.width)) + sublayout.size.width))
         let y = finite(insets.top, constrainedSize.max.height
                        - (finite(insets.bottom, centerInset(constrainedSize.max.height, sublayout.size.height)) + sublayout.size.height))
-        sublayout.position = CGPoint(x: x, y: y)
-        return ASLayout(layoutElement: self, size: size, sublayouts: [sublayout])
+        return ASLayout(layoutElement: self, size: size, sublayouts: [sublayout.positioned(at: CGPoint(x: x, y: y))])
     }
 }

@@ -16,12 +16,11 @@ open class ASOverlayLayoutSpec: ASLayoutSpec, @unchecked Sendable {
 
     open override func calculateLayoutThatFits(_ constrainedSize: ASSizeRange, relativeToParentSize parentSize: CGSize) -> ASLayout {
         guard let child else { return missingChildLayout("child") }
-        let contents = child.layoutThatFits(constrainedSize, parentSize: parentSize)
-        contents.position = .zero
+        let contents = child.layoutThatFits(constrainedSize, parentSize: parentSize).positioned(at: .zero)
         var sublayouts = [contents]
         if let overlay {
             let overlayLayout = overlay.layoutThatFits(ASSizeRange(exactly: contents.size), parentSize: contents.size)
-            overlayLayout.position = .zero
+                .positioned(at: .zero)
             sublayouts.append(overlayLayout)
         }
         return ASLayout(layoutElement: self, size: contents.size, sublayouts: sublayouts)

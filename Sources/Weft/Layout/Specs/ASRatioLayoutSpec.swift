@@ -34,8 +34,7 @@ open class ASRatioLayoutSpec: ASLayoutSpec, @unchecked Sendable {
             if abs(option.height / option.width - ratio) < abs(current.height / current.width - ratio) { best = option }
         }
         let childRange = best.map { constrainedSize.intersect(ASSizeRange(exactly: $0)) } ?? constrainedSize
-        let sublayout = child.layoutThatFits(childRange, parentSize: best ?? ASLayoutElementParentSizeUndefined)
-        sublayout.position = .zero
+        let sublayout = child.layoutThatFits(childRange, parentSize: best ?? ASLayoutElementParentSizeUndefined).positioned(at: .zero)
         let issues: [ASLayoutIssue] = validRatio ? [] : [.invalidRatio(spec: ASLayout.name(of: self), ratio: ratio)]
         return ASLayout(layoutElement: self, size: sublayout.size, sublayouts: [sublayout], issues: issues)
     }

@@ -60,8 +60,8 @@ open class ASRelativeLayoutSpec: ASLayoutSpec, @unchecked Sendable {
             case .none, .start: return 0
             }
         }
-        sublayout.position = CGPoint(x: ASRoundPixelValue((size.width - sublayout.size.width) * proportion(horizontalPosition)),
-                                     y: ASRoundPixelValue((size.height - sublayout.size.height) * proportion(verticalPosition)))
-        return ASLayout(layoutElement: self, size: size, sublayouts: [sublayout])
+        let position = CGPoint(x: ASRoundPixelValue((size.width - sublayout.size.width) * proportion(horizontalPosition)),
+                               y: ASRoundPixelValue((size.height - sublayout.size.height) * proportion(verticalPosition)))
+        return ASLayout(layoutElement: self, size: size, sublayouts: [sublayout.positioned(at: position)])
     }
 }

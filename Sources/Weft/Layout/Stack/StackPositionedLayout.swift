@@ -23,7 +23,8 @@ struct StackPositionedLayout {
             for (index, item) in line.items.enumerated() {
                 q = add(q, axis.point(stack: item.style.spacingBefore, cross: 0))
                 if index > 0 { q = add(q, axis.point(stack: style.spacing + stackSpacing, cross: 0)) }
-                item.layout.position = add(q, axis.point(stack: 0, cross: itemCrossOffset(item, in: line, style: style)))
+                var item = item
+                item.layout = item.layout.positioned(at: add(q, axis.point(stack: 0, cross: itemCrossOffset(item, in: line, style: style))))
                 q = add(q, axis.point(stack: axis.stack(item.layout.size) + item.style.spacingAfter, cross: 0))
                 positioned.append(item)
             }

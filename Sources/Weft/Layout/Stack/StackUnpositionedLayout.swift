@@ -82,10 +82,10 @@ struct StackUnpositionedLayout {
         }
         let results = ConcurrentSlots<ASLayout>(count: items.count)
         let snapshot = items
-        let active = LayoutRecursionGuard.snapshot()
+        let context = LayoutRecursionGuard.Context.capture()
         let box = UncheckedWork(work: work, items: snapshot)
         DispatchQueue.concurrentPerform(iterations: items.count) { index in
-            LayoutRecursionGuard.inheriting(active) {
+            LayoutRecursionGuard.inheriting(context) {
                 results.set(index, box.work(index, box.items[index]))
             }
         }
@@ -205,8 +205,8 @@ struct StackUnpositionedLayout {
 
     static func baseline(of item: StackItem, style: StackStyle) -> CGFloat {
         switch style.alignment(of: item) {
-        case .baselineFirst: return item.layout.layoutElement.style.ascender
-        case .baselineLast: return style.axis.cross(item.layout.size) + item.layout.layoutElement.style.descender
+        case .baselineFirst: return item.child.style.ascender
+        case .baselineLast: return style.axis.cross(item.layout.size) + item.child.style.descender
         default: return 0
         }
     }
@@ -258,12 +258,24 @@ struct StackUnpositionedLayout {
 }
 
 /// Result slots written by `concurrentPerform` iterations, one slot per iteration.
+///
+/// The storage is allocated once and never resized, so iterations writing different slots touch
+/// disjoint memory. (A Swift array would not do: `withUnsafeMutableBufferPointer` on a shared array
+/// checks uniqueness and may copy it, on several threads at once.)
 private final class ConcurrentSlots<T>: @unchecked Sendable {
-    // SAFETY: each index is written by exactly one iteration and read only after all have finished
-    // (concurrentPerform returns after the last).
-    private var slots: [T?]
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: T?) { slots.withUnsafeMutableBufferPointer { $0[index] = value } }
+    // SAFETY: the buffer is allocated in `init` and freed in `deinit`, never reallocated; each index
+    // is written by exactly one iteration and read only after all have finished (concurrentPerform
+    // returns after the last, which orders the writes before the reads).
+    private let slots: UnsafeMutableBufferPointer<T?>
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+    func set(_ index: Int, _ value: T?) { slots[index] = value }
     func get(_ index: Int) -> T? { slots[index] }
 }
 

@@ -1,0 +1,129 @@
+import Foundation
+import Synchronization
+
+/// The one lock that every structural edit of any node tree holds.
+///
+/// Adding a subnode must check that it is not an ancestor of the new supernode and then link it,
+/// as one step: with only per-node locks, `a.addSubnode(b)` and `b.addSubnode(a)` on two threads
+/// could both pass the check and make a cycle. A per-tree lock would have to be found and taken
+/// for two trees at once (the old and the new supernode's), with an order between them; one
+/// process-wide lock is simpler and enough, because edits are rare and short (a check that is
+/// usually O(1), and a few pointer updates). It is taken before any node's own lock, never while
+/// holding one, and no user code (interface-state callbacks) runs under it.
+/// Owns: every node's `subnodes` and `supernode` fields (each also behind its node's lock, so
+/// readers need only that).
+enum TreeEditLock {
+    static let lock = Mutex(())
+
+    static func withLock<R>(_ body: () -> R) -> R {
+        lock.withLock { _ in body() }
+    }
+}
+
+extension ASDisplayNode {
+    /// The subnodes, back to front.
+    public var subnodes: [ASDisplayNode] { self[locked: \.subnodes] }
+
+    /// The node this one is a subnode of.
+    public var supernode: ASDisplayNode? { state.withLock { $0.supernode } }
+
+    /// Adds `subnode` on top of the other subnodes, removing it from its old supernode first.
+    /// Adding a node to itself or to one of its own subnodes is ignored, since it would make a cycle.
+    public func addSubnode(_ subnode: ASDisplayNode) {
+        insertSubnode(subnode, at: Int.max)
+    }
+
+    /// Inserts `subnode` at `index` (clamped to the subnode count). The check that this would not
+    /// make a cycle and the insertion are one atomic step (see `TreeEditLock`).
+    public func insertSubnode(_ subnode: ASDisplayNode, at index: Int) {
+        let edit = TreeEditLock.withLock { () -> (moved: Bool, state: ASInterfaceState)? in
+            guard subnode !== self, !subnode.isAncestorWhileEditing(of: self) else { return nil }
+            let oldParent = subnode.detachWhileEditing()
+            subnode.state.withLock { $0.supernode = self }
+            let parentState = state.withLock { s -> ASInterfaceState in
+                s.subnodes.insert(subnode, at: min(max(index, 0), s.subnodes.count))
+                return s.interfaceState
+            }
+            return (oldParent != nil, parentState)
+        }
+        guard let edit else { return }
+        // Callbacks run outside the lock: they are user code and may edit trees themselves.
+        if edit.moved { subnode.recursivelySetInterfaceState([]) }
+        if !edit.state.isEmpty { subnode.recursivelySetInterfaceState(edit.state) }
+    }
+
+    /// Removes the node from its supernode. Its subtree leaves every interface state: pending
+    /// display work is cancelled and backing stores are dropped.
+    public func removeFromSupernode() {
+        guard TreeEditLock.withLock({ detachWhileEditing() }) != nil else { return }
+        recursivelySetInterfaceState([])
+    }
+
+    /// Unlinks the node from its supernode and returns that supernode. Tree-edit lock held.
+    private func detachWhileEditing() -> ASDisplayNode? {
+        let parent = state.withLock { s -> ASDisplayNode? in
+            defer { s.supernode = nil }
+            return s.supernode
+        }
+        parent?.state.withLock { $0.subnodes.removeAll { $0 === self } }
+        return parent
+    }
+
+    /// Whether this node is `node` or one of its ancestors. Tree-edit lock held, so no link
+    /// changes meanwhile.
+    ///
+    /// Cheap in the common cases, so that building a tree is linear: a node without subnodes is
+    /// nobody's ancestor (a fresh node added under a deep one, O(1)); otherwise the walk goes up
+    /// from `node`, which is short when a tree is built bottom-up (a subtree added under a new root).
+    private func isAncestorWhileEditing(of node: ASDisplayNode) -> Bool {
+        guard state.withLock({ !$0.subnodes.isEmpty }) else { return false }
+        var current: ASDisplayNode? = node
+        while let candidate = current {
+            if candidate === self { return true }
+            current = candidate.supernode
+        }
+        return false
+    }
+
+    /// Replaces the subnodes with `wanted` (nodes already among them keep their place in it),
+    /// as one tree edit: used when a layout reorders managed subnodes.
+    func reorderSubnodes(_ wanted: [ASDisplayNode]) {
+        TreeEditLock.withLock {
+            state.withLock { s in s.subnodes = wanted.filter { node in s.subnodes.contains { $0 === node } } }
+        }
+    }
+
+    /// True when `node` is this node's supernode, or its supernode's, and so on.
+    public func isDescendant(of node: ASDisplayNode) -> Bool {
+        var current = supernode
+        while let ancestor = current {
+            if ancestor === node { return true }
+            current = ancestor.supernode
+        }
+        return false
+    }
+
+    /// Frees the subtree of a node being deinitialised without recursion: the subnodes (and the
+    /// cached layouts and spec blocks, which may hold them too) are moved out of each node that
+    /// only this loop still holds, before that node goes. Without this, freeing a chain 100,000
+    /// deep would recurse once per level and overflow the stack.
+    func releaseSubtreeIteratively() {
+        var pending = takeOwnedReferences().subnodes
+        while var node = pending.popLast() {
+            guard isKnownUniquelyReferenced(&node) else { continue }
+            let owned = node.takeOwnedReferences()
+            pending += owned.subnodes
+            // `owned.layout` (and then `node`) are released here, with no subnodes left to free.
+        }
+    }
+
+    private func takeOwnedReferences() -> (subnodes: [ASDisplayNode], layout: LayoutState) {
+        state.withLock { s in
+            defer {
+                s.subnodes = []
+                s.layout = LayoutState()
+            }
+            return (s.subnodes, s.layout)
+        }
+    }
+}
