@@ -35,7 +35,8 @@ public enum LayoutSnapshot {
     }
 
     static func name(of layout: ASLayout) -> String {
-        let element = layout.layoutElement
+        // A layout holds its node weakly; the snapshot is taken while the tree is alive.
+        guard let element = layout.layoutElement else { return "(a node that no longer exists)" }
         let type = String(describing: Swift.type(of: element))
         if let name = element.debugName, !name.isEmpty { return "\(type) \"\(name)\"" }
         return type
