@@ -28,6 +28,11 @@ enum JPEGDecoder {
             tjDecompressHeader3(handle, $0.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
         }
         guard header == 0 else { throw failure() }
+        // TurboJPEG accepts a stream that ends before its frame header, with no size: that is a
+        // truncated file, not an image too large.
+        guard width > 0, height > 0 else {
+            throw .corrupt(format: "JPEG", source: source, detail: "the data ends before a frame header gives the image size")
+        }
         try ImageDecoder.checkSize(width: Int(width), height: Int(height), source: source)
         let isCMYK: Bool
         switch colorspace {

@@ -21,6 +21,8 @@ public enum ASLayoutIssue: Error, Hashable, Sendable, CustomStringConvertible {
     /// nodes, or four times as many elements counting specs); it was laid out as 0×0, and
     /// nothing inside it was laid out.
     case tooDeep(element: String, depth: Int, limit: Int)
+    /// A number a spec needs finite (a stack's spacing, say) is NaN or infinite; 0 was used.
+    case invalidValue(element: String, property: String, value: CGFloat)
 
     public var description: String {
         switch self {
@@ -30,6 +32,7 @@ public enum ASLayoutIssue: Error, Hashable, Sendable, CustomStringConvertible {
         case let .invalidSizeRange(element, range): return "\(element) was given the invalid size range \(range); it was repaired"
         case let .invalidRatio(spec, ratio): return "\(spec) has the invalid ratio \(ratio); it must be finite and positive"
         case let .tooDeep(element, depth, limit): return "\(element) is nested \(depth) levels deep, past the limit of \(limit); it was laid out as 0×0"
+        case let .invalidValue(element, property, value): return "\(element) has \(property) \(value), which is not a finite number; 0 was used"
         }
     }
 }

@@ -17,6 +17,20 @@ open class ASLayoutSpec: ASLayoutElement, @unchecked Sendable, CustomStringConve
 
     public init() { children = [] }
 
+    /// Releases nested specs one after another instead of recursively: a chain of 100,000 specs
+    /// (each the only child of the one before) would otherwise overflow the stack in nested deinits.
+    deinit {
+        var pending: [ASLayoutSpec] = children.compactMap { $0 as? ASLayoutSpec }
+        guard !pending.isEmpty else { return }
+        children = []
+        while var spec = pending.popLast() {
+            if isKnownUniquelyReferenced(&spec) {
+                pending += spec.children.compactMap { $0 as? ASLayoutSpec }
+                spec.children = []
+            }
+        }
+    }
+
     /// The first child; setting it replaces all children with it.
     public var child: (any ASLayoutElement)? {
         get { children.first }

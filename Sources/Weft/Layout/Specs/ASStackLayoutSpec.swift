@@ -69,14 +69,21 @@ open class ASStackLayoutSpec: ASLayoutSpec, @unchecked Sendable {
 
     open override func calculateLayoutThatFits(_ constrainedSize: ASSizeRange) -> ASLayout {
         guard !children.isEmpty else { return ASLayout(layoutElement: self, size: constrainedSize.min) }
-        let style = StackStyle(direction: direction, spacing: spacing, justifyContent: justifyContent, alignItems: alignItems,
-                               flexWrap: flexWrap, alignContent: alignContent, lineSpacing: lineSpacing)
+        // A NaN or infinite spacing would make every position after it NaN: use 0 and say so.
+        var issues: [ASLayoutIssue] = []
+        func finite(_ value: CGFloat, _ property: String) -> CGFloat {
+            if value.isFinite { return value }
+            issues.append(.invalidValue(element: ASLayout.name(of: self), property: property, value: value))
+            return 0
+        }
+        let style = StackStyle(direction: direction, spacing: finite(spacing, "spacing"), justifyContent: justifyContent, alignItems: alignItems,
+                               flexWrap: flexWrap, alignContent: alignContent, lineSpacing: finite(lineSpacing, "lineSpacing"))
         let unpositioned = StackUnpositionedLayout.compute(children: children, style: style, range: constrainedSize, concurrent: isConcurrent)
         let positioned = StackPositionedLayout.compute(unpositioned, style: style, range: constrainedSize)
         if direction == .vertical {
             self.style.ascender = children.first!.style.ascender
             self.style.descender = children.last!.style.descender
         }
-        return ASLayout(layoutElement: self, size: positioned.size, sublayouts: positioned.items.map(\.layout))
+        return ASLayout(layoutElement: self, size: positioned.size, sublayouts: positioned.items.map(\.layout), issues: issues)
     }
 }
