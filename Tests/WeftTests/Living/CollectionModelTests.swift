@@ -8,21 +8,10 @@ import Testing
 /// must be rejected with UIKit's wording and change nothing. `WEFT_MODEL_RUNS` sets the number of
 /// sequences (10,000 by default; `make model-test` runs 200,000).
 @Suite struct CollectionModelTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     typealias Edit = CollectionUpdateError.Edit
 
     /// A valid batch on `old`: the edits (UIKit's old/new index paths) and the model after them.
-    static func validBatch(_ old: [[Int]], nextID: inout Int, rng: inout SplitMix) -> (edits: [Edit], after: [[Int]]) {
+    static func validBatch(_ old: [[Int]], nextID: inout Int, rng: inout SeededGenerator) -> (edits: [Edit], after: [[Int]]) {
         var edits: [Edit] = []
         let n = old.count
         var order = Array(0..<n).shuffled(using: &rng)
@@ -90,7 +79,7 @@ import Testing
 
     @Test func randomEditSequencesMatchTheModel() throws {
         let runs = ProcessInfo.processInfo.environment["WEFT_MODEL_RUNS"].flatMap(Int.init) ?? 10_000
-        var rng = SplitMix(state: 0x5EED)
+        var rng = SeededGenerator(seed: 0x5EED)
         var mismatches: [String] = [], rejected = 0, applied = 0
         let errors = Mutex<[CollectionUpdateError]>([])
         for run in 0..<runs {

@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test func mutatedPNGsAndJPEGsNeverCrashTheDecoders() {
-        var generator = SplitMix64(seed: 0x5EED)
+        var generator = SeededGenerator(seed: 0x5EED)
         let png = [UInt8](PNGEncoder().encode(TestSupport.gradientImage(width: 24, height: 16).bitmap))
         let jpeg = [UInt8](ImageDecodingTests.jpeg(TestSupport.gradientImage(width: 24, height: 16).bitmap))
         let jpegWithExif = Self.withExif(jpeg, Self.exifBlock(orientation: 6, littleEndian: true))
@@ -425,18 +425,5 @@ import Testing
             #expect(diagnostics.count == 1 && diagnostics.first?.area == .image && diagnostics.first?.message.contains("invalid image scale \(scale)") == true,
                     "\(scale): \(diagnostics)")
         }
-    }
-}
-
-/// A small deterministic generator for mutation tests.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
