@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 extension ASCollectionNode {
     /// Renders every frame of `sequence` and writes them as `frame_00001.png`… into `folder`,
@@ -79,11 +80,18 @@ public struct CollectionFrames: AsyncSequence, Sendable {
             guard index < frames.sequence.offsets.count else { return nil }
             defer { index += 1 }
             let node = frames.collectionNode, offset = frames.sequence.offsets[index], scale = frames.scale
-            return try await withCheckedThrowingContinuation { continuation in
+            // The frame crosses from the queue to this task through a lock as well as the
+            // continuation: ThreadSanitizer on Linux does not see the continuation's ordering and
+            // would report the bitmap's fields as raced; the lock is an ordering it does see.
+            let handoff = Mutex<Result<Bitmap, CollectionError>?>(nil)
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 queue.async {
-                    continuation.resume(with: Result { () throws(CollectionError) in try node.snapshot(at: offset, scale: scale) })
+                    let result = Result { () throws(CollectionError) in try node.snapshot(at: offset, scale: scale) }
+                    handoff.withLock { $0 = result }
+                    continuation.resume()
                 }
             }
+            return try handoff.withLock { $0 }!.get()
         }
     }
 
