@@ -8,7 +8,7 @@ import Testing
 ///   and a golden mismatch fails its test under XCTest and under Swift Testing alike, with the
 ///   numbers in the message, while a matching golden passes under both.
 /// The package is generated under `.build/fixtures/adoption` and built once (about a minute).
-@Suite struct AdoptionFixtureTests {
+@Suite(.enabled(if: ChildProcess.allowed, "child processes are off under ThreadSanitizer")) struct AdoptionFixtureTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The README's Swift code blocks, with the line each starts on.

@@ -6,6 +6,11 @@ import Synchronization
 /// it runs: the tests that spawn long processes (the hostile-input cases, the adoption fixture)
 /// would otherwise hold the pool's few threads and starve every other test of the run.
 enum ChildProcess {
+    /// False under `make sanitize`'s ThreadSanitizer run, which sets `WEFT_NO_CHILD_PROCESSES`:
+    /// TSan's fork handling fails a CHECK (`tsan_rtl.cpp:261`, in `ForkChildAfter`) when a process
+    /// with many threads starts a child. Those tests run in `make test` and under AddressSanitizer.
+    static let allowed = ProcessInfo.processInfo.environment["WEFT_NO_CHILD_PROCESSES"] == nil
+
     struct Outcome: Sendable {
         let status: Int32
         let signalled: Bool

@@ -4,7 +4,7 @@ import Weft
 import WeftTesting
 
 /// The HTML report of golden failures, opened in headless Chromium as a reviewer would.
-@Suite struct GoldenReportTests {
+@Suite(.enabled(if: ChildProcess.allowed, "child processes are off under ThreadSanitizer")) struct GoldenReportTests {
     static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     @Test func theReportLoadsInChromiumAndShowsEveryFailure() throws {

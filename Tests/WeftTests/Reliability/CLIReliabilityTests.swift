@@ -26,7 +26,8 @@ private func weft(_ arguments: [String]) throws -> (status: Int32, error: String
     return (process.terminationStatus, String(decoding: error, as: UTF8.self), String(decoding: output, as: UTF8.self))
 }
 
-@Suite(.enabled(if: weftExecutable != nil, "the weft executable is not built")) struct CLIReliabilityTests {
+@Suite(.enabled(if: weftExecutable != nil, "the weft executable is not built"),
+       .enabled(if: ChildProcess.allowed, "child processes are off under ThreadSanitizer")) struct CLIReliabilityTests {
     /// Bad arguments: each prints one line naming the argument and the value, and exits 64.
     @Test(arguments: [
         (["snapshot", "--width", "nan"], "--width must be 1 to 8192 points, not nan"),

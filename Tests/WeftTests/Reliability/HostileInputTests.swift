@@ -3,7 +3,7 @@ import Testing
 
 /// Runs every case of `weft-hostile` in a child process of its own: a crash (a signal), a hang
 /// (past the time limit) or a wrong answer (exit 1) fails that case, and the rest still run.
-@Suite("Hostile input")
+@Suite("Hostile input", .enabled(if: ChildProcess.allowed, "child processes are off under ThreadSanitizer"))
 struct HostileInputTests {
     /// Seconds a case may take before it counts as a hang.
     static let timeLimit: TimeInterval = 60
