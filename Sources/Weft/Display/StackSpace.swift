@@ -24,8 +24,7 @@ enum StackSpace {
     /// glibc's `pthread_getattr_np`, which Swift's Glibc module does not declare (it needs
     /// `_GNU_SOURCE`); looked up once.
     private typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
-    private nonisolated(unsafe) static let getAttributes: GetAttributes? = {
-        // SAFETY (nonisolated): a constant, initialised once (lazily and thread-safely, as every global).
+    private static let getAttributes: GetAttributes? = {
         dlsym(nil, "pthread_getattr_np").map { unsafeBitCast($0, to: GetAttributes.self) }
     }()
 

@@ -10,6 +10,8 @@ struct DisplayState {
     var committedGeneration = -1
     /// Why the last display failed, if it did.
     var error: GraphicsError?
+    /// The latest job enqueued on the display queue, until it has run.
+    var ticket: DisplayTicket?
 
     func isCurrent(at scale: CGFloat) -> Bool {
         committedGeneration == generation && (backingStore == nil || backingStore!.scale == scale)
@@ -189,12 +191,28 @@ extension ASDisplayNode {
     /// does not display asynchronously.
     func startDisplay(scale: CGFloat?) {
         guard let request = captureDisplayRequest(scale: scale) else { return }
-        let (async, queue) = state.withLock { ($0.displaysAsynchronously, $0.displayQueue) }
-        if async {
-            queue.enqueue { [self] in runDisplay(request) }
-        } else {
-            runDisplay(request)
+        let ticket = DisplayTicket(request: request)
+        let queue = state.withLock { s -> DisplayQueue? in
+            guard s.displaysAsynchronously else { return nil }
+            s.display.ticket = ticket
+            return s.displayQueue
         }
+        guard let queue else {
+            runDisplay(request)
+            return
+        }
+        queue.enqueue { [self] in
+            // A waiter may have taken the job over (see `waitUntilDisplayed(scale:)`).
+            guard ticket.claim() else { return }
+            run(ticket)
+        }
+    }
+
+    /// Runs a claimed ticket's request, then lets its waiters go.
+    func run(_ ticket: DisplayTicket) {
+        runDisplay(ticket.request)
+        state.withLock { s in if s.display.ticket === ticket { s.display.ticket = nil } }
+        ticket.finish()
     }
 
     /// The generation is read before the parameters are captured: a mutation made while
@@ -220,6 +238,10 @@ extension ASDisplayNode {
     /// it committed.
     @discardableResult
     func runDisplay(_ request: DisplayRequest) -> Bool {
+        DisplayJobContext.running { drawAndCommit(request) }
+    }
+
+    private func drawAndCommit(_ request: DisplayRequest) -> Bool {
         guard !isCancelled(request) else { return false }
         displayWillStart()
         var result: Result<Bitmap?, GraphicsError> = .success(nil)

@@ -285,3 +285,86 @@ extension NodeTreeReliabilityTests {
         #expect(node.cornerRadius == 4 && node.borderWidth == 0 && node.alpha == 1 && node.contentsScale.isFinite)
     }
 }
+
+/// `waitUntilDisplayed(scale:)` waits for exactly the nodes asked about.
+@Suite struct DisplayWaitReliabilityTests {
+    /// A value shared with display blocks.
+    final class Shared<T: Sendable>: Sendable {
+        let value: Mutex<T>
+        init(_ value: T) { self.value = Mutex(value) }
+        func withLock<R>(_ body: (inout T) -> R) -> R { value.withLock { body(&$0) } }
+    }
+
+    /// A node drawn by a display block that counts its draws and can be held in its draw.
+    static func countingNode(draws: Shared<Int>, hold: DispatchSemaphore? = nil, started: DispatchSemaphore? = nil,
+                             queue: DisplayQueue) -> ASDisplayNode {
+        let node = ASDisplayNode(displayBlock: { bounds, context, _ in
+            started?.signal()
+            hold?.wait()
+            draws.withLock { $0 += 1 }
+            context.fill(bounds, with: .green)
+        })
+        node.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
+        node.contentsScale = 1
+        node.displayQueue = queue
+        return node
+    }
+
+    @Test func waitingForANodeDoesNotWaitForUnrelatedWorkAndDrawsItOnce() {
+        let queue = DisplayQueue(width: 1)
+        let blocker = DispatchSemaphore(value: 0)
+        queue.enqueue { blocker.wait() }  // an unrelated slow job, first in line
+        let draws = Shared(0)
+        let node = Self.countingNode(draws: draws, queue: queue)
+        node.recursivelySetInterfaceState(.inHierarchy)  // queues its job behind the slow one
+        let start = Date()
+        node.waitUntilDisplayed(scale: 1)
+        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(node.isDisplayCurrentRecursively(scale: 1))
+        blocker.signal()
+        queue.waitUntilIdle()
+        // The queued job was taken over, not repeated.
+        #expect(draws.withLock { $0 } == 1)
+    }
+
+    @Test func aJobRunningOnTheQueueIsWaitedForNotRepeated() {
+        let queue = DisplayQueue(width: 2)
+        let hold = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
+        let draws = Shared(0)
+        let node = Self.countingNode(draws: draws, hold: hold, started: started, queue: queue)
+        node.recursivelySetInterfaceState(.inHierarchy)
+        started.wait()
+        // Released twice, so that a second draw of the node (the fault this test catches) would
+        // not hang the test.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { hold.signal(); hold.signal() }
+        node.waitUntilDisplayed(scale: 1)
+        #expect(node.isDisplayCurrentRecursively(scale: 1))
+        queue.waitUntilIdle()
+        #expect(draws.withLock { $0 } == 1)
+    }
+
+    @Test func aDisplayJobThatWaitsForAnotherNodeDoesNotDeadlockOnANarrowQueue() {
+        let queue = DisplayQueue(width: 1)
+        let otherDraws = Shared(0)
+        let other = Self.countingNode(draws: otherDraws, queue: queue)
+        let waited = Shared(false)
+        let snapshotting = ASDisplayNode(displayBlock: { bounds, context, _ in
+            other.waitUntilDisplayed(scale: 1)
+            waited.withLock { $0 = other.isDisplayCurrentRecursively(scale: 1) }
+            context.fill(bounds, with: .blue)
+        })
+        snapshotting.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
+        snapshotting.contentsScale = 1
+        snapshotting.displayQueue = queue
+        snapshotting.recursivelySetInterfaceState(.inHierarchy)  // its job first on the one worker
+        other.recursivelySetInterfaceState(.inHierarchy)  // then the other node's, behind it
+        let finished = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            queue.waitUntilIdle()
+            finished.signal()
+        }
+        #expect(finished.wait(timeout: .now() + 20) == .success, "display queue deadlocked")
+        #expect(waited.withLock { $0 })
+        #expect(otherDraws.withLock { $0 } == 1)
+    }
+}
