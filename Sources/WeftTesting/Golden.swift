@@ -136,3 +136,28 @@ public func expectGolden(_ collectionNode: ASCollectionNode, showing indexPath: 
                  record: record, precision: precision, perceptualPrecision: perceptualPrecision, fileID: fileID, filePath: filePath,
                  function: function, line: line, column: column)
 }
+
+/// Renders a view controller at a screen `size` (loading its view and running its layout
+/// callbacks first, see `ASDKViewController.renderBitmap(size:scale:)`) and compares it with its
+/// golden at each of `scales`; see `expectGolden(_:named:…)` for naming, recording and tolerance.
+@MainActor
+public func expectGolden<Node: ASDisplayNode>(_ controller: ASDKViewController<Node>, size: CGSize, named name: String? = nil,
+                                              variant: String? = nil, scales: [CGFloat] = [1, 2], record: GoldenRecording? = nil,
+                                              precision: Double? = nil, perceptualPrecision: Double? = nil, fileID: String = #fileID,
+                                              filePath: StaticString = #filePath, function: String = #function, line: UInt = #line,
+                                              column: UInt = #column) {
+    let location = GoldenLocation(name: name, variant: variant, filePath: "\(filePath)", function: function)
+    let tolerance = GoldenLocation.tolerance(precision: precision, perceptualPrecision: perceptualPrecision)
+    for scale in scales {
+        let file = GoldenStore.fileName(location.name, scale: scale)
+        let failure: GoldenError?
+        do {
+            let bitmap = try controller.renderBitmap(size: size, scale: scale)
+            failure = location.store.verify(bitmap, file: file, recording: GoldenConfiguration.recording(record), tolerance: tolerance,
+                                            attribution: NodeAttribution(subject: controller.node))
+        } catch {
+            failure = .renderFailed(golden: location.store.goldenDirectory.appendingPathComponent(file).path, reason: "\(error)")
+        }
+        if let failure { GoldenFailureReporter.report(failure.description, fileID: fileID, filePath: filePath, line: line, column: column) }
+    }
+}

@@ -77,6 +77,7 @@ final class ColorsController: ASDKViewController<ASCollectionNode>, ASCollection
         #expect(controller.layouts == ["will \(CGSize(width: 200, height: 140))", "did \(CGSize(width: 200, height: 140))"], "\(controller.layouts)")
         #expect(controller.loads == 1)
         expectGolden(bitmap, named: "viewcontroller/ASDKViewController/colors")
+        expectGolden(ColorsController(), size: CGSize(width: 200, height: 140), named: "viewcontroller/ASDKViewController/colors")
         let png = try controller.snapshotPNG(size: CGSize(width: 200, height: 140), scale: 1)
         #expect(try UIImage(decoding: png).size == CGSize(width: 200, height: 140))
     }
