@@ -49,8 +49,8 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     let settings = Mutex(Settings())
     /// The data pipeline: change sets, the pending map, the editing queue.
     private(set) lazy var dataController = ASDataController(node: self)
-    /// The elements kept in the display state around the last rendered viewport.
-    let displayRange = Mutex<[ASCellNode]>([])
+    /// The ranges around the viewport and the interface states of the cells in them.
+    let rangeController = ASRangeController()
 
     /// The layout that places the elements.
     public let collectionViewLayout: UICollectionViewLayout
@@ -264,7 +264,7 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
             publish(loadedData)
             adoptPublishedMap()
             for element in old.allElements { element.allocatedNode?.recursivelySetInterfaceState([]) }
-            displayedElements = []
+            rangeController.reset()
             settings.withLock { $0.loaded = true; $0.loadError = nil; $0.measuredViewport = viewport }
         } catch {
             publish(ASElementMap())
