@@ -3,7 +3,8 @@ import Foundation
 extension ASCollectionNode {
     /// Composites the frame at `contentOffset` (or `offset`): the collection's background, then
     /// each visible element's finished backing store at its layout frame minus the offset, clipped
-    /// to the viewport. Cells display on the display queue; this waits for the visible ones and
+    /// to the viewport. A batch fetch begun by an earlier frame is waited for first (see
+    /// `ASBatchContext`), and this frame may begin the next one. Cells display on the display queue; this waits for the visible ones and
     /// only those (deterministic mode), so the same collection gives the same pixels every time,
     /// unrelated display work does not delay the frame, and a display job may take a snapshot.
     /// Offsets snap to device pixels, so no cell is resampled. Throws for an offset that is not finite.
@@ -12,9 +13,13 @@ extension ASCollectionNode {
             guard offset.x.isFinite, offset.y.isFinite else { throw .invalidContentOffset(offset) }
             contentOffset = offset
         }
+        waitForBatchFetch()
         let (snapped, visible) = try prepareFrame(scale: scale)
         for (_, node) in visible { node.waitUntilDisplayed(scale: scale) }
-        return try compose(visible, at: snapped, scale: scale, placeholders: false).bitmap
+        let bitmap = try compose(visible, at: snapped, scale: scale, placeholders: false).bitmap
+        // Begun once the frame is composed, so the fetch's edits cannot race this frame.
+        checkForBatchFetching(offset: snapped)
+        return bitmap
     }
 
     /// Checks the scale and viewport, loads the data, snaps `contentOffset` to device pixels (so

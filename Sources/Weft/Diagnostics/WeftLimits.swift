@@ -17,6 +17,10 @@ public enum WeftLimits {
     /// parameters (infinity included) are clamped and reported. A million screens is every item of
     /// any list `maximumItems` allows, while the range stays a finite rect.
     public static let maximumRangeScreenfuls: CGFloat = 1_000_000
+    /// Seconds a deterministic frame waits for a batch fetch started before it; past it the frame
+    /// is rendered without the fetch's items and the wait is reported, so a fetch that never
+    /// completes cannot hang a frame sequence.
+    public static let batchFetchWait: TimeInterval = 30
     /// Depth of a node tree that can be laid out and rendered (a node with no supernode has depth 1).
     public static let maximumTreeDepth = 1_000
     /// Font point size; larger sizes are clamped and reported.

@@ -31,6 +31,8 @@ final class ASRangeController: Sendable {
         var lastOffset: CGPoint?
         /// The direction of the last scroll on each axis; down and right before any.
         var towardTail = (vertical: true, horizontal: true)
+        /// Whether the last frame moved toward the head (up or left) on each axis.
+        var movedTowardHead = (vertical: false, horizontal: false)
         var needsUpdate = true
         var generation = -1
         var scale: CGFloat = 0
@@ -68,6 +70,11 @@ final class ASRangeController: Sendable {
     }
 
     var currentRangeMode: ASLayoutRangeMode? { state.withLock { $0.currentRangeMode } }
+
+    /// Whether the last frame scrolled toward the head of the content along the given axis.
+    func movedTowardHead(vertical: Bool) -> Bool {
+        state.withLock { vertical ? $0.movedTowardHead.vertical : $0.movedTowardHead.horizontal }
+    }
 
     /// Forgets the nodes of a map that a load replaced (their states were cleared by the load).
     func reset() {
@@ -215,6 +222,7 @@ final class ASRangeController: Sendable {
             s.contentHasBeenScrolled = true
             s.needsUpdate = true
         }
+        s.movedTowardHead = (offset.y < (s.lastOffset?.y ?? offset.y), offset.x < (s.lastOffset?.x ?? offset.x))
         if let last = s.lastOffset {
             if offset.y != last.y { s.towardTail.vertical = offset.y > last.y }
             if offset.x != last.x { s.towardTail.horizontal = offset.x > last.x }
