@@ -28,6 +28,7 @@ extension ASCollectionNode {
     func prepareFrame(scale: CGFloat) throws(CollectionError) -> (offset: CGPoint, visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
         guard scale.isFinite, Bitmap.scaleRange.contains(scale) else { throw .invalidScale(scale) }
         try loadDataIfNeeded()
+        relayoutInvalidatedCells()
         let viewport = bounds.size
         guard viewport.width > 0, viewport.height > 0, viewport.width.isFinite, viewport.height.isFinite else {
             throw .invalidViewport(viewportForErrors)
