@@ -1,15 +1,10 @@
 import Foundation
 
 extension ASCollectionNode {
-    /// How much content beyond the viewport keeps its backing stores, in viewports along the
-    /// scrolling axis (before, after); Texture's full display range is 1 ahead and 0.5 behind.
-    /// Everything farther leaves the display state and drops its backing store, so memory stays
-    /// bounded however long the list.
-    public static let displayBuffer: (leading: CGFloat, trailing: CGFloat) = (1, 0.5)
-
     /// Composites the frame at `contentOffset` (or `offset`): the collection's background, then
     /// each visible element's finished backing store at its layout frame minus the offset, clipped
-    /// to the viewport. Cells display on the display queue; this waits for the visible ones and
+    /// to the viewport. A batch fetch begun by an earlier frame is waited for first (see
+    /// `ASBatchContext`), and this frame may begin the next one. Cells display on the display queue; this waits for the visible ones and
     /// only those (deterministic mode), so the same collection gives the same pixels every time,
     /// unrelated display work does not delay the frame, and a display job may take a snapshot.
     /// Offsets snap to device pixels, so no cell is resampled. Throws for an offset that is not finite.
@@ -18,17 +13,22 @@ extension ASCollectionNode {
             guard offset.x.isFinite, offset.y.isFinite else { throw .invalidContentOffset(offset) }
             contentOffset = offset
         }
+        waitForBatchFetch()
         let (snapped, visible) = try prepareFrame(scale: scale)
         for (_, node) in visible { node.waitUntilDisplayed(scale: scale) }
-        return try compose(visible, at: snapped, scale: scale, placeholders: false).bitmap
+        let bitmap = try compose(visible, at: snapped, scale: scale, placeholders: false).bitmap
+        // Begun once the frame is composed, so the fetch's edits cannot race this frame.
+        checkForBatchFetching(offset: snapped)
+        return bitmap
     }
 
     /// Checks the scale and viewport, loads the data, snaps `contentOffset` to device pixels (so
-    /// no cell is resampled) and updates the display range around the viewport. Returns the snapped
-    /// offset and the visible elements with their nodes.
+    /// no cell is resampled) and lets the range controller update the ranges around the viewport.
+    /// Returns the snapped offset and the visible elements with their nodes.
     func prepareFrame(scale: CGFloat) throws(CollectionError) -> (offset: CGPoint, visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
         guard scale.isFinite, Bitmap.scaleRange.contains(scale) else { throw .invalidScale(scale) }
         try loadDataIfNeeded()
+        relayoutInvalidatedCells()
         let viewport = bounds.size
         guard viewport.width > 0, viewport.height > 0, viewport.width.isFinite, viewport.height.isFinite else {
             throw .invalidViewport(viewportForErrors)
@@ -36,8 +36,15 @@ extension ASCollectionNode {
         let offset = contentOffset
         let snapped = CGPoint(x: (offset.x * scale).rounded() / scale, y: (offset.y * scale).rounded() / scale)
         let rect = CGRect(origin: snapped, size: viewport)
-        let inRange = updateDisplayRange(around: rect, scale: scale)
-        return (snapped, inRange.filter { $0.0.frame.intersects(rect) })
+        let generation = layoutData.withLock { $0.generation }
+        let frame = ASRangeController.Frame(viewport: rect, scale: scale, vertical: collectionViewLayout.scrollDirection == .vertical,
+                                            generation: generation, map: layoutElements,
+                                            rangesDisabled: cellLayoutMode.contains(.disableRangeController),
+                                            serialNodeCreation: cellLayoutMode.contains(.serializeNodeCreation))
+        let visible = rangeController.update(frame) { range in
+            self.attributes(in: range).compactMap { attributes in self.element(for: attributes).map { (attributes, $0) } }
+        }
+        return (snapped, visible)
     }
 
     /// Draws one frame: the background, then each element's backing stores at its frame minus
@@ -68,53 +75,6 @@ extension ASCollectionNode {
         } catch {
             throw .renderFailed("\(error)")
         }
-    }
-
-    /// Puts the elements near the viewport in the display state (drawing them on the display queue
-    /// at `scale`) and takes every other element out of it, dropping its backing store. Returns the
-    /// elements in the range with their nodes.
-    @discardableResult
-    func updateDisplayRange(around viewport: CGRect, scale: CGFloat) -> [(UICollectionViewLayoutAttributes, ASCellNode)] {
-        let vertical = collectionViewLayout.scrollDirection == .vertical
-        let (leading, trailing) = Self.displayBuffer
-        let range = vertical
-            ? CGRect(x: viewport.minX, y: viewport.minY - viewport.height * trailing, width: viewport.width, height: viewport.height * (1 + leading + trailing))
-            : CGRect(x: viewport.minX - viewport.width * trailing, y: viewport.minY, width: viewport.width * (1 + leading + trailing), height: viewport.height)
-        let inRange = attributes(in: range).compactMap { attributes in element(for: attributes).map { (attributes, $0) } }
-        // Elements of a layout that did not need their nodes are allocated now, concurrently.
-        ASCollectionElement.allocate(inRange.map(\.1), serial: cellLayoutMode.contains(.serializeNodeCreation))
-        let placed = inRange.map { attributes, element -> (UICollectionViewLayoutAttributes, ASCellNode) in
-            let node = element.node
-            // A custom layout may give an element another size than it measured: lay it out again.
-            if node.bounds.size != attributes.size {
-                node.frame = CGRect(origin: .zero, size: attributes.size)
-                node.layoutIfNeeded()
-            }
-            return (attributes, node)
-        }
-        let wanted = placed.map(\.1)
-        let wantedIDs = Set(wanted.map(ObjectIdentifier.init))
-        let displayed = displayedElements
-        for node in displayed where !wantedIDs.contains(ObjectIdentifier(node)) {
-            node.recursivelySetInterfaceState([])
-        }
-        for node in wanted where !node.interfaceState.contains(.display) || node.contentsScale != scale {
-            setContentsScale(scale, of: node)
-            node.recursivelySetInterfaceState([.measureLayout, .preload, .display])
-        }
-        displayedElements = wanted
-        return placed
-    }
-
-    private func setContentsScale(_ scale: CGFloat, of node: ASDisplayNode) {
-        if node.contentsScale != scale { node.contentsScale = scale }
-        for subnode in node.subnodes { setContentsScale(scale, of: subnode) }
-    }
-
-    /// The elements currently kept in the display state.
-    var displayedElements: [ASCellNode] {
-        get { displayRange.withLock { $0 } }
-        set { displayRange.withLock { $0 = newValue } }
     }
 
     /// The bytes of backing store held by the collection's elements and their subnodes.

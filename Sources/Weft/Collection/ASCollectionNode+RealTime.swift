@@ -31,8 +31,12 @@ extension ASCollectionNode {
             let wait = due - Date().timeIntervalSince(start)
             if wait > 0 { Thread.sleep(forTimeInterval: wait) }
             contentOffset = offset
+            // The fetch's edits must not race this frame's layout: like a deterministic frame, a
+            // real-time one waits for a fetch begun before it (its delay shows in later frames).
+            waitForBatchFetch()
             let (snapped, visible) = try prepareFrame(scale: scale)
             let (bitmap, notReady) = try compose(visible, at: snapped, scale: scale, placeholders: true)
+            checkForBatchFetching(offset: snapped)
             frames.append(RealTimeFrame(bitmap: bitmap, offset: snapped, time: due, visibleCount: visible.count, notReadyCount: notReady))
         }
         return frames

@@ -33,6 +33,12 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         var rejectedViewport: CGSize?
         /// See `onUpdateError`.
         var onUpdateError: (@Sendable (CollectionUpdateError) -> Void)?
+        /// See `leadingScreensForBatching`.
+        var leadingScreensForBatching: CGFloat = 2
+        /// The delegate whose default `willBeginBatchFetchWith` answered: it does not fetch.
+        var delegateWithoutBatchFetching: ObjectIdentifier?
+        /// A batch fetch began after the last deterministic frame: the next one waits for it.
+        var batchFetchSinceLastFrame = false
     }
 
     /// The visible element map and how many times it was replaced. Replaced by loads, relayouts
@@ -49,8 +55,10 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     let settings = Mutex(Settings())
     /// The data pipeline: change sets, the pending map, the editing queue.
     private(set) lazy var dataController = ASDataController(node: self)
-    /// The elements kept in the display state around the last rendered viewport.
-    let displayRange = Mutex<[ASCellNode]>([])
+    /// The ranges around the viewport and the interface states of the cells in them.
+    let rangeController = ASRangeController()
+    /// The state of the batch fetch; one per collection, as Texture's.
+    let batchContext = ASBatchContext()
 
     /// The layout that places the elements.
     public let collectionViewLayout: UICollectionViewLayout
@@ -264,7 +272,7 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
             publish(loadedData)
             adoptPublishedMap()
             for element in old.allElements { element.allocatedNode?.recursivelySetInterfaceState([]) }
-            displayedElements = []
+            rangeController.reset()
             settings.withLock { $0.loaded = true; $0.loadError = nil; $0.measuredViewport = viewport }
         } catch {
             publish(ASElementMap())

@@ -22,6 +22,9 @@ public final class ASCollectionElement: @unchecked Sendable {
     public let constrainedSize: ASSizeRange
     let source: CellSource
     var state = ElementAllocation.State.pending
+    /// The node's layout version when it was measured (under `ElementAllocation.lock`): a newer
+    /// one means the cell asked for a new layout (`setNeedsLayout()`), see `relayoutInvalidatedCells()`.
+    private var measuredVersion = 0
 
     /// Whether the node is made on the one serial node-creation thread (`.serializeNodeCreation`).
     let serialCreation: Bool
@@ -101,7 +104,22 @@ public final class ASCollectionElement: @unchecked Sendable {
         let size = drawable(layout.size)
         node.frame = CGRect(origin: .zero, size: size)
         node.layoutIfNeeded()
+        let version = node.layoutVersion
+        ElementAllocation.withLock { measuredVersion = version }
         return (node, size)
+    }
+
+    /// Whether the made node's layout was invalidated since it was measured.
+    var needsRemeasure: Bool {
+        guard let node = allocatedNode else { return false }
+        let version = node.layoutVersion
+        return ElementAllocation.withLock { measuredVersion != version }
+    }
+
+    /// A fresh element for the same item and node, measured again with the same range.
+    func remeasured() -> ASCollectionElement {
+        ASCollectionElement(indexPath: indexPath, kind: supplementaryElementKind, source: allocatedNode.map(CellSource.node) ?? source,
+                            constrainedSize: constrainedSize, serialCreation: serialCreation)
     }
 
     /// The measured size, with a NaN, infinite or negative side (which a layout cannot place and

@@ -13,6 +13,14 @@ public enum WeftLimits {
     public static let maximumSections = 1_000_000
     /// Frames in one `FrameSequence`.
     public static let maximumFrames = 1_000_000
+    /// Screenfuls a range (display or preload) may reach beyond the viewport; larger tuning
+    /// parameters (infinity included) are clamped and reported. A million screens is every item of
+    /// any list `maximumItems` allows, while the range stays a finite rect.
+    public static let maximumRangeScreenfuls: CGFloat = 1_000_000
+    /// Seconds a deterministic frame waits for a batch fetch started before it; past it the frame
+    /// is rendered without the fetch's items and the wait is reported, so a fetch that never
+    /// completes cannot hang a frame sequence.
+    public static let batchFetchWait: TimeInterval = 30
     /// Depth of a node tree that can be laid out and rendered (a node with no supernode has depth 1).
     public static let maximumTreeDepth = 1_000
     /// Font point size; larger sizes are clamped and reported.

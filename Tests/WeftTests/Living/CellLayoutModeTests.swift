@@ -75,4 +75,56 @@ final class GatedSource: ASCollectionDataSource, @unchecked Sendable {
         node.insertItems(at: [IndexPath(item: 7, section: 0)])
         #expect(node.numberOfItems(inSection: 0) == 8)
     }
+
+    @Test func rawValuesAreTextures() {
+        #expect(ASCellLayoutMode.syncForSmallContent.rawValue == 1 << 1)
+        #expect(ASCellLayoutMode.alwaysSync.rawValue == 1 << 2)
+        #expect(ASCellLayoutMode.alwaysAsync.rawValue == 1 << 3)
+        #expect(ASCellLayoutMode.disableRangeController.rawValue == 1 << 7)
+        #expect(ASCellLayoutMode.serializeNodeCreation.rawValue == 1 << 9)
+    }
+
+    @Test func syncForSmallContentWaitsForSmallBatchesOnly() {
+        let source = GatedSource(count: 1)
+        let node = collection(source, mode: .syncForSmallContent)
+        // Content that still fits the 40-point viewport after the batch: synchronous.
+        source.count = 2
+        node.insertItems(at: [IndexPath(item: 1, section: 0)])
+        #expect(!node.isProcessingUpdates && node.numberOfItems(inSection: 0) == 2)
+        // Many nodes into content that overflows: asynchronous.
+        _ = node.contentSize
+        source.gated = true
+        source.count = 6
+        node.insertItems(at: (2..<6).map { IndexPath(item: $0, section: 0) })
+        #expect(node.isProcessingUpdates)
+        source.gate.signal()
+        node.waitUntilAllUpdatesAreProcessed()
+        #expect(node.numberOfItems(inSection: 0) == 6)
+    }
+
+    @Test func disableRangeControllerGivesOnScreenCellsTheHierarchyStateAndNothingAhead() throws {
+        func states(_ mode: ASCellLayoutMode) throws -> (atTop: [ASInterfaceState], scrolled: [ASInterfaceState], log: [String]) {
+            let source = RecordingSource(count: 20)
+            let layout = UICollectionViewFlowLayout()
+            layout.minimumLineSpacing = 0
+            let node = ASCollectionNode(collectionViewLayout: layout)
+            node.cellLayoutMode = mode
+            node.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+            node.dataSource = source
+            node.delegate = source
+            _ = try node.snapshot(at: .zero, scale: 1)
+            let atTop = (0..<6).map { source.cell($0).interfaceState }
+            _ = try node.snapshot(at: CGPoint(x: 0, y: 100), scale: 1)
+            return (atTop, (0..<6).map { source.cell($0).interfaceState }, source.cell(0).take())
+        }
+        let managed = try states([])
+        #expect(managed.atTop[4] == [.measureLayout, .preload, .display])
+        let unmanaged = try states(.disableRangeController)
+        #expect(unmanaged.atTop == [.inHierarchy, .inHierarchy, .inHierarchy, .inHierarchy, [], []])
+        #expect(unmanaged.scrolled == [[], [], [], [], [], []])
+        #expect(Array(unmanaged.log.prefix(3)) == ["enter preload", "enter display", "enter visible"])
+        // Leaving all three at once: Texture calls the exits in the order preload, display, visible;
+        // the order is ASDisplayNode's business (see setInterfaceState), so only the set is checked.
+        #expect(Set(unmanaged.log.dropFirst(3)) == ["exit preload", "exit display", "exit visible"])
+    }
 }

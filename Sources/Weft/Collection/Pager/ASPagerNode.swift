@@ -21,6 +21,11 @@ open class ASPagerNode: ASCollectionNode, @unchecked Sendable {
     /// (`ASPagerNode.makeFlowLayout()`) or your own.
     public override init(collectionViewLayout layout: UICollectionViewLayout) {
         super.init(collectionViewLayout: layout)
+        // Texture's pager ranges: minimum display 0/0, preload 1/1; full display 1/1, preload 2/2.
+        setTuningParameters(.zero, for: .minimum, rangeType: .display)
+        setTuningParameters(ASRangeTuningParameters(leadingBufferScreenfuls: 1, trailingBufferScreenfuls: 1), for: .minimum, rangeType: .preload)
+        setTuningParameters(ASRangeTuningParameters(leadingBufferScreenfuls: 1, trailingBufferScreenfuls: 1), for: .full, rangeType: .display)
+        setTuningParameters(ASRangeTuningParameters(leadingBufferScreenfuls: 2, trailingBufferScreenfuls: 2), for: .full, rangeType: .preload)
         adapter.pager = self
         super.dataSource = adapter
         super.delegate = adapter

@@ -199,6 +199,9 @@ final class ASDataController: @unchecked Sendable {
 
     /// Records the first editing thread and reports an edit from any other.
     func checkOwner(_ edit: CollectionUpdateError.Edit?) {
+        // A batch fetch inserts its items from the fetch's own thread: offscreen there is no main
+        // thread to hop back to, and a frame waits for the fetch rather than driving meanwhile.
+        if node?.batchContext.isFetching() == true { return }
         let me = pthread_self()
         let other = state.withLock { s -> Bool in
             guard let owner = s.owner else { s.owner = me; return false }

@@ -1,0 +1,92 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import Weft
+
+/// A row whose height is 10 points, or 30 once expanded.
+final class ExpandingCell: ASCellNode, @unchecked Sendable {
+    // SAFETY: `expanded` is a mutex.
+    private let expanded = Mutex(false)
+    let child = ASDisplayNode()
+    override init() {
+        super.init()
+        addSubnode(child)
+    }
+    func expand() { expanded.withLock { $0 = true } }
+    override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
+        CGSize(width: constrainedSize.width, height: expanded.withLock { $0 } ? 30 : 10)
+    }
+}
+
+final class ExpandingSource: ASCollectionDataSource, ASCollectionDelegate, @unchecked Sendable {
+    // SAFETY: `made` is a mutex; nothing else is mutable.
+    let made = Mutex<[Int: ExpandingCell]>([:])
+    func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { 5 }
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
+        let item = indexPath.item
+        return { [self] in
+            let cell = ExpandingCell()
+            self.made.withLock { $0[item] = cell }
+            return cell
+        }
+    }
+    func collectionNode(_ collectionNode: ASCollectionNode, constrainedSizeForItemAt indexPath: IndexPath) -> ASSizeRange {
+        ASSizeRange(min: CGSize(width: 40, height: 0), max: CGSize(width: 40, height: 100))
+    }
+}
+
+@Suite struct CellRelayoutTests {
+    private func collection(_ source: ExpandingSource) -> ASCollectionNode {
+        let layout = UICollectionViewFlowLayout()
+        layout.minimumLineSpacing = 0
+        let node = ASCollectionNode(collectionViewLayout: layout)
+        node.frame = CGRect(x: 0, y: 0, width: 40, height: 100)
+        node.dataSource = source
+        node.delegate = source
+        return node
+    }
+
+    private func frames(_ node: ASCollectionNode) -> [CGRect] {
+        (0..<5).compactMap { node.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.frame }
+    }
+
+    @Test func setNeedsLayoutOnACellRemeasuresItAndMovesTheCellsAfterIt() throws {
+        let source = ExpandingSource()
+        let node = collection(source)
+        _ = try node.snapshot(at: .zero, scale: 1)
+        #expect(frames(node).map(\.minY) == [0, 10, 20, 30, 40])
+        let cells = source.made.withLock { $0 }
+        let cell = try #require(cells[1])
+        cell.expand()
+        cell.setNeedsLayout()
+        _ = try node.snapshot(at: .zero, scale: 1)
+        #expect(frames(node).map(\.minY) == [0, 10, 40, 50, 60])
+        #expect(frames(node)[1].height == 30)
+        #expect(cell.bounds.height == 30)
+        // The same nodes: nothing was made again.
+        #expect(source.made.withLock { $0.mapValues(ObjectIdentifier.init) } == cells.mapValues(ObjectIdentifier.init))
+        #expect(node.nodeForItem(at: IndexPath(item: 1, section: 0)) === cell)
+    }
+
+    @Test func setNeedsLayoutOnASubnodeReachesItsCell() throws {
+        let source = ExpandingSource()
+        let node = collection(source)
+        _ = try node.snapshot(at: .zero, scale: 1)
+        let cell = try #require(source.made.withLock { $0[3] })
+        cell.expand()
+        cell.child.setNeedsLayout()
+        _ = try node.snapshot(at: .zero, scale: 1)
+        #expect(frames(node).map(\.minY) == [0, 10, 20, 30, 60])
+    }
+
+    @Test func withoutSetNeedsLayoutNothingIsMeasuredAgain() throws {
+        let source = ExpandingSource()
+        let node = collection(source)
+        _ = try node.snapshot(at: .zero, scale: 1)
+        let generation = node.layoutData.withLock { $0.generation }
+        source.made.withLock { $0[1] }?.expand()
+        _ = try node.snapshot(at: .zero, scale: 1)
+        #expect(frames(node).map(\.minY) == [0, 10, 20, 30, 40])
+        #expect(node.layoutData.withLock { $0.generation } == generation)
+    }
+}
