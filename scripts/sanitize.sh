@@ -31,7 +31,10 @@ thread)
     pattern='WARNING: ThreadSanitizer|ThreadSanitizer: reported'
     ;;
 address)
-    export ASAN_OPTIONS="detect_leaks=1 halt_on_error=1 ${ASAN_OPTIONS:-}"
+    # detect_stack_use_after_return moves locals to heap "fake stacks", so the address of a local
+    # no longer tells how much real stack is left, and StackSpace (which moves deep layout onto a
+    # fresh thread before the stack runs out) could not see the stack run out under ASan.
+    export ASAN_OPTIONS="detect_leaks=1 halt_on_error=1 detect_stack_use_after_return=0 ${ASAN_OPTIONS:-}"
     export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan/suppressions.txt ${LSAN_OPTIONS:-}"
     pattern='ERROR: AddressSanitizer|ERROR: LeakSanitizer|SUMMARY: AddressSanitizer'
     ;;
@@ -51,7 +54,8 @@ echo "sanitize: running the suite (log: $log)"
 # TSan fails a CHECK in its fork handling when this many-threaded process starts a child, so the
 # tests that start child processes (hostile cases, CLI, adoption fixture, report in Chromium) are
 # skipped under TSan; they run in make test and under ASan.
-if [ "$sanitizer" = thread ]; then export WEFT_NO_CHILD_PROCESSES=1; fi
+# WEFT_UNDER_TSAN skips the one test whose input traps inside Foundation under TSan (see the test).
+if [ "$sanitizer" = thread ]; then export WEFT_NO_CHILD_PROCESSES=1 WEFT_UNDER_TSAN=1; fi
 "$swift" test --skip-build "${flags[@]}" >"$log" 2>&1
 status=$?
 end=$(date +%s)

@@ -28,6 +28,8 @@ final class BoxDataSource: ASCollectionDataSource, ASCollectionDelegate {
     var counts: [Int]
     let size: @Sendable (IndexPath) -> CGSize
     let label: Bool, drawn: Bool
+    /// Cells whose drawing takes 10 ms, for tests of frames that do not wait.
+    var slowDrawing = false
     var headerHeight: CGFloat?
     var footerHeight: CGFloat?
 
@@ -43,8 +45,12 @@ final class BoxDataSource: ASCollectionDataSource, ASCollectionDelegate {
 
     func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
         let size = self.size(indexPath), index = counts[..<indexPath.section].reduce(0, +) + indexPath.item
-        let label = self.label, drawn = self.drawn
-        return { BoxCell(index: index, size: size, label: label, drawn: drawn) }
+        let label = self.label, drawn = self.drawn, slow = slowDrawing
+        return {
+            let cell = BoxCell(index: index, size: size, label: label, drawn: drawn)
+            if slow { cell.displayBlock = { _, _, _ in Thread.sleep(forTimeInterval: 0.01) } }
+            return cell
+        }
     }
 
     func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ASCellNodeBlock {

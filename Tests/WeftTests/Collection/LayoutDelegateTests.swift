@@ -73,6 +73,9 @@ import Testing
 
     @Test func realTimeFramesCountCellsThatAreNotReady() throws {
         let c = BoxCollection(viewport: CGSize(width: 120, height: 160), counts: [400], label: true) { _ in CGSize(width: 120, height: 30) }
+        // Cells that take 10 ms to draw: a 120 Hz frame (8.3 ms) that jumps a screenful can never
+        // find all of them ready, however fast or idle the machine is.
+        c.source.slowDrawing = true
         let sequence = try FrameSequence.scroll(from: .zero, to: CGPoint(x: 0, y: 9000), frames: 10)
         let frames = try c.node.realTimeFrames(sequence, scale: 2, framesPerSecond: 120)
         #expect(frames.count == 10)

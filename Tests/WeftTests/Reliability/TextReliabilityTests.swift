@@ -177,7 +177,11 @@ import Testing
         #expect(node.attributedText?.length == text.length, "the property keeps what was set")
     }
 
-    @Test func manyRunsAreLinearToCopy() {
+    /// Skipped under ThreadSanitizer: there, appending 20,000 attribute runs traps inside
+    /// Foundation itself (`CFRunArrayInsert` → `CFBasicHashesAreEqual` → `__HALT`), before any
+    /// Weft code runs; it passes in `make test` and under AddressSanitizer.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["WEFT_UNDER_TSAN"] == nil, "Foundation traps building 20,000 runs under TSan"))
+    func manyRunsAreLinearToCopy() {
         let text = NSMutableAttributedString(string: "")
         for i in 0..<20_000 {
             text.append(NSAttributedString(string: "w\(i) ", attributes: [.kern: CGFloat(i % 3)]))

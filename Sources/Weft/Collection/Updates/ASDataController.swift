@@ -22,6 +22,8 @@ final class ASDataController: @unchecked Sendable {
         var pending = ASElementMap()
         var inFlight = 0
         var finishBlocks: [@Sendable () -> Void] = []
+        /// Finish blocks running now: `waitUntilAllUpdatesAreProcessed()` waits for them too.
+        var finishing = 0
         var owner: pthread_t?
         var submitting = false
         /// The batch being recorded by `performBatchUpdates`, and how deep the nesting is.
@@ -158,12 +160,16 @@ final class ASDataController: @unchecked Sendable {
             mark.active = false
             let blocks = state.withLock { s -> [@Sendable () -> Void] in
                 s.inFlight -= 1
-                guard s.inFlight == 0 else { return [] }
+                guard s.inFlight == 0, !s.finishBlocks.isEmpty else { return [] }
                 defer { s.finishBlocks = [] }
+                s.finishing += 1
                 return s.finishBlocks
             }
+            if !blocks.isEmpty {
+                for block in blocks { block() }
+                state.withLock { $0.finishing -= 1 }
+            }
             idle.lock(); idle.broadcast(); idle.unlock()
-            for block in blocks { block() }
         }
     }
 
@@ -180,7 +186,7 @@ final class ASDataController: @unchecked Sendable {
             return
         }
         idle.lock()
-        while isProcessingUpdates { idle.wait() }
+        while state.withLock({ $0.inFlight > 0 || $0.finishing > 0 }) { idle.wait() }
         idle.unlock()
     }
 
