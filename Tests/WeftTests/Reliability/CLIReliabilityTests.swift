@@ -14,6 +14,7 @@ private let weftExecutable: String? = {
 /// Runs `weft` with `arguments` in a child process; returns its exit status and standard error.
 private func weft(_ arguments: [String]) throws -> (status: Int32, error: String, output: String) {
     let process = Process()
+    process.environment = ChildProcess.childEnvironment
     process.executableURL = URL(fileURLWithPath: try #require(weftExecutable))
     process.arguments = arguments
     let errorPipe = Pipe(), outputPipe = Pipe()
