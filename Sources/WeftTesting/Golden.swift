@@ -161,3 +161,21 @@ public func expectGolden<Node: ASDisplayNode>(_ controller: ASDKViewController<N
         if let failure { GoldenFailureReporter.report(failure.description, fileID: fileID, filePath: filePath, line: line, column: column) }
     }
 }
+
+/// Compares a table's frame scrolled so the row at `indexPath` sits at `position` with its golden
+/// (variant `row-<section>-<row>` when the name comes from the test).
+public func expectGolden(_ tableNode: ASTableNode, showing indexPath: IndexPath, at position: UITableView.ScrollPosition = .top,
+                         named name: String? = nil, scales: [CGFloat] = [1, 2], record: GoldenRecording? = nil, precision: Double? = nil,
+                         perceptualPrecision: Double? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
+                         function: String = #function, line: UInt = #line, column: UInt = #column) {
+    do {
+        try tableNode.scrollToRow(at: indexPath, at: position, animated: false)
+    } catch {
+        GoldenFailureReporter.report("cannot show row \(indexPath) of the table: \(error)", fileID: fileID, filePath: filePath,
+                                     line: line, column: column)
+        return
+    }
+    expectGolden(tableNode as ASDisplayNode, named: name, variant: name == nil ? "row-\(indexPath.section)-\(indexPath.row)" : nil,
+                 scales: scales, record: record, precision: precision, perceptualPrecision: perceptualPrecision, fileID: fileID,
+                 filePath: filePath, function: function, line: line, column: column)
+}

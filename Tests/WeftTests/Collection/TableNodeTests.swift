@@ -79,6 +79,7 @@ final class Fruits: ASTableDataSource, ASTableDelegate {
         try table.scrollToRow(at: IndexPath(row: 1, section: 1), at: .bottom, animated: false)
         #expect(table.contentOffset.y > 0)
         #expect(table.indexPathsForVisibleRows().contains(IndexPath(row: 1, section: 1)))
+        expectGolden(table, showing: IndexPath(row: 0, section: 1), named: "collection/ASTableNode/late-fruit", scales: [1])
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("weft-table-\(UUID().uuidString)").path
         let paths = try table.writeFrames(try FrameSequence.scroll(from: .zero, to: table.contentOffset, frames: 3), scale: 1, toFolder: folder)
         let last = try UIImage(contentsOf: URL(fileURLWithPath: paths[2]))
