@@ -18,6 +18,7 @@ public final class CollectionSample: @unchecked Sendable {
     public static let names = ["feed", "mosaic", "gallery", "grid"]
 
     /// The sample called `name` with a viewport of `viewport` points, or nil for an unknown name.
+    @MainActor
     public static func make(_ name: String, viewport: CGSize, items: Int? = nil) -> CollectionSample? {
         switch name {
         case "feed": return feed(viewport: viewport, sections: max(1, (items ?? 600) / 60), itemsPerSection: min(items ?? 60, 60))
@@ -30,6 +31,7 @@ public final class CollectionSample: @unchecked Sendable {
 
     /// A vertical feed of `sections` × `itemsPerSection` posts (photo posts and text posts) under
     /// section headers, in a flow layout.
+    @MainActor
     public static func feed(viewport: CGSize, sections: Int, itemsPerSection: Int) -> CollectionSample {
         let layout = UICollectionViewFlowLayout()
         layout.minimumLineSpacing = 8
@@ -45,6 +47,7 @@ public final class CollectionSample: @unchecked Sendable {
 
     /// Texture's CustomCollectionView example: photos of varied shapes in two columns, each placed in
     /// the shorter column, with a header per section.
+    @MainActor
     public static func mosaic(viewport: CGSize, items: Int) -> CollectionSample {
         let layout = MosaicLayout()
         let node = ASCollectionNode(frame: CGRect(origin: .zero, size: viewport), collectionViewLayout: layout)
@@ -56,6 +59,7 @@ public final class CollectionSample: @unchecked Sendable {
     }
 
     /// A horizontally scrolling flow of fixed-size photo cards in two rows.
+    @MainActor
     public static func gallery(viewport: CGSize, items: Int) -> CollectionSample {
         let layout = UICollectionViewFlowLayout()
         layout.scrollDirection = .horizontal
@@ -73,10 +77,11 @@ public final class CollectionSample: @unchecked Sendable {
 extension CollectionSample {
     /// A grid of photo cards laid out by Texture's gallery layout delegate: fixed item sizes, so
     /// only the cards near the viewport are ever made, however many there are.
+    @MainActor
     public static func grid(viewport: CGSize, items: Int) -> CollectionSample {
-        let source = GridDataSource(items: items, columns: 3, width: viewport.width)
+        let source = GridDataSource(items: items, properties: GridGalleryProperties(columns: 3, width: viewport.width))
         let layout = ASCollectionGalleryLayoutDelegate(scrollableDirections: .verticalDirections)
-        layout.propertiesProvider = source
+        layout.propertiesProvider = source.properties
         source.layoutDelegate = layout
         let node = ASCollectionNode(layoutDelegate: layout, layoutFacilitator: nil)
         node.frame = CGRect(origin: .zero, size: viewport)
@@ -86,14 +91,15 @@ extension CollectionSample {
     }
 }
 
-/// The grid's data and gallery properties.
-final class GridDataSource: ASCollectionDataSource, ASCollectionGalleryLayoutPropertiesProviding {
-    let items: Int, itemSize: CGSize
+/// The grid's data, on the main actor as every data source; the gallery properties are asked on
+/// the layout's background queue, so they live in an object of their own.
+final class GridDataSource: ASCollectionDataSource {
+    let items: Int
+    let properties: GridGalleryProperties
     var layoutDelegate: ASCollectionGalleryLayoutDelegate?
-    init(items: Int, columns: Int, width: CGFloat) {
+    init(items: Int, properties: GridGalleryProperties) {
         self.items = items
-        let side = ((width - 8 * CGFloat(columns + 1)) / CGFloat(columns)).rounded(.down)
-        itemSize = CGSize(width: side, height: side + 20)
+        self.properties = properties
     }
 
     func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { items }
@@ -101,6 +107,15 @@ final class GridDataSource: ASCollectionDataSource, ASCollectionGalleryLayoutPro
     func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
         let index = indexPath.item
         return { MosaicCell(index: index, photo: SharedImages.photos[index % SharedImages.photos.count], ratio: 1) }
+    }
+}
+
+/// The grid's gallery layout: square photo cards with a caption line, 8 pt apart.
+final class GridGalleryProperties: ASCollectionGalleryLayoutPropertiesProviding {
+    let itemSize: CGSize
+    init(columns: Int, width: CGFloat) {
+        let side = ((width - 8 * CGFloat(columns + 1)) / CGFloat(columns)).rounded(.down)
+        itemSize = CGSize(width: side, height: side + 20)
     }
 
     func galleryLayoutDelegate(_ delegate: ASCollectionGalleryLayoutDelegate, sizeForElements elements: ASElementMap) -> CGSize { itemSize }

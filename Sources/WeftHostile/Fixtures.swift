@@ -68,6 +68,7 @@ final class ScriptedSource: ASCollectionDataSource, ASCollectionDelegate, @unche
 }
 
 /// A collection of `viewport` with its scripted source kept alive beside it.
+@MainActor
 struct ScriptedCollection {
     let node: ASCollectionNode
     let source: ScriptedSource

@@ -13,7 +13,7 @@ struct HostileCase: Sendable {
     let category: Category
     let name: String
     /// Throws `HostileFailure` when Weft's answer is wrong; returning means Weft behaved.
-    let run: @Sendable () throws -> Void
+    let run: @MainActor @Sendable () throws -> Void
 
     var id: String { "\(category.rawValue)/\(name)" }
 }

@@ -33,9 +33,11 @@ struct BenchCommand: ParsableCommand {
         if parts.contains(.png) { try measurePNG() }
         if parts.contains(.cells) { measureCells(cores: cores) }
         if parts.contains(.layout) { measureLayout(cores: cores) }
-        if parts.contains(.collection) { try measureCollection() }
+        // The samples' data sources are main-actor objects; the command runs on the main thread.
+        if parts.contains(.collection) { try MainActor.assumeIsolated { try measureCollection() } }
     }
 
+    @MainActor
     private func measureCollection() throws {
         let viewport = CGSize(width: 390, height: 844)
         print("\n== Collection: the feed sample (photo and text posts under section headers), 390×844 pt ==")

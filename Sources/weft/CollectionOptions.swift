@@ -31,7 +31,9 @@ struct CollectionOptions: ParsableArguments {
     }
 
     func makeSample() throws -> CollectionSample {
-        guard let sample = CollectionSample.make(sample, viewport: CGSize(width: width, height: height), items: items) else {
+        // The samples' data sources are main-actor objects; commands run on the main thread.
+        let (name, viewport, items) = (sample, CGSize(width: width, height: height), items)
+        guard let sample = MainActor.assumeIsolated({ CollectionSample.make(name, viewport: viewport, items: items) }) else {
             throw ValidationError("no sample named \"\(self.sample)\"")
         }
         try sample.collectionNode.loadDataIfNeeded()

@@ -5,7 +5,7 @@ import WeftTesting
 import XCTest
 
 /// Record modes, tolerance, artifact clean-up and failure reporting of WeftTesting.
-@Suite struct GoldenModesTests {
+@MainActor @Suite struct GoldenModesTests {
     static func store() -> GoldenStore { GoldenStoreTests.store() }
     static func golden(_ store: GoldenStore, _ name: String) -> String { store.goldenDirectory.appendingPathComponent("\(name)@1x.png").path }
 
@@ -128,7 +128,7 @@ enum XCTestRunner {
 }
 
 /// Layout snapshots and node attribution.
-@Suite struct GoldenDiagnosisTests {
+@MainActor @Suite struct GoldenDiagnosisTests {
     @Test func aFailureNamesTheNodesThatChanged() throws {
         let store = GoldenStoreTests.store()
         let title = TestSupport.box(CGRect(x: 10, y: 10, width: 20, height: 10), .blue)
@@ -172,7 +172,7 @@ enum XCTestRunner {
 }
 
 /// Goldens named from their tests, and the ones whose tests were deleted.
-@Suite struct GoldenNamingTests {
+@MainActor @Suite struct GoldenNamingTests {
     @Test func goldensOfDeletedTestsAreListed() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("weft-inventory-\(UUID().uuidString)")
         let tests = root.appendingPathComponent("Tests/AppTests")

@@ -11,6 +11,7 @@ public typealias ASCellNodeBlock = @Sendable () -> ASCellNode
 /// (a node block wins over a node). Swift would silently skip a method whose return type differs
 /// from a single optional requirement, so each spelling is a requirement of its own.
 /// Called on the thread that drives the collection node.
+@MainActor
 public protocol ASCollectionDataSource: AnyObject {
     func numberOfSections(in collectionNode: ASCollectionNode) -> Int
     func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int

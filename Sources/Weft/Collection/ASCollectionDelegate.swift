@@ -4,6 +4,7 @@ import Foundation
 /// `ASCollectionDelegateFlowLayout`. Every method is optional.
 /// Called on the thread that drives the collection node, except
 /// `collectionNode(_:willBeginBatchFetchWith:)`, which runs on a background queue.
+@MainActor
 public protocol ASCollectionDelegate: AnyObject {
     /// The size range an item's node is measured in.
     func collectionNode(_ collectionNode: ASCollectionNode, constrainedSizeForItemAt indexPath: IndexPath) -> ASSizeRange

@@ -37,8 +37,11 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         var leadingScreensForBatching: CGFloat = 2
         /// The delegate whose default `willBeginBatchFetchWith` answered: it does not fetch.
         var delegateWithoutBatchFetching: ObjectIdentifier?
-        /// A batch fetch began after the last deterministic frame: the next one waits for it.
+        /// A batch fetch began (or was put to the delegate) after the last deterministic frame:
+        /// the next one waits for it.
         var batchFetchSinceLastFrame = false
+        /// The delegate is yet to be asked, on the main actor, whether to fetch.
+        var batchFetchDecisionPending = false
     }
 
     /// The visible element map and how many times it was replaced. Replaced by loads, relayouts

@@ -1,11 +1,14 @@
 import Foundation
 
 /// Loads a collection's data the way Texture's data controller does: the data source is asked on
-/// the caller's thread for counts, node blocks and constrained sizes; node blocks then run
+/// the main actor (inline when the caller is on it, as Texture's main thread is; see
+/// `MainActorBridge`) for counts, node blocks and constrained sizes; node blocks then run
 /// concurrently on background threads (one per core, or one thread with `.serializeNodeCreation`),
 /// each node measured with its constrained size and laid out there too (see
 /// `ASCollectionElement.allocate`). One node per element, never reused.
-struct CollectionDataLoader {
+struct CollectionDataLoader: @unchecked Sendable {
+    // SAFETY: the data source, delegate and layout inspector are used only by the `@MainActor`
+    // methods; everything else is Sendable or only read.
     let collectionNode: ASCollectionNode
     let dataSource: (any ASCollectionDataSource)?
     let delegate: (any ASCollectionDelegate)?
@@ -19,15 +22,19 @@ struct CollectionDataLoader {
     let eager: Bool
 
     func load() throws(CollectionError) -> ASElementMap {
-        let counts = try itemCounts()
-        var map = ASElementMap()
-        for (section, count) in counts.enumerated() { map.sections.append(try sectionEntry(section, count: count)) }
+        let map = try MainActorBridge.run { () throws(CollectionError) -> ASElementMap in
+            let counts = try itemCounts()
+            var map = ASElementMap()
+            for (section, count) in counts.enumerated() { map.sections.append(try sectionEntry(section, count: count)) }
+            return map
+        }
         if eager { ASCollectionElement.allocate(map.allElements, serial: serialize) }
         return map
     }
 
     /// A section's elements, made fresh (supplementary elements, then `count` items): asks the
     /// data source for node blocks and constrained sizes; makes no node.
+    @MainActor
     func sectionEntry(_ section: Int, count: Int) throws(CollectionError) -> ASElementMap.Section {
         var entry = ASElementMap.Section()
         for kind in supplementaryKinds(in: section) {
@@ -42,6 +49,7 @@ struct CollectionDataLoader {
     }
 
     /// A fresh item element: its node block (or node) and constrained size; no node is made.
+    @MainActor
     func itemElement(at indexPath: IndexPath) throws(CollectionError) -> ASCollectionElement {
         ASCollectionElement(indexPath: indexPath, kind: nil, source: try source(at: indexPath, kind: nil),
                             constrainedSize: try itemRange(at: indexPath), serialCreation: serialize)
@@ -49,6 +57,7 @@ struct CollectionDataLoader {
 
     /// Every section's item count, checked against `WeftLimits` before anything is made for them:
     /// only the counts (at most `maximumSections` of them) are held until all have passed.
+    @MainActor
     func itemCounts() throws(CollectionError) -> [Int] {
         let sectionCount = dataSource?.numberOfSections(in: collectionNode) ?? 0
         guard sectionCount >= 0 else { throw .negativeSectionCount(sectionCount) }
@@ -73,6 +82,15 @@ struct CollectionDataLoader {
     /// The same elements with fresh constrained sizes: nodes already made are kept and measured
     /// again; the rest keep their blocks. Texture's `relayoutItems()`.
     func remeasure(_ old: ASElementMap) -> ASElementMap {
+        let map = MainActorBridge.run { renewedMap(old) }
+        let previouslyMade = map.allElements.filter { if case .node = $0.source { return true } else { return false } }
+        ASCollectionElement.allocate(eager ? map.allElements : previouslyMade, serial: serialize)
+        return map
+    }
+
+    /// `old` with every range asked again.
+    @MainActor
+    private func renewedMap(_ old: ASElementMap) -> ASElementMap {
         var map = ASElementMap()
         func renewed(_ element: ASCollectionElement, range: ASSizeRange?) -> ASCollectionElement {
             ASCollectionElement(indexPath: element.indexPath, kind: element.supplementaryElementKind,
@@ -91,12 +109,11 @@ struct CollectionDataLoader {
             }
             map.sections.append(fresh)
         }
-        let previouslyMade = map.allElements.filter { if case .node = $0.source { return true } else { return false } }
-        ASCollectionElement.allocate(eager ? map.allElements : previouslyMade, serial: serialize)
         return map
     }
 
     /// A fresh range for `element`; relayout does not throw, so a bad range keeps the old one and is reported.
+    @MainActor
     private func remeasuredRange(of element: ASCollectionElement, _ ask: () throws(CollectionError) -> ASSizeRange?) -> ASSizeRange? {
         do {
             return try ask()
@@ -112,6 +129,7 @@ struct CollectionDataLoader {
         return range
     }
 
+    @MainActor
     private func source(at indexPath: IndexPath, kind: String?) throws(CollectionError) -> CellSource {
         guard let dataSource, let source = dataSource.cellSource(for: collectionNode, at: indexPath, kind: kind) else {
             throw .noNodeSource(indexPath, kind: kind)
@@ -120,6 +138,7 @@ struct CollectionDataLoader {
         return source
     }
 
+    @MainActor
     private func supplementaryKinds(in section: Int) -> [String] {
         let asked = dataSource.flatMap { source in DefaultAnswer.implemented { source.collectionNode(collectionNode, supplementaryElementKindsInSection: section) } }
         return asked ?? supplementaryKinds
@@ -131,10 +150,12 @@ struct CollectionDataLoader {
     /// delegate's, when it knows item sizes); else a flow layout's `itemSize` when it is not the
     /// 50×50 default; else the collection's width less the section insets, any height (transposed
     /// when scrolling horizontally).
+    @MainActor
     private func itemRange(at indexPath: IndexPath) throws(CollectionError) -> ASSizeRange {
         try checked(uncheckedItemRange(at: indexPath), at: indexPath, kind: nil)
     }
 
+    @MainActor
     private func uncheckedItemRange(at indexPath: IndexPath) -> ASSizeRange {
         if let delegate, let range = DefaultAnswer.implemented({ delegate.collectionNode(collectionNode, constrainedSizeForItemAt: indexPath) }) {
             return range
@@ -156,11 +177,13 @@ struct CollectionDataLoader {
 
     /// A flow header's or footer's range: the delegate's, or the reference size, along the scrolling
     /// axis; exactly the collection's width across it. Nil when its maximum length is 0 (no element).
+    @MainActor
     private func supplementaryRange(kind: String, section: Int) throws(CollectionError) -> ASSizeRange? {
         guard let range = uncheckedSupplementaryRange(kind: kind, section: section) else { return nil }
         return try checked(range, at: IndexPath(item: 0, section: section), kind: kind)
     }
 
+    @MainActor
     private func uncheckedSupplementaryRange(kind: String, section: Int) -> ASSizeRange? {
         let header = kind == UICollectionView.elementKindSectionHeader
         var along: (CGFloat, CGFloat)?

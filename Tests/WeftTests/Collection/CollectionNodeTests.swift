@@ -4,7 +4,7 @@ import Testing
 import WeftSamples
 import WeftTesting
 
-@Suite struct CollectionNodeTests {
+@MainActor @Suite struct CollectionNodeTests {
     static func column(_ count: Int, label: Bool = false, headers: CGFloat? = nil, sections: Int = 1) -> BoxCollection {
         BoxCollection(viewport: CGSize(width: 120, height: 160), counts: Array(repeating: count, count: sections), headers: headers, label: label) { indexPath in
             CGSize(width: indexPath.item % 3 == 0 ? 120 : 55, height: 30 + CGFloat(indexPath.item % 4) * 6)
@@ -204,6 +204,7 @@ import WeftTesting
 }
 
 /// Compares a collection's frame at its current offset with a golden at @1x and @2x.
+@MainActor
 func expectSnapshot(_ node: ASCollectionNode, named name: String, filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
     let store = GoldenStore(packageContaining: filePath)
     for scale in [1, 2] as [CGFloat] {

@@ -75,6 +75,7 @@ final class BoxDataSource: ASCollectionDataSource, ASCollectionDelegate {
 }
 
 /// A collection of boxes in a flow layout, with its data source kept alive beside it.
+@MainActor
 struct BoxCollection {
     let node: ASCollectionNode
     let source: BoxDataSource

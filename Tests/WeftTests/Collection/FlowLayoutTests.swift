@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Weft
 
-@Suite struct FlowLayoutTests {
+@MainActor @Suite struct FlowLayoutTests {
     static func frames(_ collection: BoxCollection) -> [CGRect] {
         let node = collection.node
         return (0..<node.numberOfSections).flatMap { section in
@@ -82,7 +82,7 @@ import Testing
     }
 }
 
-@Suite struct RelayoutTests {
+@MainActor @Suite struct RelayoutTests {
     @Test func relayoutKeepsNodesAndMeasuresThemAgain() throws {
         final class Source: ASCollectionDataSource {
             var blocks = 0

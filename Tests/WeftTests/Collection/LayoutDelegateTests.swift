@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import Weft
 
-@Suite struct LayoutDelegateTests {
-    final class GallerySource: ASCollectionDataSource, ASCollectionGalleryLayoutPropertiesProviding {
+@MainActor @Suite struct LayoutDelegateTests {
+    // Nonisolated: the gallery asks its properties on the layout queue.
+    nonisolated final class GallerySource: ASCollectionDataSource, ASCollectionGalleryLayoutPropertiesProviding {
         let count: Int
         init(count: Int) { self.count = count }
         func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { count }

@@ -29,7 +29,7 @@ final class PageNodes: ASPagerDataSource {
     func pagerNode(_ pagerNode: ASPagerNode, nodeAt index: Int) -> ASCellNode { NumberPage(index: index + 4) }
 }
 
-@Suite struct PagerNodeTests {
+@MainActor @Suite struct PagerNodeTests {
     static func pager(_ pages: Int = 3) -> (ASPagerNode, Pages) {
         let pager = ASPagerNode()
         pager.frame = CGRect(x: 0, y: 0, width: 200, height: 120)

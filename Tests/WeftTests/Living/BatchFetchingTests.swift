@@ -6,10 +6,11 @@ import Testing
 /// A feed of 10-point rows that fetches pages of 10 rows as its end comes near, up to `pages`.
 final class FetchingFeed: ASCollectionDataSource, ASCollectionDelegate, @unchecked Sendable {
     // SAFETY: `count` is written by the fetch while the driving thread waits for it (a frame waits
-    // for a fetch begun before it), and read otherwise; `fetchThreads` is a mutex.
+    // for a fetch begun before it), and read otherwise; `fetchesOnMainActor` is a mutex.
     var count = 10
     let pages: Int
-    let fetchThreads = Mutex<[pthread_t]>([])
+    /// For each fetch, whether it was asked on the main actor.
+    let fetchesOnMainActor = Mutex<[Bool]>([])
     init(pages: Int) { self.pages = pages }
 
     func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { count }
@@ -28,7 +29,7 @@ final class FetchingFeed: ASCollectionDataSource, ASCollectionDelegate, @uncheck
     }
     func shouldBatchFetch(for collectionNode: ASCollectionNode) -> Bool { count < pages * 10 }
     func collectionNode(_ collectionNode: ASCollectionNode, willBeginBatchFetchWith context: ASBatchContext) {
-        fetchThreads.withLock { $0.append(pthread_self()) }
+        fetchesOnMainActor.withLock { $0.append(MainActorBridge.isOnMainActor) }
         let old = count
         count += 10
         collectionNode.insertItems(at: (old..<count).map { IndexPath(item: $0, section: 0) })
@@ -39,7 +40,7 @@ final class FetchingFeed: ASCollectionDataSource, ASCollectionDelegate, @uncheck
 /// A delegate that does not fetch: only the defaults.
 final class NonFetchingDelegate: ASCollectionDelegate {}
 
-@Suite struct BatchFetchingTests {
+@MainActor @Suite struct BatchFetchingTests {
     private func feed(_ source: FetchingFeed) -> ASCollectionNode {
         let layout = UICollectionViewFlowLayout()
         layout.minimumLineSpacing = 0
@@ -99,13 +100,11 @@ final class NonFetchingDelegate: ASCollectionDelegate {}
             try Bitmap(size: CGSize(width: 1, height: 1), scale: 1) { $0.fill(CGRect(x: 0, y: 0, width: 1, height: 1), with: UIColor(white: CGFloat(page + 1) / 8, alpha: 1)) }
                 .pixel(x: 0, y: 0)
         }
-        let me = pthread_self()
         let first = try render()
         // 10 rows (100 pt) in a 40-point viewport: the first frame is within 2 screens of the end
         // (100 − 40 − 0 ≤ 80), so it begins a fetch; the next frame waits for it, and so on.
         #expect(first.count == 50)
-        #expect(first.source.fetchThreads.withLock { $0.count } == 4)
-        #expect(first.source.fetchThreads.withLock { $0.allSatisfy { pthread_equal($0, me) == 0 } })
+        #expect(first.source.fetchesOnMainActor.withLock { $0 } == [true, true, true, true])
         // Frames past the first page show the fetched pages, each in its own grey.
         for (frame, page) in [(5, 1), (10, 2), (15, 3), (20, 4)] {
             #expect(first.frames[frame].pixel(x: 20, y: 5) == (try grey(page)), "frame \(frame)")
@@ -134,12 +133,12 @@ final class NonFetchingDelegate: ASCollectionDelegate {}
         let done = FetchingFeed(pages: 1)
         let node = feed(done)
         _ = try node.snapshot(at: CGPoint(x: 0, y: 60), scale: 1)
-        #expect(!node.batchContext.isFetching() && done.fetchThreads.withLock { $0.isEmpty })
+        #expect(!node.batchContext.isFetching() && done.fetchesOnMainActor.withLock { $0.isEmpty })
         let more = FetchingFeed(pages: 5)
         let other = feed(more)
         other.leadingScreensForBatching = 0
         _ = try other.snapshot(at: CGPoint(x: 0, y: 60), scale: 1)
         _ = try other.snapshot(at: CGPoint(x: 0, y: 60), scale: 1)
-        #expect(more.fetchThreads.withLock { $0.isEmpty })
+        #expect(more.fetchesOnMainActor.withLock { $0.isEmpty })
     }
 }

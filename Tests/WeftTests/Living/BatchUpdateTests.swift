@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 @testable import Weft
 
-@Suite struct BatchUpdateTests {
+@MainActor @Suite struct BatchUpdateTests {
     @Test func insertsDeletesAndMovesKeepUntouchedNodesAndRenumberThem() throws {
         let source = LiveSource([[0, 1, 2, 3, 4]])
         let node = Living.collection(source)
@@ -113,22 +113,27 @@ import Testing
         #expect(Living.ids(node) == [[0, 1]])
     }
 
-    @Test func editsFromAnotherThreadAreReported() {
-        let source = LiveSource([[0]])
-        let node = Living.collection(source)
-        source.model = [[0, 1]]
-        node.insertItems(at: [IndexPath(item: 1, section: 0)])
-        let name = "\(node)"
+    /// Off the main actor: the other thread's edit asks the data source on the main actor, which
+    /// a main-actor test blocked on a semaphore would hold.
+    @Test nonisolated func editsFromAnotherThreadAreReported() async {
+        let collection = await MainActor.run { () -> UncheckedBox<(ASCollectionNode, LiveSource)> in
+            let source = LiveSource([[0]])
+            let node = Living.collection(source)
+            source.model = [[0, 1]]
+            node.insertItems(at: [IndexPath(item: 1, section: 0)])
+            return UncheckedBox((node, source))
+        }
+        let name = "\(collection.value.0)"
         let (_, diagnostics) = WeftDiagnostics.collect(matching: "another thread") {
             let done = DispatchSemaphore(value: 0)
-            let box = UncheckedBox(node)
             Thread.detachNewThread {
-                box.value.performBatchUpdates(nil)
+                collection.value.0.performBatchUpdates(nil)
                 done.signal()
             }
             done.wait()
         }
         #expect(diagnostics.contains { $0.subject == name })
+        withExtendedLifetime(collection) {}
     }
 }
 

@@ -22,7 +22,7 @@ final class GatedSource: ASCollectionDataSource, @unchecked Sendable {
     }
 }
 
-@Suite struct CellLayoutModeTests {
+@MainActor @Suite struct CellLayoutModeTests {
     private func collection(_ source: GatedSource, mode: ASCellLayoutMode) -> ASCollectionNode {
         let node = ASCollectionNode()
         node.cellLayoutMode = mode

@@ -35,7 +35,7 @@ final class ExpandingSource: ASCollectionDataSource, ASCollectionDelegate, @unch
     }
 }
 
-@Suite struct CellRelayoutTests {
+@MainActor @Suite struct CellRelayoutTests {
     private func collection(_ source: ExpandingSource) -> ASCollectionNode {
         let layout = UICollectionViewFlowLayout()
         layout.minimumLineSpacing = 0

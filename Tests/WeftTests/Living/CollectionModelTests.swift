@@ -7,7 +7,7 @@ import Testing
 /// index paths and nodes must match the model after every valid batch, and every invalid batch
 /// must be rejected with UIKit's wording and change nothing. `WEFT_MODEL_RUNS` sets the number of
 /// sequences (10,000 by default; `make model-test` runs 200,000).
-@Suite struct CollectionModelTests {
+@MainActor @Suite struct CollectionModelTests {
     typealias Edit = CollectionUpdateError.Edit
 
     /// A valid batch on `old`: the edits (UIKit's old/new index paths) and the model after them.
@@ -77,12 +77,15 @@ import Testing
         return (edits.shuffled(using: &rng), after)
     }
 
-    @Test func randomEditSequencesMatchTheModel() throws {
+    /// Async so that it yields the main actor, where the data sources live, between sequences:
+    /// other main-actor tests run meanwhile instead of waiting for all 10,000.
+    @Test func randomEditSequencesMatchTheModel() async throws {
         let runs = ProcessInfo.processInfo.environment["WEFT_MODEL_RUNS"].flatMap(Int.init) ?? 10_000
         var rng = SeededGenerator(seed: 0x5EED)
         var mismatches: [String] = [], rejected = 0, applied = 0
         let errors = Mutex<[CollectionUpdateError]>([])
         for run in 0..<runs {
+            await Task.yield()
             var nextID = 0
             let start = (0..<Int.random(in: 0...3, using: &rng)).map { _ in (0..<Int.random(in: 0...4, using: &rng)).map { _ in nextID += 1; return nextID } }
             let source = LiveSource(start, itemSize: CGSize(width: 20, height: 10))

@@ -42,6 +42,7 @@ final class LiveSource: ASCollectionDataSource, ASCollectionDelegate, @unchecked
     }
 }
 
+@MainActor
 enum Living {
     /// A vertical flow collection of `source`'s items, loaded.
     static func collection(_ source: LiveSource, size: CGSize = CGSize(width: 40, height: 40)) -> ASCollectionNode {

@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 @testable import Weft
 
-@Suite struct NodeCreationThreadTests {
+@MainActor @Suite struct NodeCreationThreadTests {
     private func expectNoneOnThisThread(_ source: LiveSource, atLeast: Int) {
         let me = pthread_self()
         let threads = source.blockThreads.withLock { $0 }

@@ -48,7 +48,7 @@ final class RecordingSource: ASCollectionDataSource, ASCollectionDelegate, @unch
     func cell(_ item: Int) -> RecordingCell { cells.withLock { $0[item]! } }
 }
 
-@Suite struct RangeControllerTests {
+@MainActor @Suite struct RangeControllerTests {
     /// A vertical list of 10-point rows in a 40 × 40 viewport.
     private func list(_ source: RecordingSource, mode: ASCellLayoutMode = []) -> ASCollectionNode {
         let layout = UICollectionViewFlowLayout()

@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 @testable import Weft
 
-@Suite struct UpdateValidationTests {
+@MainActor @Suite struct UpdateValidationTests {
     /// Submits `edits` after setting the data source to `claimed`; expects a rejection with
     /// `message`, the completion told `false`, and the collection (and its nodes) unchanged.
     private func expectRejected(start: [[Int]], claimed: [[Int]], message: String, _ edits: @escaping (ASCollectionNode) -> Void) throws {

@@ -25,6 +25,7 @@ private final class ScriptedSource: ASCollectionDataSource, ASCollectionDelegate
 }
 
 /// A collection with a scripted source kept alive beside it, named so its diagnostics can be picked out.
+@MainActor
 private struct Scripted {
     let node: ASCollectionNode
     let source = ScriptedSource()
@@ -52,7 +53,7 @@ private func box(_ size: CGSize) -> ASCellNode {
     return cell
 }
 
-@Suite struct CollectionReliabilityTests {
+@MainActor @Suite struct CollectionReliabilityTests {
     // MARK: Queries with bad input
 
     @Test func indexPathForANonFinitePointIsNilAndReported() throws {
@@ -331,10 +332,13 @@ private func box(_ size: CGSize) -> ASCellNode {
             }
         }
         let expected = try Scripted.reference(items: 6)
+        // Loaded here, on the main actor the data source lives on, which this test then blocks.
+        try c.node.loadDataIfNeeded()
         let done = DispatchSemaphore(value: 0)
         let result = Mutex<Bitmap?>(nil)
         queue.enqueue {
-            result.withLock { $0 = try? c.node.snapshot(scale: 1) }
+            let frame = try? c.node.snapshot(scale: 1)
+            result.withLock { $0 = frame }
             done.signal()
         }
         #expect(done.wait(timeout: .now() + 10) == .success, "the snapshot in a display job deadlocked")
@@ -345,23 +349,33 @@ private func box(_ size: CGSize) -> ASCellNode {
 
     @Test(.timeLimit(.minutes(1))) func framesDoNotBlockTheCooperativePool() async throws {
         // More iterations than the cooperative pool has threads, each blocked inside its first
-        // snapshot until a task on that pool lets it go: if `next()` blocked a pool thread, the
-        // releasing task could not run and the blocks would time out.
+        // layout pass (which runs on the thread that makes the frames, unlike the data source,
+        // which is asked on the main actor) until a task on that pool lets it go: if `next()`
+        // blocked a pool thread, the releasing task could not run and the blocks would time out.
         let width = ProcessInfo.processInfo.activeProcessorCount + 2
         let gate = DispatchSemaphore(value: 0)
         final class Progress: Sendable {
             let entered = Mutex(0), timedOut = Mutex(false)
         }
+        final class GatedLayout: UICollectionViewFlowLayout, @unchecked Sendable {
+            // SAFETY: `opened` is only touched by the thread that drives this layout's collection.
+            let gate: DispatchSemaphore, progress: Progress
+            var opened = false
+            init(gate: DispatchSemaphore, progress: Progress) { self.gate = gate; self.progress = progress }
+            override func prepare() {
+                if !opened {
+                    opened = true
+                    progress.entered.withLock { $0 += 1 }
+                    if gate.wait(timeout: .now() + 5) == .timedOut { progress.timedOut.withLock { $0 = true } }
+                }
+                super.prepare()
+            }
+        }
         let progress = Progress()
         let collections = (0..<width).map { index -> Scripted in
-            let c = Scripted("frames-pool-\(index)")
+            let c = Scripted("frames-pool-\(index)", layout: GatedLayout(gate: gate, progress: progress))
             c.source.items = { _ in 3 }
             c.source.block = { _ in { box(CGSize(width: 100, height: 30)) } }
-            c.source.sections = {
-                progress.entered.withLock { $0 += 1 }
-                if gate.wait(timeout: .now() + 5) == .timedOut { progress.timedOut.withLock { $0 = true } }
-                return 1
-            }
             return c
         }
         let sequence = try FrameSequence(validating: [.zero, CGPoint(x: 0, y: 10)])
@@ -402,7 +416,7 @@ extension Scripted {
     }
 }
 
-@Suite struct FlowLayoutReliabilityTests {
+@MainActor @Suite struct FlowLayoutReliabilityTests {
     @Test func nonFiniteSpacingAndInsetsAreRepairedAndReported() {
         let layout = UICollectionViewFlowLayout()
         let (_, diagnostics) = WeftDiagnostics.collect(matching: "UICollectionViewFlowLayout.") {
@@ -417,7 +431,7 @@ extension Scripted {
     }
 }
 
-@Suite struct IndexPathReliabilityTests {
+@MainActor @Suite struct IndexPathReliabilityTests {
     @Test func malformedIndexPathsAreOutOfRangeNotACrash() throws {
         let c = Scripted("malformed-paths")
         c.source.items = { _ in 3 }

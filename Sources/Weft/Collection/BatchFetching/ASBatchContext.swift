@@ -34,15 +34,15 @@ public final class ASBatchContext: @unchecked Sendable {
     /// Ends the fetch without new content; Texture's `cancelBatchFetching()`.
     public func cancelBatchFetching() { set(.cancelled) }
 
-    /// Blocks until no fetch is running, at most `timeout` seconds; returns whether it ended.
+    /// Blocks until no fetch is running, at most `timeout` seconds; returns whether it ended. On the
+    /// main actor it keeps serving the main actor meanwhile (see `MainActorBridge.wait`), since
+    /// the delegate is asked there and its inserts ask the data source there.
     func waitUntilNotFetching(timeout: TimeInterval) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        condition.lock()
-        defer { condition.unlock() }
-        while state == .fetching {
-            if !condition.wait(until: deadline) { return state != .fetching }
+        MainActorBridge.wait(until: { !isFetching() }, timeout: timeout) { slice in
+            condition.lock()
+            if state == .fetching { _ = condition.wait(until: Date(timeIntervalSinceNow: slice)) }
+            condition.unlock()
         }
-        return true
     }
 
     private func locked<T>(_ body: (State) -> T) -> T {

@@ -16,50 +16,48 @@ extension ASCollectionNode {
         }
     }
 
-    /// Before a deterministic frame: waits for a batch fetch started before it, then for the
-    /// updates it made, so the frame shows the fetched items.
+    /// Before a deterministic frame: waits for a batch fetch decided or started before it, then
+    /// for the updates it made, so the frame shows the fetched items.
     func waitForBatchFetch() {
         // A fetch that already completed may have left its batch on the editing queue: wait for
         // that too, so the frame does not depend on how fast the fetch was.
         guard settings.withLock({ s in defer { s.batchFetchSinceLastFrame = false }; return s.batchFetchSinceLastFrame }) else { return }
-        if !batchContext.waitUntilNotFetching(timeout: WeftLimits.batchFetchWait) {
+        let context = batchContext
+        let settled = MainActorBridge.wait(until: { self.settings.withLock { !$0.batchFetchDecisionPending } && !context.isFetching() },
+                                           timeout: WeftLimits.batchFetchWait) { slice in
+            _ = context.waitUntilNotFetching(timeout: slice)
+        }
+        if !settled {
             WeftDiagnostics.report(.collection, "\(self)",
                                    "a batch fetch did not complete within \(WeftLimits.batchFetchWait) s (WeftLimits.batchFetchWait); the frame was rendered without it. Call context.completeBatchFetching(true) or cancelBatchFetching()")
         }
         waitUntilAllUpdatesAreProcessed()
     }
 
-    /// After a frame at `offset`: begins a batch fetch when Texture's rule says so. The delegate is
-    /// asked on a background queue.
+    /// After a frame at `offset`: when Texture's rule says so, asks the delegate, on the main actor
+    /// and after this frame (Texture asks from the main thread's scroll handling and fetches on a
+    /// background queue; here the delegate is a main-actor object, as UIKit's are), whether to
+    /// fetch, and begins the fetch. The next deterministic frame waits for both.
     func checkForBatchFetching(offset: CGPoint) {
-        guard let delegate, !batchContext.isFetching() else { return }
-        let (leading, withoutFetching) = settings.withLock { ($0.leadingScreensForBatching, $0.delegateWithoutBatchFetching) }
-        guard withoutFetching != ObjectIdentifier(delegate), delegate.shouldBatchFetch(for: self) else { return }
+        // Without a delegate there is nothing to ask.
+        guard delegate != nil, !batchContext.isFetching() else { return }
+        let (leading, pending) = settings.withLock { ($0.leadingScreensForBatching, $0.batchFetchDecisionPending) }
+        guard !pending else { return }
         let vertical = collectionViewLayout.scrollDirection == .vertical
         let rule = BatchFetchingRule(isFetching: false, leadingScreens: leading, viewport: bounds.size,
                                      contentSize: collectionViewLayout.collectionViewContentSize, offset: offset, vertical: vertical,
                                      scrollingTowardHead: rangeController.movedTowardHead(vertical: vertical))
         guard rule.shouldFetch else { return }
+        settings.withLock { $0.batchFetchDecisionPending = true; $0.batchFetchSinceLastFrame = true }
         let context = batchContext
-        context.beginBatchFetching()
-        settings.withLock { $0.batchFetchSinceLastFrame = true }
-        let target = BatchFetchTarget(delegate: delegate)
-        // A queue of its own rather than a global one: the fetch usually inserts and so may wait for
-        // node creation, which runs on the global queues and must not be starved by it.
-        DispatchQueue(label: "weft.collection.batch-fetch", qos: .userInitiated).async { [weak self] in
-            guard let self, let delegate = target.delegate else {
-                context.cancelBatchFetching()
-                return
-            }
+        MainActorBridge.post { [weak self] in
+            guard let self else { return }
+            defer { settings.withLock { $0.batchFetchDecisionPending = false } }
+            let withoutFetching = settings.withLock { $0.delegateWithoutBatchFetching }
+            guard let delegate, withoutFetching != ObjectIdentifier(delegate), !context.isFetching(),
+                  delegate.shouldBatchFetch(for: self) else { return }
+            context.beginBatchFetching()
             delegate.collectionNode(self, willBeginBatchFetchWith: context)
         }
     }
-}
-
-/// The delegate, carried to the background queue that asks it to fetch.
-private struct BatchFetchTarget: @unchecked Sendable {
-    // SAFETY: Texture's contract: `collectionNode(_:willBeginBatchFetchWith:)` is called on a
-    // background queue, and a delegate implementing it must be ready for that; nothing else of the
-    // delegate is used there.
-    weak var delegate: (any ASCollectionDelegate)?
 }

@@ -108,11 +108,15 @@ open class ASPagerNode: ASCollectionNode, @unchecked Sendable {
 }
 
 /// Turns the pager's data source and delegate into the collection's; holds both weakly, as
-/// Texture's pager does. Used on the pager's driving thread.
+/// Texture's pager does. Asked on the main actor, as the collection asks its own data source.
 final class PagerAdapter: ASCollectionDataSource, ASCollectionDelegate {
-    weak var pager: ASPagerNode?
-    weak var dataSource: (any ASPagerDataSource)?
-    weak var delegate: (any ASPagerDelegate)?
+    // SAFETY: the three references are set by the pager on its driving thread and read on the main
+    // actor while the collection asks its data source, which the driving thread waits for.
+    nonisolated(unsafe) weak var pager: ASPagerNode?
+    nonisolated(unsafe) weak var dataSource: (any ASPagerDataSource)?
+    nonisolated(unsafe) weak var delegate: (any ASPagerDelegate)?
+
+    nonisolated init() {}
 
     func numberOfSections(in collectionNode: ASCollectionNode) -> Int { 1 }
 

@@ -7,6 +7,7 @@ import Foundation
 /// or from UIKit's `UITableViewDataSource` spelling `tableView(_:titleForHeaderInSection:)`, which
 /// takes the (main-actor) view and so is asked only when the table is driven from the main thread.
 /// Called on the thread that drives the table.
+@MainActor
 public protocol ASTableDataSource: AnyObject {
     func numberOfSections(in tableNode: ASTableNode) -> Int
     func tableNode(_ tableNode: ASTableNode, numberOfRowsInSection section: Int) -> Int
@@ -58,6 +59,7 @@ extension ASTableDataSource {
 }
 
 /// Sizes an `ASTableNode`'s rows; Texture's `ASTableDelegate`. Every method is optional.
+@MainActor
 public protocol ASTableDelegate: AnyObject {
     /// The range a row's node is measured in; its width is then forced to the table's width.
     func tableNode(_ tableNode: ASTableNode, constrainedSizeForRowAt indexPath: IndexPath) -> ASSizeRange

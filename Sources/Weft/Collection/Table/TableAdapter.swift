@@ -2,11 +2,15 @@ import Foundation
 
 /// Turns a table's data source and delegate into its collection's: rows become items as wide as
 /// the table, titles and header nodes become supplementary elements. Holds both weakly, as the
-/// table does. Used on the table's driving thread.
+/// table does. Asked on the main actor, as the collection asks its own data source.
 final class TableAdapter: ASCollectionDataSource, ASCollectionDelegate {
-    weak var table: ASTableNode?
-    weak var dataSource: (any ASTableDataSource)?
-    weak var delegate: (any ASTableDelegate)?
+    // SAFETY: the three references are set by the table on its driving thread and read on the main
+    // actor while the collection asks its data source, which the driving thread waits for.
+    nonisolated(unsafe) weak var table: ASTableNode?
+    nonisolated(unsafe) weak var dataSource: (any ASTableDataSource)?
+    nonisolated(unsafe) weak var delegate: (any ASTableDelegate)?
+
+    nonisolated init() {}
 
     private static let header = UICollectionView.elementKindSectionHeader
     private static let footer = UICollectionView.elementKindSectionFooter
@@ -69,8 +73,7 @@ final class TableAdapter: ASCollectionDataSource, ASCollectionDelegate {
     }
 
     /// A title from `tableNode(_:titleFor…InSection:)`, else from UIKit's spelling, which takes
-    /// the table's main-actor view: that one is asked only on the main thread, where UIKit asks it
-    /// (Swift Testing's main actor on Linux is not the main thread: use the node spelling there).
+    /// the table's view.
     private func title(kind: String, section: Int) -> String? {
         guard let table, let dataSource else { return nil }
         let isHeader = kind == Self.header
@@ -79,14 +82,9 @@ final class TableAdapter: ASCollectionDataSource, ASCollectionDelegate {
         }) {
             return title
         }
-        guard Thread.isMainThread else { return nil }
-        // SAFETY: on the main thread, which is the main actor's; the data source is only borrowed.
-        nonisolated(unsafe) let source = dataSource
-        return MainActor.assumeIsolated {
-            DefaultAnswer.implemented {
-                isHeader ? source.tableView(table.view, titleForHeaderInSection: section) : source.tableView(table.view, titleForFooterInSection: section)
-            } ?? nil
-        }
+        return DefaultAnswer.implemented {
+            isHeader ? dataSource.tableView(table.view, titleForHeaderInSection: section) : dataSource.tableView(table.view, titleForFooterInSection: section)
+        } ?? nil
     }
 
     func collectionNode(_ collectionNode: ASCollectionNode, supplementaryElementKindsInSection section: Int) -> [String] {

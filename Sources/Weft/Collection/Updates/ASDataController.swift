@@ -105,35 +105,40 @@ final class ASDataController: @unchecked Sendable {
         }
         let loader = node.loader(for: node.bounds.size)
         let before = state.withLock { $0.pending }
-        let after: [Int]
-        do { after = try loader.itemCounts() } catch { throw .dataSource(error) }
-        let plan = try ChangeSetPlanner.plan(changes, before: before.sections.map(\.items.count), after: after)
-        var map = ASElementMap()
-        var fresh: [ASCollectionElement] = []
-        do throws(CollectionError) {
-            for (s, source) in plan.sections.enumerated() {
-                switch source {
-                case .fresh:
-                    let entry = try loader.sectionEntry(s, count: after[s])
-                    fresh += Array(entry.supplementary.values) + entry.items
-                    map.sections.append(entry)
-                case .kept(let o):
-                    var entry = ASElementMap.Section()
-                    entry.supplementary = before.sections[o].supplementary
-                    for (j, item) in plan.items[s].enumerated() {
-                        switch item {
-                        case .kept(let p): entry.items.append(before.sections[p.section].items[p.item])
-                        case .fresh:
-                            let element = try loader.itemElement(at: IndexPath(item: j, section: s))
-                            fresh.append(element)
-                            entry.items.append(element)
+        // The data source is asked on the main actor (inline when this is it), as Texture asks it
+        // on the main thread.
+        let (map, fresh) = try MainActorBridge.run { () throws(CollectionUpdateError) -> (ASElementMap, [ASCollectionElement]) in
+            let after: [Int]
+            do throws(CollectionError) { after = try loader.itemCounts() } catch { throw .dataSource(error) }
+            let plan = try ChangeSetPlanner.plan(changes, before: before.sections.map(\.items.count), after: after)
+            var map = ASElementMap()
+            var fresh: [ASCollectionElement] = []
+            do throws(CollectionError) {
+                for (s, source) in plan.sections.enumerated() {
+                    switch source {
+                    case .fresh:
+                        let entry = try loader.sectionEntry(s, count: after[s])
+                        fresh += Array(entry.supplementary.values) + entry.items
+                        map.sections.append(entry)
+                    case .kept(let o):
+                        var entry = ASElementMap.Section()
+                        entry.supplementary = before.sections[o].supplementary
+                        for (j, item) in plan.items[s].enumerated() {
+                            switch item {
+                            case .kept(let p): entry.items.append(before.sections[p.section].items[p.item])
+                            case .fresh:
+                                let element = try loader.itemElement(at: IndexPath(item: j, section: s))
+                                fresh.append(element)
+                                entry.items.append(element)
+                            }
                         }
+                        map.sections.append(entry)
                     }
-                    map.sections.append(entry)
                 }
+            } catch {
+                throw .dataSource(error)
             }
-        } catch {
-            throw .dataSource(error)
+            return (map, fresh)
         }
         state.withLock { $0.pending = map }
         let eager = loader.eager, serial = loader.serialize
@@ -185,9 +190,13 @@ final class ASDataController: @unchecked Sendable {
                                    "called from a batch completion on the editing queue, which would wait for itself; returned at once")
             return
         }
-        idle.lock()
-        while state.withLock({ $0.inFlight > 0 || $0.finishing > 0 }) { idle.wait() }
-        idle.unlock()
+        // On the main actor the wait keeps serving it: a completion that edits asks the data source there.
+        let settled = { self.state.withLock { $0.inFlight == 0 && $0.finishing == 0 } }
+        MainActorBridge.wait(until: settled) { slice in
+            idle.lock()
+            if !settled() { _ = idle.wait(until: Date(timeIntervalSinceNow: slice)) }
+            idle.unlock()
+        }
     }
 
     /// Runs `block` once every batch submitted so far is applied: now, on this thread, when none

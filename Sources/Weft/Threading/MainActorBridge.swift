@@ -1,0 +1,144 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// How the collection asks its `@MainActor` data source and delegate from whatever thread drives
+/// it: inline when the caller is already on the main actor (Texture's case: the main thread), else
+/// on the main actor, with the caller blocked until the answer is back.
+///
+/// A caller off the main actor may need the main actor while the main actor is itself blocked in
+/// one of Weft's waits (a frame waiting for a batch fetch whose inserts ask the data source, or
+/// `waitUntilAllUpdatesAreProcessed()` waiting for a completion that edits). So a request is both
+/// queued on the main queue and posted to an inbox that those waits drain (`wait(until:)`);
+/// whichever runs it first claims it. Waits that do not go through here never block the main
+/// actor on work that needs it.
+///
+/// Thread safety: the inbox is behind its mutex; a `Request` is claimed once, under its own mutex.
+enum MainActorBridge {
+    /// Whether the current code runs on the main actor: the main thread, or (where `dispatch_main`
+    /// gave the main queue to worker threads, as the Swift Testing runner on Linux does) the main
+    /// queue.
+    static var isOnMainActor: Bool {
+        if Thread.isMainThread { return true }
+        _ = mainQueueMarked
+        return DispatchQueue.getSpecific(key: mainQueueKey) != nil
+    }
+
+    private static let mainQueueKey = DispatchSpecificKey<Bool>()
+    private static let mainQueueMarked: Bool = {
+        DispatchQueue.main.setSpecific(key: mainQueueKey, value: true)
+        return true
+    }()
+
+    /// Runs `body` on the main actor and returns its result; see the type's notes.
+    static func run<T, E: Error>(_ body: @MainActor () throws(E) -> T) throws(E) -> T {
+        if isOnMainActor {
+            return try Self.assumingMainActor(body)
+        }
+        // The request drops `body` once it has run, before the answer is signalled, so nothing
+        // keeps the closure past this call.
+        let answer = withoutActuallyEscaping(body) { body -> Any in
+            let request = Request { () -> Any in
+                do throws(E) { return Result<T, E>.success(try Self.assumingMainActor(body)) } catch { return Result<T, E>.failure(error) }
+            }
+            inbox.withLock { $0.append(request) }
+            DispatchQueue.main.async { request.runIfUnclaimed() }
+            return request.waitForAnswer()
+        }
+        // The request's body is the closure above, which returns exactly this type.
+        return try (answer as! Result<T, E>).get()
+    }
+
+    /// Runs `body` on the main actor later, without waiting: from the main queue, or from a wait
+    /// of Weft's on the main actor, whichever comes first.
+    static func post(_ body: @escaping @MainActor @Sendable () -> Void) {
+        let request = Request { () -> Any in
+            MainActor.assumeIsolated { body() }
+            return ()
+        }
+        inbox.withLock { $0.append(request) }
+        DispatchQueue.main.async { request.runIfUnclaimed() }
+    }
+
+    /// Blocks until `isDone()`; on the main actor, it runs the requests other threads post meanwhile
+    /// (and, on the main thread, the main run loop's sources, among them the main queue), so work
+    /// the wait depends on can still reach the main actor. Returns false when `timeout` (seconds)
+    /// passed first.
+    @discardableResult
+    static func wait(until isDone: () -> Bool, timeout: TimeInterval = .infinity, idle: (TimeInterval) -> Void) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        guard isOnMainActor else {
+            while !isDone() {
+                if Date() >= deadline { return false }
+                idle(min(0.05, deadline.timeIntervalSinceNow))
+            }
+            return true
+        }
+        while true {
+            drainInbox()
+            if isDone() { return true }
+            if Date() >= deadline { return false }
+            // Work queued on the main queue (a fetch's completion, say) runs here on the main
+            // thread; elsewhere the main queue is blocked by this wait, and only the inbox helps.
+            if Thread.isMainThread {
+                _ = RunLoop.main.run(mode: .default, before: Date())
+                if isDone() { return true }
+            }
+            // Short slices: a request posted meanwhile is picked up within one.
+            idle(min(0.001, max(0, deadline.timeIntervalSinceNow)))
+        }
+    }
+
+    // MARK: The inbox
+
+    private static let inbox = Mutex<[Request]>([])
+    private static func drainInbox() {
+        let requests = inbox.withLock { pending -> [Request] in
+            defer { pending = [] }
+            return pending
+        }
+        for request in requests { request.runIfUnclaimed() }
+    }
+
+    private static func assumingMainActor<T, E: Error>(_ body: @MainActor () throws(E) -> T) throws(E) -> T {
+        // `MainActor.assumeIsolated` wants a Sendable result and untyped throws; the caller is on
+        // the main actor (checked above) and the result goes back to the thread that asked for it.
+        let outcome = Unchecked<Result<T, E>>(MainActor.assumeIsolated {
+            do throws(E) { return Unchecked(Result<T, E>.success(try body())) } catch { return Unchecked(Result<T, E>.failure(error)) }
+        }.value)
+        return try outcome.value.get()
+    }
+
+    /// A value handed between the thread that asks and the main actor, which run one after the other.
+    private struct Unchecked<Value>: @unchecked Sendable {
+        // SAFETY: handed over once, from the thread that made it to the one that waits for it.
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    /// One question for the main actor, claimed once by the main queue or by a draining wait.
+    private final class Request: @unchecked Sendable {
+        // SAFETY: `body` is taken by the one claimant only; `answer` is written once under
+        // `done`'s lock before the signal, and read by the asking thread after it.
+        private var body: (() -> Any)?
+        private let claimed = Atomic(false)
+        private var answer: Any?
+        private let done = NSCondition()
+
+        init(_ body: @escaping () -> Any) { self.body = body }
+
+        func runIfUnclaimed() {
+            guard claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+            let value = body!()
+            body = nil
+            done.lock(); answer = value; done.broadcast(); done.unlock()
+        }
+
+        func waitForAnswer() -> Any {
+            done.lock()
+            defer { done.unlock() }
+            while answer == nil { done.wait() }
+            return answer!
+        }
+    }
+}
