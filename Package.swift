@@ -36,7 +36,7 @@ let package = Package(
             ]
         ),
         // The hostile-input suite's child process: one case per run, so a crash counts as a failure.
-        .executableTarget(name: "weft-hostile", dependencies: ["Weft"], path: "Sources/WeftHostile"),
+        .executableTarget(name: "weft-hostile", dependencies: ["Weft", "CWeft"], path: "Sources/WeftHostile"),
         .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftTesting", "WeftSamples", "CWeft", "weft", "weft-hostile", "WeftSnapshotTesting",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),

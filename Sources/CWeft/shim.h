@@ -7,5 +7,7 @@
 #include <fontconfig/fontconfig.h>
 #include <libdeflate.h>
 #include <turbojpeg.h>
+// mallinfo2, for the hostile suite's heap measurements (Glibc's module map leaves malloc.h out).
+#include <malloc.h>
 
 #endif

@@ -24,9 +24,11 @@ final class CountingNode: ASDisplayNode, @unchecked Sendable {
         return (queue, release)
     }
 
+    /// A node and its parent, both displaying on `queue` (so `waitUntilIdle` covers both).
     static func pendingNode(on queue: DisplayQueue) -> (CountingNode, ASDisplayNode) {
         let parent = ASDisplayNode()
         parent.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        parent.displayQueue = queue
         let node = CountingNode()
         node.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
         node.displayQueue = queue
@@ -61,8 +63,9 @@ final class CountingNode: ASDisplayNode, @unchecked Sendable {
 
     @Test func removedNodeNeverCommitsStaleWork() {
         let (queue, release) = Self.blockedQueue()
-        let (node, _) = Self.pendingNode(on: queue)
-        node.removeFromSupernode()
+        let (node, parent) = Self.pendingNode(on: queue)
+        // Held until the removal: a parent already freed would leave nothing to remove from.
+        withExtendedLifetime(parent) { node.removeFromSupernode() }
         release.signal()
         queue.waitUntilIdle()
         #expect(node.contents == nil)
@@ -99,6 +102,35 @@ final class CountingNode: ASDisplayNode, @unchecked Sendable {
         #expect(node.contents?.pixelWidth == Int(10 * node.contentsScale))
         parent.recursivelySetInterfaceState([])
         #expect(node.contents == nil)
+    }
+
+    /// A finished job held its node (and so its backing store) in the queue's job list, and a
+    /// node holds its queue: a node on a queue of its own was never freed, nor was the queue.
+    @Test func aNodeIsFreedOnceItsDisplayJobHasRun() {
+        weak var drawn: CountingNode?
+        do {
+            let queue = DisplayQueue(width: 1)
+            let (node, parent) = Self.pendingNode(on: queue)
+            queue.waitUntilIdle()
+            #expect(node.contents != nil)
+            parent.recursivelySetInterfaceState([])
+            drawn = node
+        }
+        #expect(drawn == nil, "the node outlived its tree: something still holds it after its display ran")
+    }
+
+    /// The same for a display cancelled before it ran: the node left the tree while its job waited.
+    @Test func aNodeIsFreedAfterItsQueuedDisplayIsCancelled() {
+        weak var cancelled: CountingNode?
+        let (queue, release) = Self.blockedQueue()
+        do {
+            let (node, _) = Self.pendingNode(on: queue)
+            node.removeFromSupernode()
+            cancelled = node
+        }
+        release.signal()
+        queue.waitUntilIdle()
+        #expect(cancelled == nil, "a cancelled display kept its node alive")
     }
 
     @Test func synchronousEnsureDrawsNow() {

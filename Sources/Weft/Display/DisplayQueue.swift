@@ -20,7 +20,11 @@ public final class DisplayQueue: Sendable {
     public let width: Int
 
     private struct Pending {
-        var jobs: [@Sendable () -> Void] = []
+        /// Jobs from `head` on are waiting; slots before it are nil. A slot is emptied as its job
+        /// is taken: a job holds its node, and a node holds its queue (`displayQueue`), so a
+        /// finished job left in its slot would keep its node and backing store alive, and with a
+        /// queue of the node's own, form a cycle (queue → job → node → queue) that nothing frees.
+        var jobs: [(@Sendable () -> Void)?] = []
         var head = 0
         var threadsStarted = 0
     }
@@ -76,17 +80,22 @@ public final class DisplayQueue: Sendable {
                 if leave { return }
                 continue
             }
-            let job = pending.withLock { state -> (@Sendable () -> Void) in
-                let job = state.jobs[state.head]
-                state.head += 1
-                // Drop finished slots now and then, so the array stays as long as the backlog.
-                if state.head > 1024 && state.head * 2 > state.jobs.count {
-                    state.jobs.removeFirst(state.head)
-                    state.head = 0
+            // The job is released before it counts as done, so a waiter that wakes from
+            // `waitUntilIdle` finds nothing of it still held here.
+            do {
+                let job = pending.withLock { state -> (@Sendable () -> Void) in
+                    let job = state.jobs[state.head]!
+                    state.jobs[state.head] = nil
+                    state.head += 1
+                    // Drop the emptied slots now and then, so the array stays as long as the backlog.
+                    if state.head > 1024 && state.head * 2 > state.jobs.count {
+                        state.jobs.removeFirst(state.head)
+                        state.head = 0
+                    }
+                    return job
                 }
-                return job
+                job()
             }
-            job()
             outstanding.leave()
         }
     }

@@ -22,6 +22,14 @@ final class DisplayTicket: Sendable {
         done.enter()
     }
 
+    /// A dispatch group keeps itself alive while it is entered, so a ticket dropped before
+    /// `finish()` would leak its group. Nobody can be waiting then (a waiter holds the ticket), so
+    /// leaving here is safe. `startDisplay` makes tickets only for work that finishes them; this
+    /// keeps any other path from leaking.
+    deinit {
+        if phase.withLock({ $0 != .finished }) { done.leave() }
+    }
+
     /// Takes the job if nobody has started it; true for the one caller that gets it.
     func claim() -> Bool {
         phase.withLock { phase in

@@ -191,10 +191,29 @@ extension ASDisplayNode {
         // again (for a text node that would be another pango layout).
         let mayPlaceSubnodes = block != nil || usesSpec == true || (usesSpec == nil && (manages || hasSubnodes))
         guard mayPlaceSubnodes else { return }
-        let layout = layoutThatFits(ASSizeRange(exactly: bounds.size))
+        let layout = layoutForLayoutPass()
         if state.withLock({ $0.layout.usesLayoutSpec }) == true {
             apply(layout, managingSubnodes: manages)
         }
+    }
+
+    /// The layout a layout pass applies. As in Texture (`_u_measureNodeWithBoundsIfNecessary` and
+    /// `_locked_constrainedSizeForLayoutPass`): the last calculated layout, still valid, if its size
+    /// is the bounds size rounded up to the pixel grid, since a node is usually given exactly
+    /// the size `layoutThatFits` returned; that layout keeps the range it was calculated in.
+    /// Otherwise (a frame set by hand, or no layout yet) a layout for exactly the bounds. The
+    /// difference shows where the range's minimum matters: a center spec without centering gives
+    /// its child the minimum of the range the node was measured in, not the node's full size.
+    private func layoutForLayoutPass() -> ASLayout {
+        let size = bounds.size
+        let boundsForLayout = CGSize(width: ASCeilPixelValue(size.width), height: ASCeilPixelValue(size.height))
+        let styleVersion = style.values.version
+        let reusable = state.withLock { s -> ASLayout? in
+            guard let cached = s.layout.cached, cached.version == s.layout.version, cached.styleVersion == styleVersion,
+                  cached.layout.size == boundsForLayout else { return nil }
+            return cached.layout
+        }
+        return reusable ?? layoutThatFits(ASSizeRange(exactly: size))
     }
 
     private func apply(_ layout: ASLayout, managingSubnodes: Bool) {

@@ -45,6 +45,43 @@ final class ProfileCell: ASCellNode, @unchecked Sendable {
         }
     }
 
+    /// Texture's `testMinimumSizeRangeIsGivenToChildWhenNotCentering` (ASCenterLayoutSpecSnapshotTests)
+    /// and `...WhenNotPositioning` (ASRelativeLayoutSpecSnapshotTests): the node is sized to fit
+    /// {100, 120}…{320, 160} (320×160) and laid out; its layout pass keeps that range, so the
+    /// unpositioned child gets the range's minimum, 100×120, as in the reference images, not 320×160.
+    @Test(arguments: ["center", "relative"])
+    func unpositionedChildGetsTheMinimumOfTheRangeTheNodeWasSizedIn(_ kind: String) {
+        withScreenScale(2) {
+            let (child, background, foreground) = SpecLayoutCases.minimumRangeChild()
+            let spec: ASLayoutSpec = kind == "center"
+                ? ASCenterLayoutSpec(centeringOptions: .none, sizingOptions: .default, child: child)
+                : ASRelativeLayoutSpec(horizontalPosition: .none, verticalPosition: .none, sizingOption: .default, child: child)
+            let node = ASDisplayNode()
+            node.addSubnode(background)
+            node.addSubnode(foreground)
+            node.layoutSpecBlock = { _, _ in spec }
+            let range = ASSizeRange(min: CGSize(width: 100, height: 120), max: CGSize(width: 320, height: 160))
+            node.frame = CGRect(origin: .zero, size: node.layoutThatFits(range).size)
+            node.layoutIfNeeded()
+            #expect(node.bounds.size == CGSize(width: 320, height: 160))
+            #expect(background.frame == CGRect(x: 0, y: 0, width: 100, height: 120))
+            #expect(foreground.frame == CGRect(x: 0, y: 0, width: 10, height: 120))
+        }
+    }
+
+    @Test func aFrameSetByHandIsLaidOutForExactlyItsSize() {
+        withScreenScale(2) {
+            let (child, background, _) = SpecLayoutCases.minimumRangeChild()
+            let node = ASDisplayNode()
+            node.layoutSpecBlock = { _, _ in ASCenterLayoutSpec(centeringOptions: .none, sizingOptions: .default, child: child) }
+            node.addSubnode(background)
+            _ = node.layoutThatFits(ASSizeRange(min: CGSize(width: 100, height: 120), max: CGSize(width: 320, height: 160)))
+            node.frame = CGRect(x: 0, y: 0, width: 200, height: 150)
+            node.layoutIfNeeded()
+            #expect(background.frame == CGRect(x: 0, y: 0, width: 200, height: 150))
+        }
+    }
+
     @Test func layoutsAreCachedUntilInvalidated() {
         let cell = ProfileCell()
         let range = ASSizeRange(min: .zero, max: CGSize(width: 300, height: 1000))

@@ -95,6 +95,16 @@ enum SpecLayoutCases {
         },
     ]
 
+    /// The child of Texture's "minimum size range is given to the child" cases: a background
+    /// behind a vertical stack whose one 10×10 child grows, so the child fills whatever height the
+    /// stack is given and the background shows the size the spec gave its child.
+    static func minimumRangeChild() -> (ASLayoutSpec, background: ASDisplayNode, foreground: ASDisplayNode) {
+        let background = ASDisplayNode()
+        let foreground = L.box(10, 10, grow: 1)
+        let stack = ASStackLayoutSpec(direction: .vertical, spacing: 0, justifyContent: .start, alignItems: .start, children: [foreground])
+        return (ASBackgroundLayoutSpec(child: stack, background: background), background, foreground)
+    }
+
     static let center: [C] = [
         C("center XY: Texture's 320×160 case", range: L.range(100, 120, 320, 160), size: L.size(320, 160),
           frames: [L.r(125, 30, 70, 100)]) {
@@ -123,6 +133,11 @@ enum SpecLayoutCases {
         C("center with minimum Y sizing", range: L.range(100, 120, 320, 160), size: L.size(320, 120),
           frames: [L.r(125, 10, 70, 100)]) {
             let b = L.box(70, 100); return (ASCenterLayoutSpec(centeringOptions: .XY, sizingOptions: .minimumY, child: b), [b])
+        },
+        C("center none: Texture's testMinimumSizeRangeIsGivenToChildWhenNotCentering", range: L.range(100, 120, 320, 160),
+          size: L.size(320, 160), frames: [L.r(0, 0, 100, 120), L.r(0, 0, 10, 120)]) {
+            let (child, background, foreground) = minimumRangeChild()
+            return (ASCenterLayoutSpec(centeringOptions: .none, sizingOptions: .default, child: child), [background, foreground])
         },
         C("center in an unbounded range sizes to the child", range: L.range(0, 0, inf, inf), size: L.size(70, 100),
           frames: [L.r(0, 0, 70, 100)]) {
@@ -158,6 +173,12 @@ enum SpecLayoutCases {
         C("relative none takes the range minimum", range: L.range(80, 60, 200, 100), size: L.size(200, 100), frames: [L.r(0, 0, 80, 60)]) {
             let b = L.box(50, 50)
             return (ASRelativeLayoutSpec(horizontalPosition: .none, verticalPosition: .none, sizingOption: .default, child: b), [b])
+        },
+        C("relative none: Texture's testMinimumSizeRangeIsGivenToChildWhenNotPositioning", range: L.range(100, 120, 320, 160),
+          size: L.size(320, 160), frames: [L.r(0, 0, 100, 120), L.r(0, 0, 10, 120)]) {
+            let (child, background, foreground) = minimumRangeChild()
+            return (ASRelativeLayoutSpec(horizontalPosition: .none, verticalPosition: .none, sizingOption: .default, child: child),
+                    [background, foreground])
         },
         C("relative rounds positions to the pixel grid", range: L.range(0, 0, 200.5, 100), size: L.size(200.5, 100), frames: [L.r(75.5, 25, 50, 50)]) {
             let b = L.box(50, 50)
