@@ -264,3 +264,31 @@ enum Animated {
         #expect(tops[0] == 0 && tops[9] == 5 && tops[19] == 10, "\(tops)")
     }
 }
+
+@Suite struct UpdateAnimationLogTests {
+    @Test func aChangeAnimatesOnlyWhenEveryGenerationInBetweenCameFromAnAnimatedBatch() {
+        let log = UpdateAnimationLog()
+        log.note(generation: 3, animated: true)
+        log.note(generation: 4, animated: true)
+        log.note(generation: 6, animated: true)
+        #expect(log.animates(from: 2, to: 4))
+        #expect(!log.animates(from: 3, to: 6))  // 5 was a load or relayout: not noted
+        #expect(!log.animates(from: 4, to: 4))
+        log.note(generation: 7, animated: false)
+        #expect(!log.animates(from: 6, to: 7))
+        for g in 8...(8 + 3 * UpdateAnimationLog.capacity) { log.note(generation: g, animated: true) }
+        #expect(log.animates(from: 8 + 2 * UpdateAnimationLog.capacity, to: 8 + 3 * UpdateAnimationLog.capacity))
+        #expect(!log.animates(from: 7, to: 8 + 3 * UpdateAnimationLog.capacity))
+    }
+}
+
+@Suite struct UpdateAnimationTableTests {
+    @Test func aTableRefusesASequenceWithEditsSayingWhy() throws {
+        let table = ASTableNode()
+        table.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        let sequence = try FrameSequence(validating: [.zero, .zero]).editing(atFrame: 1) { _ in }
+        #expect(throws: CollectionError.invalidSequence("the sequence has an edit scripted at frame 1; scripted edits are rendered by ASCollectionNode, not ASTableNode yet")) {
+            try table.writeFrames(sequence, scale: 1, toFolder: NSTemporaryDirectory() + "weft-table-edits-\(getpid())")
+        }
+    }
+}

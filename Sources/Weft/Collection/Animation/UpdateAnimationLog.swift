@@ -3,11 +3,10 @@ import Synchronization
 
 /// Which map generations of a collection came from a batch that animates: a frame sequence
 /// animates the change between two frames only when every generation in between did (a load, a
-/// relayout, a non-animated batch or one applied as a reload shows at once, as in UIKit, where a
-/// reload or an unanimated change cancels the animation's meaning).
+/// relayout, a non-animated batch or one applied as a reload shows at once).
 ///
 /// Thread safety: written on the editing queue as batches are applied, read by the thread that
-/// renders frames; the entries are behind a mutex. Keeps the last `capacity` generations.
+/// renders frames; the entries are behind a mutex. Keeps at least the last `capacity` generations.
 final class UpdateAnimationLog: Sendable {
     private let entries = Mutex<[Int: Bool]>([:])
     static let capacity = 4_096
@@ -16,7 +15,8 @@ final class UpdateAnimationLog: Sendable {
     func note(generation: Int, animated: Bool) {
         entries.withLock { e in
             e[generation] = animated
-            if e.count > Self.capacity {
+            // Pruned in halves, so a long-lived collection pays for it once every `capacity` batches.
+            if e.count > 2 * Self.capacity {
                 let cutoff = generation - Self.capacity
                 e = e.filter { $0.key > cutoff }
             }
