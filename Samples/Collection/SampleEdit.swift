@@ -38,7 +38,7 @@ public enum SampleEdit: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Why a sample edit could not be made; nothing changed.
+/// Why a sample edit could not be made; nothing changed. Sendable value.
 public enum SampleEditError: Error, Equatable, CustomStringConvertible {
     /// The sample's data source is fixed.
     case notEditable(sample: String, editable: [String])

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Weft
 
@@ -223,6 +224,11 @@ enum Animated {
         #expect(throws: CollectionError.self) { try long.validate() }
         let (_, node) = Animated.collection([[1]])
         #expect(throws: CollectionError.self) { try node.renderFrames(slow, scale: 1) { _, _ in } }
+        // Refused before its first edit runs.
+        let ran = Mutex(false)
+        let refused = try slow.editing(atFrame: 0) { _ in ran.withLock { $0 = true } }
+        #expect(throws: CollectionError.self) { try node.renderFrames(refused, scale: 1) { _, _ in } }
+        #expect(!ran.withLock { $0 })
     }
 
     @Test func anEditThatThrowsStopsTheRenderWithItsError() throws {

@@ -46,6 +46,8 @@ final class FrameSequencePlayer: @unchecked Sendable {
     /// Renders the next frame, making its edits first. Edits run on the main actor: from another
     /// thread this throws (use `render(runningEdits: false)` after running them on the main actor).
     func renderNext(scale: CGFloat, placeholders: Bool = false) throws -> Frame {
+        // A sequence that cannot be rendered is refused before its first edit changes anything.
+        if nextFrame == 0 { try sequence.validate() }
         let edits = edits(atFrame: nextFrame)
         if !edits.isEmpty {
             guard Self.isOnMainActor else {
