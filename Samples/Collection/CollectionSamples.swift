@@ -7,15 +7,31 @@ public final class CollectionSample: @unchecked Sendable {
     public let name: String
     public let collectionNode: ASCollectionNode
     let dataSource: AnyObject
+    /// The posts of an editable sample (`editableNames`); nil for one with a fixed data source.
+    public let posts: PostList?
 
-    init(name: String, collectionNode: ASCollectionNode, dataSource: AnyObject) {
+    init(name: String, collectionNode: ASCollectionNode, dataSource: AnyObject, posts: PostList? = nil) {
         self.name = name
         self.collectionNode = collectionNode
         self.dataSource = dataSource
+        self.posts = posts
     }
 
-    /// The built-in samples the `weft` command renders: `feed`, `mosaic` and `gallery`.
-    public static let names = ["feed", "mosaic", "gallery", "grid"]
+    /// The built-in samples the `weft` command renders: `feed`, `mosaic`, `gallery`, `grid` and
+    /// `livefeed`.
+    public static let names = ["feed", "mosaic", "gallery", "grid", "livefeed"]
+    /// The samples whose posts `apply(_:animated:)` can change.
+    public static let editableNames = ["feed", "livefeed"]
+
+    /// Makes `edit`: updates the sample's posts, then tells the collection in one batch (animated
+    /// or not), as an app does. Throws, changing nothing, for a sample that cannot be edited or
+    /// an index path outside its posts.
+    @MainActor
+    public func apply(_ edit: SampleEdit, animated: Bool) throws(SampleEditError) {
+        guard let posts else { throw .notEditable(sample: name, editable: Self.editableNames) }
+        try posts.apply(edit)
+        edit.perform(on: collectionNode, animated: animated)
+    }
 
     /// The sample called `name` with a viewport of `viewport` points, or nil for an unknown name.
     @MainActor
@@ -25,6 +41,7 @@ public final class CollectionSample: @unchecked Sendable {
         case "mosaic": return mosaic(viewport: viewport, items: items ?? 120)
         case "gallery": return gallery(viewport: viewport, items: items ?? 40)
         case "grid": return grid(viewport: viewport, items: items ?? 10_000)
+        case "livefeed": return liveFeed(viewport: viewport, pageSize: items ?? 12)
         default: return nil
         }
     }
@@ -39,10 +56,10 @@ public final class CollectionSample: @unchecked Sendable {
         let node = ASCollectionNode(frame: CGRect(origin: .zero, size: viewport), collectionViewLayout: layout)
         node.backgroundColor = UIColor(white: 0.93, alpha: 1)
         node.registerSupplementaryNode(ofKind: UICollectionView.elementKindSectionHeader)
-        let source = FeedDataSource(sections: sections, itemsPerSection: itemsPerSection)
+        let source = FeedDataSource(posts: PostList(sections: sections, itemsPerSection: itemsPerSection))
         node.dataSource = source
         node.delegate = source
-        return CollectionSample(name: "feed", collectionNode: node, dataSource: source)
+        return CollectionSample(name: "feed", collectionNode: node, dataSource: source, posts: source.posts)
     }
 
     /// Texture's CustomCollectionView example: photos of varied shapes in two columns, each placed in
@@ -135,20 +152,21 @@ enum SharedImages {
 /// The feed's data: every third post is text only. As the delegate, it makes every post as wide
 /// as the collection.
 final class FeedDataSource: ASCollectionDataSource, ASCollectionDelegate {
-    let sections: Int, itemsPerSection: Int
-    init(sections: Int, itemsPerSection: Int) {
-        self.sections = sections
-        self.itemsPerSection = itemsPerSection
-    }
+    let posts: PostList
+    init(posts: PostList) { self.posts = posts }
 
-    func numberOfSections(in collectionNode: ASCollectionNode) -> Int { sections }
-    func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { itemsPerSection }
+    func numberOfSections(in collectionNode: ASCollectionNode) -> Int { posts.numberOfSections }
+    func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { posts.count(inSection: section) }
 
     func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
-        let index = indexPath.section * itemsPerSection + indexPath.item
-        if index % 3 == 2 { return { TextPostCell(index: index) } }
-        let photo = SharedImages.photos[index % SharedImages.photos.count]
-        return { FeedCell(index: index, avatarImage: SharedImages.avatar, photoImage: photo) }
+        FeedDataSource.post(posts.id(at: indexPath))
+    }
+
+    /// The cell of post `id`: every third one is text only.
+    static func post(_ id: Int) -> ASCellNodeBlock {
+        if id % 3 == 2 { return { TextPostCell(index: id) } }
+        let photo = SharedImages.photos[id % SharedImages.photos.count]
+        return { FeedCell(index: id, avatarImage: SharedImages.avatar, photoImage: photo) }
     }
 
     func collectionNode(_ collectionNode: ASCollectionNode, constrainedSizeForItemAt indexPath: IndexPath) -> ASSizeRange {

@@ -40,7 +40,9 @@ public func expectGolden(_ collectionNode: ASCollectionNode, at offset: CGPoint,
 }
 
 /// Compares every `every`-th frame of `sequence` over `collectionNode` with its golden, named
-/// `<name>/frame-<index>` (1-based, as the frame files are).
+/// `<name>/frame-<index>` (1-based, as the frame files are). Every frame is rendered, in order, so
+/// the sequence's scripted edits and their animations show as in `writeFrames` (a sequence with
+/// edits must be compared from the main thread, a `@MainActor` test).
 public func expectGolden(_ sequence: FrameSequence, of collectionNode: ASCollectionNode, every step: Int = 1, named name: String? = nil,
                          scale: CGFloat = 2, record: GoldenRecording? = nil, precision: Double? = nil, perceptualPrecision: Double? = nil,
                          fileID: String = #fileID, filePath: StaticString = #filePath, function: String = #function,
@@ -49,15 +51,20 @@ public func expectGolden(_ sequence: FrameSequence, of collectionNode: ASCollect
         GoldenFailureReporter.report("every: must be 1 or more, not \(step)", fileID: fileID, filePath: filePath, line: line, column: column)
         return
     }
-    for index in stride(from: 0, to: sequence.count, by: step) {
-        let base = GoldenLocation(name: name, variant: nil, filePath: "\(filePath)", function: function)
-        let frameName = base.name + String(format: "/frame-%05d", index + 1)
-        let location = GoldenLocation(name: frameName, store: base.store)
-        collectionNode.contentOffset = sequence.offsets[index]
-        if let failure = location.store.verify(collectionNode, named: location.name, scale: scale, recording: GoldenConfiguration.recording(record),
-                                               tolerance: GoldenLocation.tolerance(precision: precision, perceptualPrecision: perceptualPrecision)) {
-            GoldenFailureReporter.report(failure.description, fileID: fileID, filePath: filePath, line: line, column: column)
+    let base = GoldenLocation(name: name, variant: nil, filePath: "\(filePath)", function: function)
+    let tolerance = GoldenLocation.tolerance(precision: precision, perceptualPrecision: perceptualPrecision)
+    do {
+        try collectionNode.renderFrames(sequence, scale: scale) { index, bitmap in
+            guard index % step == 0 else { return }
+            let location = GoldenLocation(name: base.name + String(format: "/frame-%05d", index + 1), store: base.store)
+            if let failure = location.store.verify(bitmap, file: GoldenStore.fileName(location.name, scale: scale),
+                                                   recording: GoldenConfiguration.recording(record), tolerance: tolerance,
+                                                   attribution: NodeAttribution(subject: collectionNode)) {
+                GoldenFailureReporter.report(failure.description, fileID: fileID, filePath: filePath, line: line, column: column)
+            }
         }
+    } catch {
+        GoldenFailureReporter.report("could not render the frames of \(base.name): \(error)", fileID: fileID, filePath: filePath, line: line, column: column)
     }
 }
 

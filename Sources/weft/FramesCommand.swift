@@ -3,7 +3,8 @@ import Foundation
 import Weft
 import WeftSamples
 
-/// `weft frames`: renders a scroll of a sample collection as a PNG sequence.
+/// `weft frames`: renders a scroll of a sample collection as a PNG sequence, with `--edit` changes
+/// of the sample's posts at given frames (animated unless `--no-animation`).
 struct FramesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "frames", abstract: "Render a scroll of a sample collection as frame_00001.png…")
 
@@ -30,6 +31,13 @@ struct FramesCommand: ParsableCommand {
     @Option(help: "Simulate a frame clock of this many Hz (60 or 120) instead of waiting for every cell, and report blank cells per frame.")
     var realtime: Int?
 
+    @Option(name: .customLong("edit"), help: ArgumentHelp("Edit the sample's posts before a frame, animated as UIKit animates a batch update (repeatable; samples \(CollectionSample.editableNames.joined(separator: ", "))).",
+                                                         valueName: EditArgument.syntax))
+    var edits: [String] = []
+
+    @Flag(help: "Apply the --edit changes without animation, as performBatch(animated: false).")
+    var noAnimation = false
+
     @Option(name: .shortAndLong, help: "The folder to write frames into.")
     var output = "out/frames"
 
@@ -47,6 +55,35 @@ struct FramesCommand: ParsableCommand {
             throw ValidationError("--velocity must be a number of points a second within ±1000000, not \(velocity)")
         }
         if let realtime, realtime != 60 && realtime != 120 { throw ValidationError("--realtime must be 60 or 120, not \(realtime)") }
+        let parsed = try parsedEdits()
+        if !parsed.isEmpty, !CollectionSample.editableNames.contains(collection.sample) {
+            throw ValidationError("--edit: the sample \"\(collection.sample)\" cannot be edited; the editable samples are \(CollectionSample.editableNames.joined(separator: ", "))")
+        }
+        if velocity == nil, let late = parsed.first(where: { $0.frame >= count }) {
+            throw ValidationError("--edit \"\(late.text)\": frame \(late.frame) is past the last frame, \(count - 1) (--count \(count) frames from 0)")
+        }
+    }
+
+    func parsedEdits() throws -> [EditArgument] { try edits.map { text throws(ValidationError) in try EditArgument(parsing: text) } }
+
+    /// `sequence` with the `--edit` changes scripted at their frames. An edit the sample's posts
+    /// cannot take (an index path past them) stops the render with a usage error naming it.
+    func scripting(_ sequence: FrameSequence, on sample: CollectionSample) throws -> FrameSequence {
+        var scripted = sequence
+        let animated = !noAnimation
+        for edit in try parsedEdits() {
+            guard edit.frame < sequence.count else {
+                throw ValidationError("--edit \"\(edit.text)\": frame \(edit.frame) is past the last frame, \(sequence.count - 1)")
+            }
+            scripted = try scripted.editing(atFrame: edit.frame) { _ in
+                do throws(SampleEditError) {
+                    try sample.apply(edit.edit, animated: animated)
+                } catch {
+                    throw ValidationError("--edit \"\(edit.text)\" at frame \(edit.frame): \(error)")
+                }
+            }
+        }
+        return scripted
     }
 
     func run() throws {
@@ -54,7 +91,7 @@ struct FramesCommand: ParsableCommand {
         let node = sample.collectionNode
         let vertical = node.collectionViewLayout.scrollDirection == .vertical
         func point(_ value: Double) -> CGPoint { vertical ? CGPoint(x: 0, y: value) : CGPoint(x: value, y: 0) }
-        let sequence: FrameSequence
+        var sequence: FrameSequence
         if let velocity {
             sequence = try FrameSequence.deceleration(from: point(from), velocity: point(velocity), rate: fast ? .fast : .normal,
                                                       bounds: node.contentOffsetRange)
@@ -64,6 +101,7 @@ struct FramesCommand: ParsableCommand {
         } else {
             sequence = try FrameSequence.scroll(from: point(from), to: point(to), frames: count, curve: FrameSequence.Curve(rawValue: curve)!)
         }
+        sequence = try scripting(sequence, on: sample)
         if let realtime {
             let frames = try node.realTimeFrames(sequence, scale: CGFloat(collection.scale), framesPerSecond: realtime)
             for (index, frame) in frames.enumerated() {

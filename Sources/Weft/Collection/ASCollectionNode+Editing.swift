@@ -14,15 +14,19 @@ extension ASCollectionNode {
     /// node-creation threads, nodes of untouched items are kept (the same objects, not made or
     /// measured again), every element and cell is renumbered, then `completion(true)` runs there.
     /// Whether this call waits for it follows `cellLayoutMode` (Texture's rule).
+    /// In a frame sequence the batch animates, as UIKit's does (see `performBatch(animated:…)`).
     public func performBatchUpdates(_ updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {
-        guard let batch = recordBatch(updates) else { return }
-        dataController.submitReporting(batch, completion: completion)
+        performBatch(animated: true, updates: updates, completion: completion)
     }
 
-    /// Texture's `performBatch(animated:updates:completion:)`. Offscreen, `animated` changes nothing
-    /// the frames show yet.
+    /// Texture's `performBatch(animated:updates:completion:)`: `performBatchUpdates` whose frames,
+    /// in a frame sequence, animate the change as UIKit does when `animated` (inserted cells fade
+    /// in, deleted ones fade out, kept ones slide; see `FrameSequence.editing(atFrame:_:)`) and
+    /// show it at once when not. In a nested batch the outermost call decides.
     public func performBatch(animated: Bool, updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {
-        performBatchUpdates(updates, completion: completion)
+        guard var batch = recordBatch(updates) else { return }
+        batch.animated = animated
+        dataController.submitReporting(batch, completion: completion)
     }
 
     /// `performBatchUpdates(_:completion:)` for new code: an inconsistent batch throws (with

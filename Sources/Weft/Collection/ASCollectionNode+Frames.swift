@@ -22,6 +22,17 @@ extension ASCollectionNode {
         return bitmap
     }
 
+    /// Renders the frames of `sequence` in order and hands each to `body` with its index (from 0):
+    /// what `writeFrames` and `frames(_:scale:)` do, for a caller that keeps the bitmaps itself (a
+    /// golden test, say). Scripted edits are made before their frame, on the main actor, so call
+    /// this from the main thread when the sequence has any; see `FrameSequence.editing(atFrame:_:)`.
+    /// Throws the first error: a `CollectionError`, an edit's own, or `body`'s.
+    public func renderFrames(_ sequence: FrameSequence, scale: CGFloat, _ body: (_ index: Int, _ frame: Bitmap) throws -> Void) throws {
+        let player = FrameSequencePlayer(node: self, sequence: sequence)
+        for index in sequence.offsets.indices { try body(index, try player.renderNext(scale: scale).bitmap) }
+        if sequence.offsets.isEmpty { try sequence.validate() }
+    }
+
     /// Checks the scale and viewport, loads the data, snaps `contentOffset` to device pixels (so
     /// no cell is resampled) and lets the range controller update the ranges around the viewport.
     /// Returns the snapped offset and the visible elements with their nodes.
@@ -48,7 +59,7 @@ extension ASCollectionNode {
     }
 
     /// Draws one frame: the background, then each element's backing stores at its frame minus
-    /// `offset` (mirrored when inverted). With `placeholders`, an element whose stores are not all
+    /// `offset` (mirrored when inverted), with its attributes' alpha. With `placeholders`, an element whose stores are not all
     /// current is drawn as a placeholder box instead, and counted.
     func compose(_ elements: [(UICollectionViewLayoutAttributes, ASCellNode)], at offset: CGPoint, scale: CGFloat,
                  placeholders: Bool) throws(CollectionError) -> (bitmap: Bitmap, notReady: Int) {
@@ -67,7 +78,8 @@ extension ASCollectionNode {
                     }
                     context.withSavedState {
                         context.translateBy(x: frame.minX - node.frame.minX, y: frame.minY - node.frame.minY)
-                        node.composite(into: context)
+                        // An update animation fades cells through their attributes' alpha.
+                        context.withTransparencyLayer(alpha: attributes.alpha) { node.composite(into: context) }
                     }
                 }
             }

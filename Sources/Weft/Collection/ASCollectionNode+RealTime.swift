@@ -26,18 +26,23 @@ extension ASCollectionNode {
         try sequence.validate()
         let start = Date()
         var frames: [RealTimeFrame] = []
-        for (index, offset) in sequence.offsets.enumerated() {
+        // The player makes the sequence's edits and animates them; like a deterministic frame, a
+        // real-time one waits for a batch fetch begun before it (its delay shows in later frames).
+        let player = FrameSequencePlayer(node: self, sequence: sequence)
+        for index in sequence.offsets.indices {
             let due = TimeInterval(index) / TimeInterval(framesPerSecond)
             let wait = due - Date().timeIntervalSince(start)
             if wait > 0 { Thread.sleep(forTimeInterval: wait) }
-            contentOffset = offset
-            // The fetch's edits must not race this frame's layout: like a deterministic frame, a
-            // real-time one waits for a fetch begun before it (its delay shows in later frames).
-            waitForBatchFetch()
-            let (snapped, visible) = try prepareFrame(scale: scale)
-            let (bitmap, notReady) = try compose(visible, at: snapped, scale: scale, placeholders: true)
-            checkForBatchFetching(offset: snapped)
-            frames.append(RealTimeFrame(bitmap: bitmap, offset: snapped, time: due, visibleCount: visible.count, notReadyCount: notReady))
+            let frame: FrameSequencePlayer.Frame
+            do {
+                frame = try player.renderNext(scale: scale, placeholders: true)
+            } catch let error as CollectionError {
+                throw error
+            } catch {
+                throw .invalidSequence("the edit scripted at frame \(index) threw: \(error)")
+            }
+            frames.append(RealTimeFrame(bitmap: frame.bitmap, offset: frame.offset, time: due, visibleCount: frame.visibleCount,
+                                        notReadyCount: frame.notReadyCount))
         }
         return frames
     }

@@ -62,6 +62,8 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     let rangeController = ASRangeController()
     /// The state of the batch fetch; one per collection, as Texture's.
     let batchContext = ASBatchContext()
+    /// Which applied batches frame sequences animate.
+    let updateAnimations = UpdateAnimationLog()
 
     /// The layout that places the elements.
     public let collectionViewLayout: UICollectionViewLayout
@@ -333,10 +335,12 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     /// The map the layout is prepared from; see `layoutData`.
     var layoutElements: ASElementMap { layoutData.withLock { $0.map } }
 
-    /// Makes `map` the visible map; the layout adopts it on the driving thread.
-    func publish(_ map: ASElementMap) {
-        data.withLock { $0.map = map; $0.generation += 1 }
+    /// Makes `map` the visible map; the layout adopts it on the driving thread. Returns its generation.
+    @discardableResult
+    func publish(_ map: ASElementMap) -> Int {
+        let generation = data.withLock { $0.map = map; $0.generation += 1; return $0.generation }
         if !ASDataController.isOnEditingQueue { dataController.reset(to: map) }
+        return generation
     }
 
     /// On the driving thread: lets the layout see the visible map if a batch replaced it since.

@@ -13,6 +13,8 @@ public enum WeftLimits {
     public static let maximumSections = 1_000_000
     /// Frames in one `FrameSequence`.
     public static let maximumFrames = 1_000_000
+    /// The frame rate a `FrameSequence` samples update animations at.
+    public static let maximumFramesPerSecond = 1_000
     /// Screenfuls a range (display or preload) may reach beyond the viewport; larger tuning
     /// parameters (infinity included) are clamped and reported. A million screens is every item of
     /// any list `maximumItems` allows, while the range stays a finite rect.

@@ -1,9 +1,20 @@
 import Foundation
 
-/// The content offsets of a scroll, one per frame: at most `WeftLimits.maximumFrames`, each finite.
+/// The content offsets of a scroll, one per frame: at most `WeftLimits.maximumFrames`, each finite;
+/// and the edits made at given frames (`editing(atFrame:_:)`), which the frames show, animated as
+/// UIKit animates a batch update (see `FrameSequence+Edits.swift`).
 /// Sendable value; use from any context.
 public struct FrameSequence: Sendable, Equatable {
     public let offsets: [CGPoint]
+    /// The scripted edits, in frame order (edits at the same frame in the order they were added).
+    public internal(set) var edits: [Edit] = []
+    /// How many frames make a second: the rate an update animation is sampled at. 60 unless the
+    /// sequence was made with another (`deceleration(framesPerSecond:)`); 1 to
+    /// `WeftLimits.maximumFramesPerSecond`, checked when the sequence is rendered.
+    public var framesPerSecond = 60
+    /// How long an animated batch update animates, in seconds; see `defaultUpdateAnimationDuration`.
+    /// 0 shows every change at once. Finite and 0 to 10, checked when the sequence is rendered.
+    public var updateAnimationDuration: TimeInterval = FrameSequence.defaultUpdateAnimationDuration
 
     /// A sequence of these offsets, unchecked: a sequence that is too long or holds a NaN or
     /// infinite offset is reported here and refused with an error by whatever renders it. Prefer
@@ -24,9 +35,19 @@ public struct FrameSequence: Sendable, Equatable {
 
     private init(checked offsets: [CGPoint]) { self.offsets = offsets }
 
-    /// Throws the error rendering this sequence would hit, if any: what the validating init checks.
+    /// Throws the error rendering this sequence would hit, if any: what the validating init checks,
+    /// the frame rate and the animation duration.
     public func validate() throws(CollectionError) {
         if let problem = Self.problem(in: offsets) { throw problem }
+        guard (1...WeftLimits.maximumFramesPerSecond).contains(framesPerSecond) else {
+            throw .invalidSequence("framesPerSecond is \(framesPerSecond); it must be 1 to \(WeftLimits.maximumFramesPerSecond) (WeftLimits.maximumFramesPerSecond)")
+        }
+        guard updateAnimationDuration.isFinite, (0...10).contains(updateAnimationDuration) else {
+            throw .invalidSequence("updateAnimationDuration is \(updateAnimationDuration) s; it must be 0 to 10 seconds")
+        }
+        if let late = edits.first(where: { $0.frame >= offsets.count }) {
+            throw .invalidSequence("an edit is scripted at frame \(late.frame), but the sequence has \(offsets.count) frames (0 to \(offsets.count - 1))")
+        }
     }
 
     private static func problem(in offsets: [CGPoint]) -> CollectionError? {
@@ -90,13 +111,15 @@ public struct FrameSequence: Sendable, Equatable {
             throw .invalidSequence("a fling of (\(velocity.x), \(velocity.y)) points a second at \(framesPerSecond) frames a second would last \(exactFrames) frames; the limit is \(WeftLimits.maximumFrames) (WeftLimits.maximumFrames)")
         }
         let frames = max(1, Int(exactFrames))
-        return FrameSequence(checked: (0..<frames).map { frame in
+        var sequence = FrameSequence(checked: (0..<frames).map { frame in
             let ms = CGFloat(frame) * 1000 / CGFloat(framesPerSecond)
             // Distance is the integral of v × rate^t: v × (rate^t − 1) / ln(rate), in ms.
             let travelled = (pow(r, ms) - 1) / logRate / 1000
             let x = start.x + velocity.x * travelled, y = start.y + velocity.y * travelled
             return CGPoint(x: min(max(x, bounds.min.x), bounds.max.x), y: min(max(y, bounds.min.y), bounds.max.y))
         })
+        sequence.framesPerSecond = framesPerSecond
+        return sequence
     }
 
     public var count: Int { offsets.count }

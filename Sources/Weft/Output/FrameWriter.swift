@@ -12,13 +12,16 @@ extension ASCollectionNode {
     @discardableResult
     public func writeFrames(_ sequence: FrameSequence, scale: CGFloat, toFolder folder: String,
                             encoder: PNGEncoder = PNGEncoder(), progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
-        try FrameWriter.write(sequence, toFolder: folder, encoder: encoder, progress: progress) { offset throws in
-            try self.snapshot(at: offset, scale: scale)
+        // The player renders the frames in order, making the sequence's edits and animating them.
+        let player = FrameSequencePlayer(node: self, sequence: sequence)
+        return try FrameWriter.write(sequence, toFolder: folder, encoder: encoder, progress: progress) { _ throws in
+            try player.renderNext(scale: scale).bitmap
         }
     }
 
     /// The frames of `sequence`, composited one after another as the consumer asks for them: a
-    /// sink for anything other than PNG files (a video encoder, say).
+    /// sink for anything other than PNG files (a video encoder, say). Scripted edits run on the
+    /// main actor before their frame.
     public func frames(_ sequence: FrameSequence, scale: CGFloat) -> CollectionFrames {
         CollectionFrames(collectionNode: self, sequence: sequence, scale: scale)
     }
@@ -73,20 +76,30 @@ public struct CollectionFrames: AsyncSequence, Sendable {
     public struct AsyncIterator: AsyncIteratorProtocol {
         let frames: CollectionFrames
         let queue = DispatchQueue(label: "weft.collection.frames", qos: .userInitiated)
+        let player: FrameSequencePlayer
         var index = 0
+
+        init(frames: CollectionFrames) {
+            self.frames = frames
+            player = FrameSequencePlayer(node: frames.collectionNode, sequence: frames.sequence)
+        }
 
         public mutating func next() async throws -> Bitmap? {
             if index == 0 { try frames.sequence.validate() }
             guard index < frames.sequence.offsets.count else { return nil }
             defer { index += 1 }
-            let node = frames.collectionNode, offset = frames.sequence.offsets[index], scale = frames.scale
+            let node = frames.collectionNode, player = self.player, scale = frames.scale
+            let edits = player.edits(atFrame: index)
+            if !edits.isEmpty {
+                try await MainActor.run { for edit in edits { try edit.apply(node) } }
+            }
             // The frame crosses from the queue to this task through a lock as well as the
             // continuation: ThreadSanitizer on Linux does not see the continuation's ordering and
             // would report the bitmap's fields as raced; the lock is an ordering it does see.
             let handoff = Mutex<Result<Bitmap, CollectionError>?>(nil)
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 queue.async {
-                    let result = Result { () throws(CollectionError) in try node.snapshot(at: offset, scale: scale) }
+                    let result = Result { () throws(CollectionError) in try player.render(scale: scale).bitmap }
                     handoff.withLock { $0 = result }
                     continuation.resume()
                 }

@@ -11,6 +11,9 @@ public final class UICollectionViewLayoutAttributes: @unchecked Sendable, Custom
     public var frame: CGRect
     public var zIndex = 0
     public var isHidden = false
+    /// The element's opacity, 0 to 1; the collection composites the cell with it. Update
+    /// animations fade inserted and deleted cells through it, as UIKit's flow layout does.
+    public var alpha: CGFloat = 1
 
     public init(forCellWith indexPath: IndexPath) {
         self.indexPath = indexPath

@@ -80,8 +80,10 @@ final class GatedSource: ASCollectionDataSource, @unchecked Sendable {
         #expect(ASCellLayoutMode.syncForSmallContent.rawValue == 1 << 1)
         #expect(ASCellLayoutMode.alwaysSync.rawValue == 1 << 2)
         #expect(ASCellLayoutMode.alwaysAsync.rawValue == 1 << 3)
+        #expect(ASCellLayoutMode.alwaysReloadData.rawValue == 1 << 6)
         #expect(ASCellLayoutMode.disableRangeController.rawValue == 1 << 7)
         #expect(ASCellLayoutMode.serializeNodeCreation.rawValue == 1 << 9)
+        #expect(ASCellLayoutMode.alwaysBatchUpdateSectionReload.rawValue == 1 << 10)
     }
 
     @Test func syncForSmallContentWaitsForSmallBatchesOnly() {
@@ -126,5 +128,54 @@ final class GatedSource: ASCollectionDataSource, @unchecked Sendable {
         // Leaving all three at once: Texture calls the exits in the order preload, display, visible;
         // the order is ASDisplayNode's business (see setInterfaceState), so only the set is checked.
         #expect(Set(unmanaged.log.dropFirst(3)) == ["exit preload", "exit display", "exit visible"])
+    }
+
+    /// Frames of a collection whose first item is reloaded (as a section reload or an item
+    /// reload) before frame 1 from grey 1 to grey 9: whether frame 9, half way through the
+    /// default animation, still shows a cross-fade, and whether the nodes of untouched items were kept.
+    @MainActor
+    private func reloadFrames(_ mode: ASCellLayoutMode, section: Bool) throws -> (crossFading: Bool, keptNodes: Bool) {
+        let (source, node) = Animated.collection([[1, 2, 3, 4]], mode: mode)
+        let untouched = node.elements.sections[0].items.dropFirst().map(\.node)
+        let sequence = try Animated.still { node in
+            source.model = [[9, 2, 3, 4]]
+            if section {
+                // The whole section is made again; nothing is kept.
+                node.reloadSections(IndexSet(integer: 0))
+            } else {
+                node.reloadItems(at: [IndexPath(item: 0, section: 0)])
+            }
+        }
+        let frames = try Animated.frames(node, sequence)
+        #expect(Animated.isGrey(1, Animated.rg(frames[0], 20, 5)))
+        #expect(Animated.isGrey(9, Animated.rg(frames[18], 20, 5)))
+        let mid = Animated.rg(frames[9], 20, 5)
+        let kept = node.elements.sections[0].items.dropFirst().map(\.node).elementsEqual(untouched, by: ===)
+        return (!Animated.isGrey(9, mid) && !Animated.isGrey(1, mid), kept)
+    }
+
+    @Test @MainActor func alwaysReloadDataShowsEachBatchAtOnceAndKeepsUntouchedNodes() throws {
+        let animated = try reloadFrames([], section: false)
+        #expect(animated.crossFading && animated.keptNodes)
+        let reloaded = try reloadFrames(.alwaysReloadData, section: false)
+        #expect(!reloaded.crossFading && reloaded.keptNodes)
+        // A lone insert, which animates by default, shows at once too.
+        let (source, node) = Animated.collection([[1, 2, 3, 4]], mode: .alwaysReloadData)
+        let frames = try Animated.frames(node, try Animated.still { node in
+            source.model[0].insert(9, at: 0)
+            node.insertItems(at: [IndexPath(item: 0, section: 0)])
+        })
+        #expect(Animated.top(of: 1, in: frames[1]) == 10)
+    }
+
+    @Test @MainActor func alwaysBatchUpdateSectionReloadAnimatesSectionReloadsUnderAlwaysReloadData() throws {
+        // Section reloads animate again under alwaysReloadData with this flag…
+        #expect(try reloadFrames([.alwaysReloadData, .alwaysBatchUpdateSectionReload], section: true).crossFading)
+        #expect(try !reloadFrames(.alwaysReloadData, section: true).crossFading)
+        // …other batches are still applied as reloads…
+        #expect(try !reloadFrames([.alwaysReloadData, .alwaysBatchUpdateSectionReload], section: false).crossFading)
+        // …and alone it changes nothing, as in Texture.
+        #expect(try reloadFrames(.alwaysBatchUpdateSectionReload, section: true).crossFading)
+        #expect(try reloadFrames([], section: true).crossFading)
     }
 }

@@ -186,7 +186,10 @@ open class ASTableNode: ASDisplayNode, @unchecked Sendable {
     @discardableResult
     public func writeFrames(_ sequence: FrameSequence, scale: CGFloat, toFolder folder: String, encoder: PNGEncoder = PNGEncoder(),
                             progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
-        try FrameWriter.write(sequence, toFolder: folder, encoder: encoder, progress: progress) { offset throws in
+        if let edit = sequence.edits.first {
+            throw CollectionError.invalidSequence("the sequence has an edit scripted at frame \(edit.frame); scripted edits are rendered by ASCollectionNode, not ASTableNode yet")
+        }
+        return try FrameWriter.write(sequence, toFolder: folder, encoder: encoder, progress: progress) { offset throws in
             try self.snapshot(at: offset, scale: scale)
         }
     }

@@ -142,10 +142,10 @@ final class ASDataController: @unchecked Sendable {
         }
         state.withLock { $0.pending = map }
         let eager = loader.eager, serial = loader.serialize
-        enqueue { [weak node, map, fresh] in
+        enqueue { [weak node, map, fresh, changes] in
             if eager { ASCollectionElement.allocate(fresh, serial: serial) }
             map.renumberElements()
-            node?.publish(map)
+            if let node { node.noteAppliedBatch(changes, generation: node.publish(map)) }
             completion?(true)
         }
         return node.shouldProcessSynchronously(changes)

@@ -7,6 +7,8 @@ struct CollectionChangeSet: Sendable {
     var edits: [CollectionUpdateError.Edit] = []
     /// Whether `reloadData()` was asked for inside the batch; the batch then reloads everything.
     var reloadsData = false
+    /// Whether frame sequences animate the batch (`performBatch(animated:…)`; lone edits do).
+    var animated = true
 
     var isEmpty: Bool { edits.isEmpty && !reloadsData }
 

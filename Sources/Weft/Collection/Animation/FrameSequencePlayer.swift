@@ -1,0 +1,124 @@
+import Dispatch
+import Foundation
+
+/// Renders the frames of one `FrameSequence` over a collection, in order: before each frame it
+/// makes that frame's scripted edits and waits for their batches; when the map changed since the
+/// last frame and every batch in between animates, it starts a `CollectionTransition` and draws the
+/// frames it lasts from it; otherwise the change shows at once.
+///
+/// Thread safety: one render loop owns a player and calls it from one thread at a time (a frame
+/// writer's loop, or a frame iterator whose steps run one after another); edits run on the main
+/// actor.
+final class FrameSequencePlayer: @unchecked Sendable {
+    // SAFETY: its state is only touched by the render loop that owns it, one frame at a time.
+    let node: ASCollectionNode
+    let sequence: FrameSequence
+    /// The map and generation the last frame showed.
+    private var shown: ASCollectionNode.Published?
+    private var transition: CollectionTransition?
+    private(set) var nextFrame = 0
+
+    init(node: ASCollectionNode, sequence: FrameSequence) {
+        self.node = node
+        self.sequence = sequence
+    }
+
+    /// One rendered frame and what it showed.
+    struct Frame {
+        let bitmap: Bitmap
+        let offset: CGPoint
+        let visibleCount: Int
+        let notReadyCount: Int
+    }
+
+    /// Whether this code runs where the main actor does: the main thread, or the main queue, which
+    /// (under `dispatch_main`, as in a test runner on Linux) another thread may be draining.
+    static var isOnMainActor: Bool { Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) != nil }
+    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    /// The edits scripted before frame `index`.
+    func edits(atFrame index: Int) -> [FrameSequence.Edit] { sequence.edits.filter { $0.frame == index } }
+
+    /// Renders the next frame, making its edits first. Edits run on the main actor: from another
+    /// thread this throws (use `render(runningEdits: false)` after running them on the main actor).
+    func renderNext(scale: CGFloat, placeholders: Bool = false) throws -> Frame {
+        // A sequence that cannot be rendered is refused before its first edit changes anything.
+        if nextFrame == 0 { try sequence.validate() }
+        let edits = edits(atFrame: nextFrame)
+        if !edits.isEmpty {
+            guard Self.isOnMainActor else {
+                throw CollectionError.invalidSequence("frame \(nextFrame) has a scripted edit, which runs on the main actor; render a sequence with edits from the main thread, or iterate frames(_:scale:)")
+            }
+            try MainActor.assumeIsolated { [node] in
+                for edit in edits { try edit.apply(node) }
+            }
+        }
+        return try render(scale: scale, placeholders: placeholders)
+    }
+
+    /// Renders the next frame, its edits already made.
+    func render(scale: CGFloat, placeholders: Bool = false) throws(CollectionError) -> Frame {
+        let index = nextFrame
+        if index == 0 { try sequence.validate() }
+        guard index < sequence.count else { throw .invalidSequence("the sequence has \(sequence.count) frames; frame \(index) was asked for") }
+        nextFrame += 1
+        let offset = sequence.offsets[index]
+        node.contentOffset = offset
+        node.waitUntilAllUpdatesAreProcessed()
+        node.waitForBatchFetch()
+        let (snapped, visible) = try node.prepareFrame(scale: scale)
+        let current = node.layoutData.withLock { $0 }
+        if let shown, shown.generation != current.generation {
+            transition = startTransition(from: shown, atFrame: index)
+        }
+        var elements = visible
+        if let running = transition {
+            if running.isFinished(atFrame: index) {
+                transition = nil
+            } else {
+                elements = animatedElements(running, atFrame: index, viewport: CGRect(origin: snapped, size: node.bounds.size),
+                                            visible: visible, scale: scale)
+            }
+        }
+        if !placeholders { for (_, cell) in elements { cell.waitUntilDisplayed(scale: scale) } }
+        let (bitmap, notReady) = try node.compose(elements, at: snapped, scale: scale, placeholders: placeholders)
+        shown = current
+        // Begun once the frame is composed, so the fetch's edits cannot race this frame.
+        node.checkForBatchFetching(offset: snapped)
+        return Frame(bitmap: bitmap, offset: snapped, visibleCount: elements.count, notReadyCount: notReady)
+    }
+
+    /// The transition for a change first shown at frame `index`, or nil when it shows at once.
+    private func startTransition(from old: ASCollectionNode.Published, atFrame index: Int) -> CollectionTransition? {
+        let length = sequence.updateAnimationDuration * Double(sequence.framesPerSecond)
+        guard length > 1, node.updateAnimations.animates(from: old.generation, to: node.layoutData.withLock({ $0.generation })) else { return nil }
+        // The viewports of every frame the animation lasts: what it may show.
+        let size = node.bounds.size
+        let last = min(sequence.count - 1, index + Int(length.rounded(.up)))
+        let window = sequence.offsets[index...last].reduce(CGRect(origin: sequence.offsets[index], size: size)) {
+            $0.union(CGRect(origin: $1, size: size))
+        }
+        return node.makeTransition(from: old, window: window, startFrame: index, lengthInFrames: length, previous: transition)
+    }
+
+    /// The elements to draw at frame `index` of `transition`: its entries where they are now, then
+    /// the visible elements it does not move, at their layout frames.
+    private func animatedElements(_ transition: CollectionTransition, atFrame index: Int, viewport: CGRect,
+                                  visible: [(UICollectionViewLayoutAttributes, ASCellNode)], scale: CGFloat)
+        -> [(UICollectionViewLayoutAttributes, ASCellNode)] {
+        var result: [(UICollectionViewLayoutAttributes, ASCellNode)] = []
+        var moved = Set<ObjectIdentifier>()
+        for (entry, state) in transition.states(atFrame: index) {
+            if let node = entry.element.allocatedNode { moved.insert(ObjectIdentifier(node)) }
+            guard state.alpha > 0, state.frame.overlaps(viewport) else { continue }
+            let element = entry.element
+            result.append((state.layoutAttributes(for: element.indexPath, kind: element.supplementaryElementKind, scale: scale), element.node))
+        }
+        for (attributes, cell) in visible where !moved.contains(ObjectIdentifier(cell)) { result.append((attributes, cell)) }
+        return result
+    }
+}
