@@ -8,6 +8,7 @@ extension CollectionSample {
     /// (animated) edit, so the frames show the new posts fade in; scripted edits
     /// (`weft frames --edit`, `FrameSequence.editing(atFrame:_:)`) change its posts too. The
     /// same scroll gives the same frames every run: a frame waits for the fetch begun before it.
+    @MainActor
     public static func liveFeed(viewport: CGSize, pageSize: Int, pages: Int = 8) -> CollectionSample {
         let layout = UICollectionViewFlowLayout()
         layout.minimumLineSpacing = 8
@@ -22,7 +23,7 @@ extension CollectionSample {
     }
 }
 
-/// The live feed's posts and its batch fetching: a page at a time, on the fetch's queue.
+/// The live feed's posts and its batch fetching: a page at a time, on the main actor after a frame.
 final class LiveFeedDataSource: ASCollectionDataSource, ASCollectionDelegate {
     let posts: PostList
     let pageSize: Int, pages: Int

@@ -102,6 +102,22 @@ public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
         return result
     }
 
+    /// The frames a node gives its subnodes when it applies this layout; Texture's
+    /// `filteredNodeLayoutTree`. Like `flattenedNodeFrames()`, but each node's position in this
+    /// layout is rounded up to the screen's pixel grid (Texture makes a new, rounded layout for
+    /// every node it flattens), so 3 × 50 pt spaced around in 305 pt land at 26, 127.5 and 229.5
+    /// at scale 2, not at 25.83 and 229.17. A layout whose sublayouts are already all nodes
+    /// without sublayouts counts as flattened and is applied as it is, as in Texture.
+    /// (A collection's layout state uses the exact positions: `flattenedNodeFrames()`.)
+    func appliedNodeFrames() -> [(node: ASDisplayNode, frame: CGRect)] {
+        let frames = flattenedNodeFrames()
+        let alreadyFlat = sublayouts.allSatisfy { $0.ownedElement == nil && $0.sublayouts.isEmpty }
+        guard !alreadyFlat else { return frames }
+        return frames.map { node, frame in
+            (node, CGRect(origin: CGPoint(x: ASCeilPixelValue(frame.minX), y: ASCeilPixelValue(frame.minY)), size: frame.size))
+        }
+    }
+
     /// An indented dump of the tree, one element per line with its frame:
     /// `ASStackLayoutSpec (0.0, 0.0, 320.0, 88.0)`.
     public var recursiveDescription: String {

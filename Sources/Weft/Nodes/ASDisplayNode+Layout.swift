@@ -217,7 +217,7 @@ extension ASDisplayNode {
     }
 
     private func apply(_ layout: ASLayout, managingSubnodes: Bool) {
-        let placements = layout.flattenedNodeFrames()
+        let placements = layout.appliedNodeFrames()
         if managingSubnodes {
             let wanted = placements.map(\.node)
             for subnode in subnodes where !wanted.contains(where: { $0 === subnode }) { subnode.removeFromSupernode() }

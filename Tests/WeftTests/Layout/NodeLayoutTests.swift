@@ -45,6 +45,36 @@ final class ProfileCell: ASCellNode, @unchecked Sendable {
         }
     }
 
+    /// Texture's ASStackLayoutSpecSnapshotTests `testJustifiedSpaceAroundWithRemainingSpace`: three
+    /// 50×50 subnodes, spaceAround, 305 wide. The spec places them at 155/6, 127.5 and 229.1̅6;
+    /// the node places its subnodes at those offsets rounded up to the pixel grid, as Texture's
+    /// flattened layout does, so its reference image shows them at 26, 127.5 and 229.5.
+    @Test func spaceAroundSubnodesLandOnThePixelGridAsInTexture() throws {
+        try withScreenScale(2) {
+            let colors: [UIColor] = [.red, .blue, .green]
+            let boxes = colors.map { color -> ASDisplayNode in
+                let box = L.box(50, 50)
+                box.backgroundColor = color
+                return box
+            }
+            let node = ASDisplayNode()
+            node.backgroundColor = .white
+            boxes.forEach(node.addSubnode)
+            node.layoutSpecBlock = { _, _ in ASStackLayoutSpec(direction: .horizontal, justifyContent: .spaceAround, children: boxes) }
+            let range = ASSizeRange(min: CGSize(width: 305, height: 0), max: CGSize(width: 305, height: 300))
+            node.frame = CGRect(origin: .zero, size: node.layoutThatFits(range).size)
+            node.layoutIfNeeded()
+            #expect(node.bounds.size == CGSize(width: 305, height: 50))
+            #expect(boxes.map(\.frame) == [CGRect(x: 26, y: 0, width: 50, height: 50), CGRect(x: 127.5, y: 0, width: 50, height: 50),
+                                            CGRect(x: 229.5, y: 0, width: 50, height: 50)])
+            // The reference image's columns at 2×: red 52..<152, blue 255..<355, green 459..<559.
+            let bitmap = try node.renderBitmap(scale: 2)
+            func isWhite(_ x: Int) -> Bool { bitmap.pixel(x: x, y: 50) == bitmap.pixel(x: 0, y: 50) }
+            let edges = (1..<bitmap.pixelWidth).filter { isWhite($0) != isWhite($0 - 1) }
+            #expect(edges == [52, 152, 255, 355, 459, 559])
+        }
+    }
+
     /// Texture's `testMinimumSizeRangeIsGivenToChildWhenNotCentering` (ASCenterLayoutSpecSnapshotTests)
     /// and `...WhenNotPositioning` (ASRelativeLayoutSpecSnapshotTests): the node is sized to fit
     /// {100, 120}…{320, 160} (320×160) and laid out; its layout pass keeps that range, so the

@@ -242,20 +242,27 @@ enum Animated {
 }
 
 @Suite struct UpdateAnimationThreadTests {
-    @Test func editsNeedTheMainThreadAndSayWhy() async throws {
-        let error = await Task.detached { () -> CollectionError? in
+    @Test func editsRunOnTheMainActorWhenTheRenderRunsElsewhere() async throws {
+        let collection = await MainActor.run { () -> UncheckedBox<(LiveSource, ASCollectionNode)> in
             let source = LiveSource([[1, 2]])
-            let node = Living.collection(source)
-            let sequence = try? FrameSequence(validating: [.zero, .zero]).editing(atFrame: 1) { _ in }
-            do {
-                try node.renderFrames(sequence!, scale: 1) { _, _ in }
-                _ = source
-                return nil
-            } catch {
-                return error as? CollectionError
+            return UncheckedBox((source, Living.collection(source)))
+        }
+        final class Seen: Sendable { let onMainActor = Mutex<Bool?>(nil) }
+        let seen = Seen()
+        let frames = try await Task.detached { () -> Int in
+            let (source, node) = collection.value
+            let sequence = try FrameSequence(validating: [.zero, .zero]).editing(atFrame: 1) { node in
+                seen.onMainActor.withLock { $0 = MainActorBridge.isOnMainActor }
+                source.model[0].append(3)
+                node.insertItems(at: [IndexPath(item: 2, section: 0)])
             }
+            var count = 0
+            try node.renderFrames(sequence, scale: 1) { _, _ in count += 1 }
+            return count
         }.value
-        #expect(error?.description.contains("frame 1 has a scripted edit, which runs on the main actor") == true)
+        #expect(frames == 2)
+        #expect(seen.onMainActor.withLock { $0 } == true)
+        #expect(collection.value.1.numberOfItems(inSection: 0) == 3)
     }
 
     @Test @MainActor func framesOfAnAsyncIteratorRunEditsOnTheMainActor() async throws {

@@ -31,29 +31,17 @@ final class FrameSequencePlayer: @unchecked Sendable {
         let notReadyCount: Int
     }
 
-    /// Whether this code runs where the main actor does: the main thread, or the main queue, which
-    /// (under `dispatch_main`, as in a test runner on Linux) another thread may be draining.
-    static var isOnMainActor: Bool { Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) != nil }
-    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
-        let key = DispatchSpecificKey<Bool>()
-        DispatchQueue.main.setSpecific(key: key, value: true)
-        return key
-    }()
-
     /// The edits scripted before frame `index`.
     func edits(atFrame index: Int) -> [FrameSequence.Edit] { sequence.edits.filter { $0.frame == index } }
 
-    /// Renders the next frame, making its edits first. Edits run on the main actor: from another
-    /// thread this throws (use `render(runningEdits: false)` after running them on the main actor).
+    /// Renders the next frame, making its edits first. Edits run on the main actor, as the data
+    /// source they change lives there: inline when this is it, else through `MainActorBridge`.
     func renderNext(scale: CGFloat, placeholders: Bool = false) throws -> Frame {
         // A sequence that cannot be rendered is refused before its first edit changes anything.
         if nextFrame == 0 { try sequence.validate() }
         let edits = edits(atFrame: nextFrame)
         if !edits.isEmpty {
-            guard Self.isOnMainActor else {
-                throw CollectionError.invalidSequence("frame \(nextFrame) has a scripted edit, which runs on the main actor; render a sequence with edits from the main thread, or iterate frames(_:scale:)")
-            }
-            try MainActor.assumeIsolated { [node] in
+            try MainActorBridge.run { [node] () throws -> Void in
                 for edit in edits { try edit.apply(node) }
             }
         }
