@@ -3,8 +3,15 @@ import Testing
 import Weft
 import WeftTesting
 
+/// A cell that reports to its controller, as the documentation's `cellNode.delegate = self` does.
+final class ColorCell: ASCellNode, @unchecked Sendable {
+    // SAFETY: `delegate` is set once, in the node block, before the cell is shared.
+    weak var delegate: ColorsController?
+}
+
 /// A controller written as Texture's documentation writes one: a subclass that makes its node in
-/// `init`, sets properties after `super.init(node:)`, and touches its view in `viewDidLoad`.
+/// `init`, sets properties after `super.init(node:)`, touches its view in `viewDidLoad`, and is its
+/// collection's data source with plain (main-actor) methods whose node blocks capture it.
 final class ColorsController: ASDKViewController<ASCollectionNode>, ASCollectionDataSource, ASCollectionDelegate {
     var loads = 0
     var layouts: [String] = []
@@ -32,19 +39,20 @@ final class ColorsController: ASDKViewController<ASCollectionNode>, ASCollection
     override func viewWillLayoutSubviews() { layouts.append("will \(view.frame.size)") }
     override func viewDidLayoutSubviews() { layouts.append("did \(node.frame.size)") }
 
-    nonisolated func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { 12 }
+    func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { 12 }
 
-    nonisolated func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
-        let color = [UIColor.systemRed, .systemOrange, .systemYellow, .systemGreen, .systemBlue, .systemPurple][indexPath.item % 6]
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
+        let color = colors[indexPath.item % colors.count]
         return {
-            let cell = ASCellNode()
+            let cell = ColorCell()
+            cell.delegate = self
             cell.backgroundColor = color
             cell.cornerRadius = 6
             return cell
         }
     }
 
-    nonisolated func collectionNode(_ collectionNode: ASCollectionNode, constrainedSizeForItemAt indexPath: IndexPath) -> ASSizeRange {
+    func collectionNode(_ collectionNode: ASCollectionNode, constrainedSizeForItemAt indexPath: IndexPath) -> ASSizeRange {
         ASSizeRange(exactly: CGSize(width: 60, height: 60))
     }
 }
