@@ -5,14 +5,18 @@ import Synchronization
 extension ASCollectionNode {
     /// Renders every frame of `sequence` and writes them as `frame_00001.png`… into `folder`,
     /// encoding frames in parallel while the next ones composite. Returns the paths in order.
+    /// `encoder` defaults to `PNGEncoder.frames` (the single-pass encoder). `threads` (default
+    /// `WeftThreads.count`) is how many frames encode at once; with 1, every frame is composited
+    /// and encoded on the calling thread. The files are byte-identical whatever the thread count.
     /// `progress` is called after each frame is written, with the count done so far. Each file is
     /// written whole or not at all (see `Data.write(toFile:)`); the first failure stops the run and
     /// is thrown: a `CollectionError` for a sequence or frame that cannot be rendered, an
-    /// `OutputError` naming the file for one that cannot be written.
+    /// `OutputError` naming the file for one that cannot be written or for a thread count outside
+    /// 1…`WeftLimits.maximumThreads`.
     @discardableResult
     public func writeFrames(_ sequence: FrameSequence, scale: CGFloat, toFolder folder: String,
-                            encoder: PNGEncoder = PNGEncoder(), progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
-        try FrameWriter.write(sequence, toFolder: folder, encoder: encoder, progress: progress) { offset throws in
+                            encoder: PNGEncoder = .frames, threads: Int? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
+        try FrameWriter.write(sequence, toFolder: folder, encoder: encoder, threads: threads, progress: progress) { offset throws in
             try self.snapshot(at: offset, scale: scale)
         }
     }
@@ -27,19 +31,32 @@ extension ASCollectionNode {
 /// Writes the frames of a scroll as PNG files, for any scrolling node (a collection, a table…).
 enum FrameWriter {
     /// Renders each offset of `sequence` with `render` on this thread and writes the frames as
-    /// `frame_00001.png`… into `folder`, encoding in parallel while the next ones render. Returns
-    /// the paths in order; the first failure stops the run and is thrown.
-    static func write(_ sequence: FrameSequence, toFolder folder: String, encoder: PNGEncoder, progress: (@Sendable (Int) -> Void)?,
-                      render: (CGPoint) throws -> Bitmap) throws -> [String] {
+    /// `frame_00001.png`… into `folder`: with one thread, each frame encoded here after it renders;
+    /// with more, up to `threads` frames encoding on other threads while the next ones render.
+    /// Returns the paths in order; the first failure stops the run and is thrown.
+    static func write(_ sequence: FrameSequence, toFolder folder: String, encoder: PNGEncoder, threads: Int?,
+                      progress: (@Sendable (Int) -> Void)?, render: (CGPoint) throws -> Bitmap) throws -> [String] {
         try sequence.validate()
+        let threads = threads ?? WeftThreads.count
+        try WeftThreads.validate(threads)
         let paths = sequence.offsets.indices.map { String(format: "%@/frame_%05d.png", folder, $0 + 1) }
+        if threads == 1 {
+            for (index, offset) in sequence.offsets.enumerated() {
+                try encoder.write(try render(offset), toFile: paths[index])
+                progress?(index + 1)
+            }
+            return paths
+        }
         let encoding = DispatchQueue(label: "weft.frames.encode", attributes: .concurrent)
         let group = DispatchGroup()
         // Bound the frames in flight, so memory stays at a few frames whatever the sequence length.
-        let slots = DispatchSemaphore(value: ProcessInfo.processInfo.activeProcessorCount + 1)
+        let slots = DispatchSemaphore(value: threads)
         let failures = FrameFailures()
         for (index, offset) in sequence.offsets.enumerated() {
-            if let failure = failures.first { throw failure }
+            if let failure = failures.first {
+                group.wait()
+                throw failure
+            }
             let frame = try render(offset)
             slots.wait()
             group.enter()

@@ -182,11 +182,11 @@ open class ASTableNode: ASDisplayNode, @unchecked Sendable {
     }
 
     /// Renders every frame of `sequence` into `folder` as `frame_00001.png`…; see
-    /// `ASCollectionNode.writeFrames(_:scale:toFolder:encoder:progress:)`.
+    /// `ASCollectionNode.writeFrames(_:scale:toFolder:encoder:threads:progress:)`.
     @discardableResult
-    public func writeFrames(_ sequence: FrameSequence, scale: CGFloat, toFolder folder: String, encoder: PNGEncoder = PNGEncoder(),
-                            progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
-        try FrameWriter.write(sequence, toFolder: folder, encoder: encoder, progress: progress) { offset throws in
+    public func writeFrames(_ sequence: FrameSequence, scale: CGFloat, toFolder folder: String, encoder: PNGEncoder = .frames,
+                            threads: Int? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
+        try FrameWriter.write(sequence, toFolder: folder, encoder: encoder, threads: threads, progress: progress) { offset throws in
             try self.snapshot(at: offset, scale: scale)
         }
     }
