@@ -14,8 +14,9 @@ public final class CollectionSample: @unchecked Sendable {
         self.dataSource = dataSource
     }
 
-    /// The built-in samples the `weft` command renders: `feed`, `mosaic` and `gallery`.
-    public static let names = ["feed", "mosaic", "gallery", "grid"]
+    /// The built-in samples the `weft` command renders: `feed`, `mosaic`, `gallery`, `grid` and
+    /// `bench-feed` (the feed `make bench` measures).
+    public static let names = ["feed", "mosaic", "gallery", "grid", "bench-feed"]
 
     /// The sample called `name` with a viewport of `viewport` points, or nil for an unknown name.
     public static func make(_ name: String, viewport: CGSize, items: Int? = nil) -> CollectionSample? {
@@ -24,6 +25,7 @@ public final class CollectionSample: @unchecked Sendable {
         case "mosaic": return mosaic(viewport: viewport, items: items ?? 120)
         case "gallery": return gallery(viewport: viewport, items: items ?? 40)
         case "grid": return grid(viewport: viewport, items: items ?? 10_000)
+        case "bench-feed": return benchFeed(viewport: viewport, items: items ?? 1_000)
         default: return nil
         }
     }

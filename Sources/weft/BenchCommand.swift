@@ -15,25 +15,63 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Text cells displayed per throughput run.")
     var cells = 2000
 
+    @Option(help: "Runs of each 120-frame scroll; the median is reported.")
+    var frameRuns = 3
+
     enum Part: String, ExpressibleByArgument, CaseIterable {
-        case png, cells, layout, collection
+        case png, cells, layout, collection, frames
     }
 
-    @Option(parsing: .upToNextOption, help: "What to measure: png, cells, layout, collection, or all (the default).")
+    @Option(parsing: .upToNextOption, help: "What to measure: png, cells, layout, collection, frames, or all (the default).")
     var parts: [Part] = Part.allCases
 
     func validate() throws {
         guard (1...1_000).contains(repetitions) else { throw ValidationError("--repetitions must be 1 to 1000, not \(repetitions)") }
         guard (1...100_000).contains(cells) else { throw ValidationError("--cells must be 1 to 100000, not \(cells)") }
+        guard (1...100).contains(frameRuns) else { throw ValidationError("--frame-runs must be 1 to 100, not \(frameRuns)") }
     }
 
     func run() throws {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        print("machine: \(cores) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB")
+        print("machine: \(Self.machine), \(cores) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB; threads: \(WeftThreads.count)"
+              + (ProcessInfo.processInfo.environment[WeftThreads.environmentVariable].map { " (\(WeftThreads.environmentVariable)=\($0))" } ?? ""))
+        if parts.contains(.frames) { try measureFrames() }
         if parts.contains(.png) { try measurePNG() }
         if parts.contains(.cells) { measureCells(cores: cores) }
         if parts.contains(.layout) { measureLayout(cores: cores) }
         if parts.contains(.collection) { try measureCollection() }
+    }
+
+    /// The CPU's model name, from /proc/cpuinfo where there is one.
+    static var machine: String {
+        let info = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let model = info.split(separator: "\n").first { $0.hasPrefix("model name") }?.split(separator: ":", maxSplits: 1).last
+        let simd = PNGEncoder.singlePassUsesAVX2 ? "the single-pass encoder uses AVX2" : "no AVX2: the single-pass encoder runs portable C"
+        return "\(model.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU") (\(simd))"
+    }
+
+    /// The 120-frame scroll of the bench feed at 1170×2532 px, written as PNG files with each
+    /// encoder at `WeftThreads.count` threads; each run on a fresh collection, after its first frame.
+    private func measureFrames() throws {
+        let viewport = CGSize(width: 390, height: 844), threads = WeftThreads.count
+        let sequence = try FrameSequence.scroll(from: .zero, to: CGPoint(x: 0, y: 6000), frames: 120, curve: .linear)
+        print("\n== 120-frame scroll of the bench feed, 390×844 pt @3x (1170×2532 px), 0 → 6000 pt, \(threads) thread\(threads == 1 ? "" : "s"), median of \(frameRuns) ==")
+        for (name, encoder) in [("single-pass encoder (PNGEncoder.frames)", PNGEncoder.frames), ("libdeflate level 1 (PNGEncoder())", PNGEncoder())] {
+            var seconds: [Double] = [], bytes = 0
+            for run in 0..<frameRuns {
+                let sample = CollectionSample.benchFeed(viewport: viewport, items: 200)
+                let node = sample.collectionNode
+                _ = try node.snapshot(scale: 3)
+                let folder = NSTemporaryDirectory() + "weft-bench-feed-\(getpid())-\(run)"
+                defer { try? FileManager.default.removeItem(atPath: folder) }
+                var paths: [String] = []
+                seconds.append(try time { paths = try node.writeFrames(sequence, scale: 3, toFolder: folder, encoder: encoder, threads: threads) })
+                bytes = paths.reduce(0) { total, path in total + ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0) }
+            }
+            let sorted = seconds.sorted(), median = sorted[sorted.count / 2]
+            print(String(format: "%@: %.1f frames/s (%.1f–%.1f; %.1f ms a frame), %.0f KB a frame", name, 120 / median, 120 / sorted.last!,
+                         120 / sorted.first!, median * 1000 / 120, Double(bytes) / 120 / 1024))
+        }
     }
 
     private func measureCollection() throws {

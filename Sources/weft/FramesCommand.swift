@@ -33,6 +33,9 @@ struct FramesCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The folder to write frames into.")
     var output = "out/frames"
 
+    @Option(help: "Threads that composite and encode frames (default: WEFT_THREADS, or one per core).")
+    var threads: String?
+
     /// Frames one run writes at most.
     static let maximumCount = 10_000
 
@@ -47,6 +50,7 @@ struct FramesCommand: ParsableCommand {
             throw ValidationError("--velocity must be a number of points a second within ±1000000, not \(velocity)")
         }
         if let realtime, realtime != 60 && realtime != 120 { throw ValidationError("--realtime must be 60 or 120, not \(realtime)") }
+        if let threads, case .failure(let error) = WeftThreads.parse(threads) { throw ValidationError("--threads: \(error)") }
     }
 
     func run() throws {
@@ -75,7 +79,8 @@ struct FramesCommand: ParsableCommand {
             return
         }
         let bar = ProgressBar(total: sequence.count, label: "frames")
-        let paths = try node.writeFrames(sequence, scale: CGFloat(collection.scale), toFolder: output) { bar.update($0) }
+        let threadCount = try threads.map { try WeftThreads.parse($0).get() }
+        let paths = try node.writeFrames(sequence, scale: CGFloat(collection.scale), toFolder: output, threads: threadCount) { bar.update($0) }
         bar.finish()
         print("\(output)/ (\(paths.count) frames: \(paths.first ?? "") … \(paths.last ?? ""))")
     }

@@ -53,6 +53,9 @@ public struct PNGEncoder: Sendable {
         self.method = method
     }
 
+    /// True when `.singlePass` runs its AVX2 code on this CPU (otherwise portable C, same bytes).
+    public static var singlePassUsesAVX2: Bool { weft_png_has_avx2() != 0 }
+
     /// The encoder frame sequences use by default: `.singlePass`.
     public static let frames = PNGEncoder(method: .singlePass)
 
