@@ -71,7 +71,7 @@ struct FramesCommand: ParsableCommand {
         if let realtime {
             let frames = try node.realTimeFrames(sequence, scale: CGFloat(collection.scale), framesPerSecond: realtime)
             for (index, frame) in frames.enumerated() {
-                try PNGEncoder().write(frame.bitmap, toFile: String(format: "%@/frame_%05d.png", output, index + 1))
+                try PNGEncoder.frames.write(frame.bitmap, toFile: String(format: "%@/frame_%05d.png", output, index + 1))
                 print(String(format: "frame %d at %.3f s: %d of %d visible cells not ready", index + 1, frame.time, frame.notReadyCount, frame.visibleCount))
             }
             let blank = frames.filter { $0.notReadyCount > 0 }.count
