@@ -1,10 +1,11 @@
 // A PNG encoder for rendered UI frames: one pass over the rows, each filtered and entropy-coded
 // while it is in cache. Written for Weft from the PNG (RFC 2083) and deflate (RFC 1951) specs,
 // after the approach of fast PNG encoders such as fpnge: cheap per-row filter choice, Huffman
-// tables fitted to a sample of the frame, and long runs of repeated bytes as deflate matches.
-// No general LZ77 search: the match finder looks one pixel back (the flat areas UI is made of,
-// after filtering) and at the row above shifted by at most a pixel (gradients at an angle, whose
-// filtered rows repeat so), which is where rendered UI repeats itself.
+// tables fitted to a sample of the frame, and repeated bytes as deflate matches. The match finder
+// looks first where rendered UI repeats itself: one pixel back (the flat areas UI is made of,
+// after filtering) and the row above shifted by at most a pixel (gradients at an angle, whose
+// filtered rows repeat so); then, once per group of literals, at the last place within 32 KB
+// whose next 4 bytes hashed the same (repeated glyphs and icons), without chains or lazy search.
 
 #include "weft_png.h"
 
@@ -38,12 +39,19 @@ typedef struct {
     size_t out_capacity;
     uint8_t *work;
     size_t work_capacity;
+    // The filtered image as coded, for matches.
+    uint8_t *history;
+    size_t history_capacity;
+    uint8_t *hash;
+    size_t hash_capacity;
 } scratch_t;
 
 static void free_scratch(void *pointer) {
     scratch_t *scratch = pointer;
     free(scratch->out);
     free(scratch->work);
+    free(scratch->history);
+    free(scratch->hash);
     free(scratch);
 }
 
@@ -338,7 +346,22 @@ typedef struct {
     uint32_t distance_code[2];
     uint8_t distance_bits[2];
     int distance_symbol[2];
+    // Any other distance: its Huffman code and length by distance symbol.
+    uint32_t any_distance_code[DISTANCE_SYMBOLS];
+    uint8_t any_distance_length[DISTANCE_SYMBOLS];
+    // The last position (plus 1; 0 is none) of each hash of 4 bytes, and the bytes coded so far
+    // from position `window_start` on; `row_position` is the position of the row's filter byte.
+    uint32_t *hash;
+    const uint8_t *window;
+    uint32_t window_start, row_position;
 } coder_t;
+
+#define HASH_BITS 15
+// Matches found through the hash must be at least this long: shorter ones, at the distances the
+// hash finds, cost more bits than the literals they replace (measured on the feed samples).
+#define HASH_MIN 16
+
+static inline uint32_t hash4(uint32_t v) { return (v * 0x9E3779B1u) >> (32 - HASH_BITS); }
 
 static inline void put_bits(coder_t *c, uint64_t bits, unsigned count) {
     c->bits |= bits << c->count;
@@ -423,6 +446,20 @@ static inline void code_run(coder_t *c, size_t run, int which, int counting) {
     }
 }
 
+// A match of `length` (3…258) bytes at `distance` (1…32768) back.
+static inline void code_match(coder_t *c, size_t length, uint32_t distance, int counting) {
+    int d = distance_symbol(distance);
+    if (counting) {
+        c->histogram[257 + length_symbol((unsigned)length)]++;
+        c->distance_histogram[d]++;
+        return;
+    }
+    uint64_t distance_bits = c->any_distance_code[d] | ((uint64_t)(distance - distance_base[d]) << c->any_distance_length[d]);
+    put_bits(c, c->length_code[length] | (distance_bits << c->length_bits[length]),
+             (unsigned)c->length_bits[length] + c->any_distance_length[d] + distance_extra[d]);
+    flush_bits(c);
+}
+
 // How far the bytes from `a` and `b` agree, up to `limit`.
 static inline size_t agreement(const uint8_t *a, const uint8_t *b, size_t limit) {
     size_t j = 0;
@@ -473,6 +510,24 @@ static inline __attribute__((always_inline)) void code_row(coder_t *c, uint8_t f
                 continue;
             }
             if (row < 0) row = 0;
+        }
+        // Anything else seen within 32 KB, found through the hash of the next 4 bytes.
+        if (c->hash) {
+            uint32_t position = c->row_position + 1 + (uint32_t)i, v = load32(f + i);
+            uint32_t *slot = &c->hash[hash4(v)], candidate = *slot;
+            *slot = position + 1;
+            if (candidate > c->window_start && position + 1 - candidate <= 32768) {
+                const uint8_t *match = c->window + (candidate - 1 - c->window_start);
+                if (load32(match) == v) {
+                    size_t limit = n - i < 258 ? n - i : 258;
+                    size_t length = 4 + agreement(f + i + 4, match + 4, limit - 4);
+                    if (length >= HASH_MIN) {
+                        code_match(c, length, position + 1 - candidate, counting);
+                        i += length;
+                        continue;
+                    }
+                }
+            }
         }
         // Literals up to the first byte after which a run could start.
         size_t literals = (size_t)(pixel < row ? pixel : row) + 1;
@@ -584,6 +639,14 @@ static int encode(scratch_t *scratch, const uint8_t *pixels, size_t width, size_
     // At most 15 bits for every byte of the filtered image, plus the headers.
     size_t bound = 8 + 25 + 13 + 8 + 2 + 512 + (height * (n + 1) / 8) * 15 + 15 + 4 + 4 + 12 + SLACK;
     if (!reserve(&scratch->out, &scratch->out_capacity, bound)) return WEFT_PNG_NO_MEMORY;
+    size_t hash_bytes = sizeof(uint32_t) << HASH_BITS;
+    if (!reserve(&scratch->history, &scratch->history_capacity, height * (n + 1) + 2 * (n + 1) + SLACK) ||
+        !reserve(&scratch->hash, &scratch->hash_capacity, hash_bytes)) {
+        return WEFT_PNG_NO_MEMORY;
+    }
+    uint8_t *history = scratch->history;
+    uint32_t *hash = (uint32_t *)scratch->hash;
+    memset(hash, 0, hash_bytes);
 
     coder_t coder;
     // Distances: a pixel back, and the row above shifted a pixel left, not at all, or a pixel right.
@@ -597,6 +660,7 @@ static int encode(scratch_t *scratch, const uint8_t *pixels, size_t width, size_
     uint32_t histogram[SYMBOLS] = {0}, distance_histogram[DISTANCE_SYMBOLS] = {0};
     coder.histogram = histogram;
     coder.distance_histogram = distance_histogram;
+    coder.hash = hash;
     size_t step = height > 64 ? 8 : 1;
     int ok = 1;
     for (size_t y = 0; y < height; y += step) {
@@ -618,24 +682,32 @@ static int encode(scratch_t *scratch, const uint8_t *pixels, size_t width, size_
         } else {
             memset(rows[1], 0, n);
         }
-        const uint8_t *f = prepare_row(&im, y, rows[2], rows[1], &filter, &ok);
+        const uint8_t *filtered = prepare_row(&im, y, rows[2], rows[1], &filter, &ok);
         if (!ok) return NEEDS_ALPHA;
+        // A window of this row and the one above, at positions no other sample uses, so the hash
+        // finds matches within it only.
+        uint32_t start = 1 + (uint32_t)(y / step) * 2 * (uint32_t)(n + 1);
+        memset(history, 0, n + 1);
+        if (row_above) memcpy(history + 1, row_above, n);
+        for (size_t j = 1; j + 4 <= n + 1; j += 4) hash[hash4(load32(history + j))] = start + (uint32_t)j + 1;
+        history[n + 1] = filter;
+        memcpy(history + n + 2, filtered, n);
+        const uint8_t *f = history + n + 2;
+        coder.window = history;
+        coder.window_start = start;
+        coder.row_position = start + (uint32_t)(n + 1);
         long shift;
         if (!row_matching(f, row_above, n, bpp, &shift)) row_above = NULL;
         coder.distance_symbol[ROW_ABOVE] = symbols[2 + (int)(shift / (long)bpp)];
         count_row(&coder, filter, f, row_above, shift, n, bpp);
     }
+    memset(hash, 0, hash_bytes);
     // Every symbol gets a code, so the rows not sampled can use any of them.
     for (int s = 0; s < SYMBOLS; s++) histogram[s] += 1;
     huffman_lengths(histogram, SYMBOLS, 15, coder.literal_length);
     canonical_codes(coder.literal_length, SYMBOLS, coder.literal_code);
-    int distance_count = 0;
-    for (int k = 0; k < 4; k++) {
-        if (k == 0 || rows_match) distance_histogram[symbols[k]] += 1;
-    }
-    for (int d = 0; d < DISTANCE_SYMBOLS; d++) distance_count += distance_histogram[d] != 0;
-    // A tree of one code is incomplete, which zlib refuses: a second, unused one completes it.
-    if (distance_count < 2) distance_histogram[symbols[0] == 0 ? 1 : 0] = 1;
+    // Every distance gets a code: the hash finds matches at any.
+    for (int d = 0; d < DISTANCE_SYMBOLS; d++) distance_histogram[d] += 1;
     uint8_t distance_length[DISTANCE_SYMBOLS];
     uint32_t distance_codes[DISTANCE_SYMBOLS];
     huffman_lengths(distance_histogram, DISTANCE_SYMBOLS, 15, distance_length);
@@ -649,6 +721,10 @@ static int encode(scratch_t *scratch, const uint8_t *pixels, size_t width, size_
         int d = symbols[k];
         distance_bits_code[k] = distance_codes[d] | ((distances[k] - distance_base[d]) << distance_length[d]);
         distance_bits_length[k] = (uint8_t)(distance_length[d] + distance_extra[d]);
+    }
+    for (int d = 0; d < DISTANCE_SYMBOLS; d++) {
+        coder.any_distance_code[d] = distance_codes[d];
+        coder.any_distance_length[d] = distance_length[d];
     }
     coder.distance_code[PIXEL_BACK] = distance_bits_code[0];
     coder.distance_bits[PIXEL_BACK] = distance_bits_length[0];
@@ -716,10 +792,17 @@ static int encode(scratch_t *scratch, const uint8_t *pixels, size_t width, size_
     // 3. Every row, filtered and coded while it is in cache.
     uint32_t adler = 1;
     memset(rows[0], 0, n);
+    coder.window = history;
+    coder.window_start = 0;
     for (size_t y = 0; y < height; y++) {
         uint8_t *prev = rows[y & 1], *cur = rows[(y & 1) ^ 1], filter;
-        const uint8_t *f = prepare_row(&im, y, cur, prev, &filter, &ok);
+        const uint8_t *filtered = prepare_row(&im, y, cur, prev, &filter, &ok);
         if (!ok) return NEEDS_ALPHA;
+        uint32_t position = (uint32_t)(y * (n + 1));
+        history[position] = filter;
+        memcpy(history + position + 1, filtered, n);
+        const uint8_t *f = history + position + 1;
+        coder.row_position = position;
         const uint8_t *row_above = y > 0 && rows_match ? above : NULL;
         long shift;
         if (!row_matching(f, row_above, n, bpp, &shift)) row_above = NULL;
