@@ -1,7 +1,7 @@
 # Weft: two commands do all the setup on a fresh Debian 12 machine with the Swift toolchain.
 #   make run    installs what is missing, builds (release), renders the samples into out/
 #   make test   installs what is missing, runs every test
-#   make bench  measures PNG encoding and cell display (a benchmark, not a test)
+#   make bench  measures frame sequences (bench feed, 1 thread and all), PNG encoding, cell display (a benchmark, not a test)
 #   make sanitize  the whole suite under ThreadSanitizer, then AddressSanitizer + LeakSanitizer
 #   make fuzz   each libFuzzer target in Fuzz/ for FUZZ_SECONDS (see docs/reliability-tooling.md)
 
@@ -71,9 +71,11 @@ test: deps
 model-test: deps
 	WEFT_MODEL_RUNS=$${WEFT_MODEL_RUNS:-200000} $(SWIFT) test --filter CollectionModelTests
 
+# Everything at one thread per core (or WEFT_THREADS), then the bench feed's frames again on one thread.
 bench: deps
 	$(SWIFT) build -c release --product weft
 	$(SWIFT) run -c release weft bench
+	WEFT_THREADS=1 $(SWIFT) run -c release weft bench --parts frames
 
 # Both sanitizers run even when the first fails; any report from either fails the target.
 sanitize: deps

@@ -22,7 +22,10 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libdeflate-dev", "libturbojpeg0-dev"])]
         ),
-        .target(name: "Weft", dependencies: ["CWeft"]),
+        // Weft's single-pass PNG encoder for frames (C, with AVX2 where the CPU has it); it uses
+        // libdeflate only for its checksums.
+        .target(name: "CWeftPNG", linkerSettings: [.linkedLibrary("deflate")]),
+        .target(name: "Weft", dependencies: ["CWeft", "CWeftPNG"]),
         .target(name: "WeftTesting", dependencies: ["Weft"]),
         .target(name: "WeftSnapshotTesting", dependencies: [
             "Weft", "WeftTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
@@ -37,7 +40,7 @@ let package = Package(
         ),
         // The hostile-input suite's child process: one case per run, so a crash counts as a failure.
         .executableTarget(name: "weft-hostile", dependencies: ["Weft", "CWeft"], path: "Sources/WeftHostile"),
-        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftTesting", "WeftSamples", "CWeft", "weft", "weft-hostile", "WeftSnapshotTesting",
+        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftTesting", "WeftSamples", "CWeft", "CWeftPNG", "weft", "weft-hostile", "WeftSnapshotTesting",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
     ],

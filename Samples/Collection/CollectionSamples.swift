@@ -17,9 +17,9 @@ public final class CollectionSample: @unchecked Sendable {
         self.posts = posts
     }
 
-    /// The built-in samples the `weft` command renders: `feed`, `mosaic`, `gallery`, `grid` and
-    /// `livefeed`.
-    public static let names = ["feed", "mosaic", "gallery", "grid", "livefeed"]
+    /// The built-in samples the `weft` command renders: `feed`, `mosaic`, `gallery`, `grid`,
+    /// `livefeed` and `bench-feed` (the feed `make bench` measures).
+    public static let names = ["feed", "mosaic", "gallery", "grid", "livefeed", "bench-feed"]
     /// The samples whose posts `apply(_:animated:)` can change.
     public static let editableNames = ["feed", "livefeed"]
 
@@ -42,6 +42,7 @@ public final class CollectionSample: @unchecked Sendable {
         case "gallery": return gallery(viewport: viewport, items: items ?? 40)
         case "grid": return grid(viewport: viewport, items: items ?? 10_000)
         case "livefeed": return liveFeed(viewport: viewport, pageSize: items ?? 12)
+        case "bench-feed": return benchFeed(viewport: viewport, items: items ?? 1_000)
         default: return nil
         }
     }

@@ -4,8 +4,9 @@ import Foundation
 import Weft
 import WeftSamples
 
-/// `weft bench`: measures PNG encoding and text-cell display (`make bench`). A benchmark, not a test:
-/// it prints numbers and asserts nothing.
+/// `weft bench`: measures frame sequences, PNG encoding, text-cell display, layout and collections
+/// (`make bench`, which runs it at every core and then `--parts frames` at `WEFT_THREADS=1`). A
+/// benchmark, not a test: it prints numbers and asserts nothing.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "bench", abstract: "Measure PNG encoding and cell display throughput.")
 
@@ -15,26 +16,65 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Text cells displayed per throughput run.")
     var cells = 2000
 
+    @Option(help: "Runs of each 120-frame scroll; the median is reported.")
+    var frameRuns = 3
+
     enum Part: String, ExpressibleByArgument, CaseIterable {
-        case png, cells, layout, collection
+        case png, cells, layout, collection, frames
     }
 
-    @Option(parsing: .upToNextOption, help: "What to measure: png, cells, layout, collection, or all (the default).")
+    @Option(parsing: .upToNextOption, help: "What to measure: png, cells, layout, collection, frames, or all (the default).")
     var parts: [Part] = Part.allCases
 
     func validate() throws {
         guard (1...1_000).contains(repetitions) else { throw ValidationError("--repetitions must be 1 to 1000, not \(repetitions)") }
         guard (1...100_000).contains(cells) else { throw ValidationError("--cells must be 1 to 100000, not \(cells)") }
+        guard (1...100).contains(frameRuns) else { throw ValidationError("--frame-runs must be 1 to 100, not \(frameRuns)") }
     }
 
     func run() throws {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        print("machine: \(cores) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB")
+        print("machine: \(Self.machine), \(cores) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB; threads: \(WeftThreads.count)"
+              + (ProcessInfo.processInfo.environment[WeftThreads.environmentVariable].map { " (\(WeftThreads.environmentVariable)=\($0))" } ?? ""))
+        // The samples' data sources are main-actor objects; the command runs on the main thread.
+        if parts.contains(.frames) { try MainActor.assumeIsolated { try measureFrames() } }
         if parts.contains(.png) { try measurePNG() }
         if parts.contains(.cells) { measureCells(cores: cores) }
         if parts.contains(.layout) { measureLayout(cores: cores) }
-        // The samples' data sources are main-actor objects; the command runs on the main thread.
         if parts.contains(.collection) { try MainActor.assumeIsolated { try measureCollection() } }
+    }
+
+    /// The CPU's model name, from /proc/cpuinfo where there is one.
+    static var machine: String {
+        let info = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let model = info.split(separator: "\n").first { $0.hasPrefix("model name") }?.split(separator: ":", maxSplits: 1).last
+        let simd = PNGEncoder.singlePassUsesAVX2 ? "the single-pass encoder uses AVX2" : "no AVX2: the single-pass encoder runs portable C"
+        return "\(model.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU") (\(simd))"
+    }
+
+    /// The 120-frame scroll of the bench feed at 1170×2532 px, written as PNG files with each
+    /// encoder at `WeftThreads.count` threads; each run on a fresh collection, after its first frame.
+    @MainActor
+    private func measureFrames() throws {
+        let viewport = CGSize(width: 390, height: 844), threads = WeftThreads.count
+        let sequence = try FrameSequence.scroll(from: .zero, to: CGPoint(x: 0, y: 6000), frames: 120, curve: .linear)
+        print("\n== 120-frame scroll of the bench feed, 390×844 pt @3x (1170×2532 px), 0 → 6000 pt, \(threads) thread\(threads == 1 ? "" : "s"), median of \(frameRuns) ==")
+        for (name, encoder) in [("single-pass encoder (PNGEncoder.frames)", PNGEncoder.frames), ("libdeflate level 1 (PNGEncoder())", PNGEncoder())] {
+            var seconds: [Double] = [], bytes = 0
+            for run in 0..<frameRuns {
+                let sample = CollectionSample.benchFeed(viewport: viewport, items: 200)
+                let node = sample.collectionNode
+                _ = try node.snapshot(scale: 3)
+                let folder = NSTemporaryDirectory() + "weft-bench-feed-\(getpid())-\(run)"
+                defer { try? FileManager.default.removeItem(atPath: folder) }
+                var paths: [String] = []
+                seconds.append(try time { paths = try node.writeFrames(sequence, scale: 3, toFolder: folder, encoder: encoder, threads: threads) })
+                bytes = paths.reduce(0) { total, path in total + ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0) }
+            }
+            let sorted = seconds.sorted(), median = sorted[sorted.count / 2]
+            print(String(format: "%@: %.1f frames/s (%.1f–%.1f; %.1f ms a frame), %.0f KB a frame", name, 120 / median, 120 / sorted.last!,
+                         120 / sorted.first!, median * 1000 / 120, Double(bytes) / 120 / 1024))
+        }
     }
 
     @MainActor
@@ -62,7 +102,8 @@ struct BenchCommand: ParsableCommand {
         let folder = NSTemporaryDirectory() + "weft-bench-frames-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let written = try time { try node.writeFrames(sequence, scale: 3, toFolder: folder) }
-        print(String(format: "the same with PNG output (parallel encoding): %.1f fps (%.1f ms a frame)", 120 / written, written * 1000 / 120))
+        print(String(format: "the same with PNG output (single-pass encoder, frames composited and encoded on %d threads): %.1f fps (%.1f ms a frame)",
+                     WeftThreads.count, 120 / written, written * 1000 / 120))
         for distance in [6000, 60000] as [CGFloat] {
             let scroll = try FrameSequence.scroll(from: .zero, to: CGPoint(x: 0, y: distance), frames: 120, curve: .linear)
             for hz in [60, 120] {
@@ -93,15 +134,15 @@ struct BenchCommand: ParsableCommand {
     }
 
     private func measurePNG() throws {
-        print("\n== PNG encoding, 1170×2532 frame (390×844 pt @3x), median of \(repetitions) ==")
+        print("\n== PNG encoding, 1170×2532 frame (390×844 pt @3x), one thread, median of \(repetitions) ==")
         for (name, frame) in [("flat UI (text cells)", try BenchFrames.flat()), ("photo-like (gradient images)", try BenchFrames.photo())] {
-            var fastSize = 0, cairoSize = 0
-            let fast = median(repetitions) { fastSize = PNGEncoder().encode(frame).count }
+            var singleSize = 0, deflateSize = 0, cairoSize = 0
+            let single = median(repetitions) { singleSize = PNGEncoder.frames.encode(frame).count }
+            let deflate = median(repetitions) { deflateSize = PNGEncoder().encode(frame).count }
             let cairo = try median(repetitions) { cairoSize = try CairoPNGWriter().encode(frame).count }
-            print(String(format: "%@: fast path %.1f ms (%d KB), cairo writer %.1f ms (%d KB), %.1f× faster",
-                         name, fast * 1000, fastSize / 1024, cairo * 1000, cairoSize / 1024, cairo / fast))
+            print(String(format: "%@: single pass %.1f ms (%d KB), libdeflate level 1 %.1f ms (%d KB), cairo writer %.1f ms (%d KB)",
+                         name, single * 1000, singleSize / 1024, deflate * 1000, deflateSize / 1024, cairo * 1000, cairoSize / 1024))
         }
-
     }
 
     private func measureCells(cores: Int) {

@@ -41,6 +41,9 @@ struct FramesCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The folder to write frames into.")
     var output = "out/frames"
 
+    @Option(help: "Threads that composite and encode frames (default: WEFT_THREADS, or one per core).")
+    var threads: String?
+
     /// Frames one run writes at most.
     static let maximumCount = 10_000
 
@@ -55,6 +58,7 @@ struct FramesCommand: ParsableCommand {
             throw ValidationError("--velocity must be a number of points a second within ±1000000, not \(velocity)")
         }
         if let realtime, realtime != 60 && realtime != 120 { throw ValidationError("--realtime must be 60 or 120, not \(realtime)") }
+        if let threads, case .failure(let error) = WeftThreads.parse(threads) { throw ValidationError("--threads: \(error)") }
         let parsed = try parsedEdits()
         if !parsed.isEmpty, !CollectionSample.editableNames.contains(collection.sample) {
             throw ValidationError("--edit: the sample \"\(collection.sample)\" cannot be edited; the editable samples are \(CollectionSample.editableNames.joined(separator: ", "))")
@@ -105,7 +109,7 @@ struct FramesCommand: ParsableCommand {
         if let realtime {
             let frames = try node.realTimeFrames(sequence, scale: CGFloat(collection.scale), framesPerSecond: realtime)
             for (index, frame) in frames.enumerated() {
-                try PNGEncoder().write(frame.bitmap, toFile: String(format: "%@/frame_%05d.png", output, index + 1))
+                try PNGEncoder.frames.write(frame.bitmap, toFile: String(format: "%@/frame_%05d.png", output, index + 1))
                 print(String(format: "frame %d at %.3f s: %d of %d visible cells not ready", index + 1, frame.time, frame.notReadyCount, frame.visibleCount))
             }
             let blank = frames.filter { $0.notReadyCount > 0 }.count
@@ -113,7 +117,8 @@ struct FramesCommand: ParsableCommand {
             return
         }
         let bar = ProgressBar(total: sequence.count, label: "frames")
-        let paths = try node.writeFrames(sequence, scale: CGFloat(collection.scale), toFolder: output) { bar.update($0) }
+        let threadCount = try threads.map { try WeftThreads.parse($0).get() }
+        let paths = try node.writeFrames(sequence, scale: CGFloat(collection.scale), toFolder: output, threads: threadCount) { bar.update($0) }
         bar.finish()
         print("\(output)/ (\(paths.count) frames: \(paths.first ?? "") … \(paths.last ?? ""))")
     }

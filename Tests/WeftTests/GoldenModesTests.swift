@@ -5,7 +5,7 @@ import WeftTesting
 import XCTest
 
 /// Record modes, tolerance, artifact clean-up and failure reporting of WeftTesting.
-@MainActor @Suite struct GoldenModesTests {
+@Suite struct GoldenModesTests {
     static func store() -> GoldenStore { GoldenStoreTests.store() }
     static func golden(_ store: GoldenStore, _ name: String) -> String { store.goldenDirectory.appendingPathComponent("\(name)@1x.png").path }
 
@@ -75,7 +75,7 @@ import XCTest
         }
     }
 
-    @Test func aCollectionGoldenShowsItsCells() throws {
+    @Test @MainActor func aCollectionGoldenShowsItsCells() throws {
         let store = Self.store()
         let collection = BoxCollection(viewport: CGSize(width: 60, height: 60), counts: [4]) { _ in CGSize(width: 60, height: 20) }
         _ = store.verify(collection.node, named: "c/Boxes/x", scale: 1, recording: .success(.missing))
@@ -128,7 +128,7 @@ enum XCTestRunner {
 }
 
 /// Layout snapshots and node attribution.
-@MainActor @Suite struct GoldenDiagnosisTests {
+@Suite struct GoldenDiagnosisTests {
     @Test func aFailureNamesTheNodesThatChanged() throws {
         let store = GoldenStoreTests.store()
         let title = TestSupport.box(CGRect(x: 10, y: 10, width: 20, height: 10), .blue)
@@ -140,7 +140,7 @@ enum XCTestRunner {
         #expect(failure?.description.contains("ASDisplayNode \"title\": 200 px differ") == true, "\(String(describing: failure))")
     }
 
-    @Test func aCollectionFailureNamesTheCellItem() throws {
+    @Test @MainActor func aCollectionFailureNamesTheCellItem() throws {
         let store = GoldenStoreTests.store()
         let collection = BoxCollection(viewport: CGSize(width: 60, height: 60), counts: [4]) { _ in CGSize(width: 60, height: 20) }
         _ = store.verify(collection.node, named: "d/C/x", scale: 1, recording: .success(.missing))
@@ -172,7 +172,7 @@ enum XCTestRunner {
 }
 
 /// Goldens named from their tests, and the ones whose tests were deleted.
-@MainActor @Suite struct GoldenNamingTests {
+@Suite struct GoldenNamingTests {
     @Test func goldensOfDeletedTestsAreListed() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("weft-inventory-\(UUID().uuidString)")
         let tests = root.appendingPathComponent("Tests/AppTests")

@@ -9,6 +9,12 @@ extension ASCollectionNode {
     /// unrelated display work does not delay the frame, and a display job may take a snapshot.
     /// Offsets snap to device pixels, so no cell is resampled. Throws for an offset that is not finite.
     public func snapshot(at offset: CGPoint? = nil, scale: CGFloat) throws(CollectionError) -> Bitmap {
+        try captureSnapshot(at: offset, scale: scale).render()
+    }
+
+    /// All of `snapshot(at:scale:)` but the drawing, which the returned composition does later on
+    /// any thread: frame sequences draw frames in parallel so, the nodes moving on to the next frame.
+    func captureSnapshot(at offset: CGPoint?, scale: CGFloat) throws(CollectionError) -> FrameComposition {
         if let offset {
             guard offset.x.isFinite, offset.y.isFinite else { throw .invalidContentOffset(offset) }
             contentOffset = offset
@@ -16,17 +22,17 @@ extension ASCollectionNode {
         waitForBatchFetch()
         let (snapped, visible) = try prepareFrame(scale: scale)
         for (_, node) in visible { node.waitUntilDisplayed(scale: scale) }
-        let bitmap = try compose(visible, at: snapped, scale: scale, placeholders: false).bitmap
-        // Begun once the frame is composed, so the fetch's edits cannot race this frame.
+        let composition = capture(visible, at: snapped, scale: scale, placeholders: false)
+        // Begun once the frame is captured, so the fetch's edits cannot race this frame.
         checkForBatchFetching(offset: snapped)
-        return bitmap
+        return composition
     }
 
     /// Renders the frames of `sequence` in order and hands each to `body` with its index (from 0):
     /// what `writeFrames` and `frames(_:scale:)` do, for a caller that keeps the bitmaps itself (a
-    /// golden test, say). Scripted edits are made before their frame, on the main actor, so call
-    /// this from the main thread when the sequence has any; see `FrameSequence.editing(atFrame:_:)`.
-    /// Throws the first error: a `CollectionError`, an edit's own, or `body`'s.
+    /// golden test, say). Scripted edits are made before their frame, on the main actor (see
+    /// `FrameSequence.editing(atFrame:_:)`). Throws the first error: a `CollectionError`, an
+    /// edit's own, or `body`'s.
     public func renderFrames(_ sequence: FrameSequence, scale: CGFloat, _ body: (_ index: Int, _ frame: Bitmap) throws -> Void) throws {
         let player = FrameSequencePlayer(node: self, sequence: sequence)
         for index in sequence.offsets.indices { try body(index, try player.renderNext(scale: scale).bitmap) }
@@ -59,34 +65,26 @@ extension ASCollectionNode {
     }
 
     /// Draws one frame: the background, then each element's backing stores at its frame minus
-    /// `offset` (mirrored when inverted), with its attributes' alpha. With `placeholders`, an element whose stores are not all
+    /// `offset` (mirrored when inverted). With `placeholders`, an element whose stores are not all
     /// current is drawn as a placeholder box instead, and counted.
     func compose(_ elements: [(UICollectionViewLayoutAttributes, ASCellNode)], at offset: CGPoint, scale: CGFloat,
                  placeholders: Bool) throws(CollectionError) -> (bitmap: Bitmap, notReady: Int) {
-        let viewport = bounds.size, inverted = self.inverted, background = backgroundColor
-        var notReady = 0
-        do {
-            let bitmap = try Bitmap(size: viewport, scale: scale) { context in
-                if let background { context.fill(CGRect(origin: .zero, size: viewport), with: background) }
-                for (attributes, node) in elements.sorted(by: { $0.0.zIndex < $1.0.zIndex }) {
-                    var frame = attributes.frame.offsetBy(dx: -offset.x, dy: -offset.y)
-                    if inverted { frame.origin.y = viewport.height - frame.maxY }
-                    if placeholders && !node.isDisplayCurrentRecursively(scale: scale) {
-                        notReady += 1
-                        context.fill(frame, with: Self.placeholderColor)
-                        continue
-                    }
-                    context.withSavedState {
-                        context.translateBy(x: frame.minX - node.frame.minX, y: frame.minY - node.frame.minY)
-                        // An update animation fades cells through their attributes' alpha.
-                        context.withTransparencyLayer(alpha: attributes.alpha) { node.composite(into: context) }
-                    }
-                }
-            }
-            return (bitmap, notReady)
-        } catch {
-            throw .renderFailed("\(error)")
+        let composition = capture(elements, at: offset, scale: scale, placeholders: placeholders)
+        return (try composition.render(), composition.notReady)
+    }
+
+    /// What `compose` draws, read from the nodes now (see `ASDisplayNode.compositeLayer`).
+    func capture(_ elements: [(UICollectionViewLayoutAttributes, ASCellNode)], at offset: CGPoint, scale: CGFloat,
+                 placeholders: Bool) -> FrameComposition {
+        let viewport = bounds.size, inverted = self.inverted
+        let items = elements.sorted(by: { $0.0.zIndex < $1.0.zIndex }).map { attributes, node -> FrameComposition.Item in
+            var frame = attributes.frame.offsetBy(dx: -offset.x, dy: -offset.y)
+            if inverted { frame.origin.y = viewport.height - frame.maxY }
+            if placeholders && !node.isDisplayCurrentRecursively(scale: scale) { return .placeholder(frame) }
+            let shift = CGPoint(x: frame.minX - node.frame.minX, y: frame.minY - node.frame.minY)
+            return .layer(node.compositeLayer(), shift: shift, alpha: attributes.alpha)
         }
+        return FrameComposition(viewport: viewport, scale: scale, background: backgroundColor, items: items)
     }
 
     /// The bytes of backing store held by the collection's elements and their subnodes.
@@ -95,5 +93,45 @@ extension ASCollectionNode {
             (node.contents.map { $0.bytesPerRow * $0.pixelHeight } ?? 0) + node.subnodes.reduce(0) { $0 + bytes($1) }
         }
         return elements.allElements.compactMap(\.allocatedNode).reduce(0) { $0 + bytes($1) }
+    }
+}
+
+/// One frame of a collection as captured by `capture`: the background and each element's layers,
+/// drawn by `render()`. Sendable value; use from any context.
+struct FrameComposition: Sendable {
+    enum Item: Sendable {
+        /// A cell's layers, translated by `shift` from the cell's own frame to its place in the
+        /// frame, at `alpha` (an update animation fades cells through their attributes' alpha).
+        case layer(CompositeLayer?, shift: CGPoint, alpha: CGFloat)
+        /// A cell not displayed yet (real-time frames): a box of `ASCollectionNode.placeholderColor`.
+        case placeholder(CGRect)
+    }
+
+    let viewport: CGSize
+    let scale: CGFloat
+    let background: UIColor?
+    let items: [Item]
+
+    var notReady: Int { items.filter { if case .placeholder = $0 { true } else { false } }.count }
+
+    func render() throws(CollectionError) -> Bitmap {
+        do {
+            return try Bitmap(size: viewport, scale: scale, background: background) { context in
+                for item in items {
+                    switch item {
+                    case .placeholder(let frame):
+                        context.fill(frame, with: ASCollectionNode.placeholderColor)
+                    case .layer(let layer, let shift, let alpha):
+                        guard let layer else { continue }
+                        context.withSavedState {
+                            context.translateBy(x: shift.x, y: shift.y)
+                            context.withTransparencyLayer(alpha: alpha) { layer.draw(into: context) }
+                        }
+                    }
+                }
+            }
+        } catch {
+            throw .renderFailed("\(error)")
+        }
     }
 }

@@ -11,6 +11,9 @@ public enum WeftLimits {
     public static let maximumItems = 10_000_000
     /// Sections of a collection.
     public static let maximumSections = 1_000_000
+    /// Threads for compositing and encoding (`WEFT_THREADS`, `WeftThreads`): more gains nothing
+    /// on any machine Weft runs on, and each holds a frame's worth of buffers.
+    public static let maximumThreads = 256
     /// Frames in one `FrameSequence`.
     public static let maximumFrames = 1_000_000
     /// The frame rate a `FrameSequence` samples update animations at.

@@ -5,7 +5,7 @@ import Synchronization
 /// The concurrent queue on which nodes draw their backing stores; Texture's display queue.
 ///
 /// Width: at most `width` worker threads (the shared queue has one per active core, as cairo and
-/// pango gain nothing from more), started when work arrives and ended after five idle seconds.
+/// pango gain nothing from more, or `WEFT_THREADS`), started when work arrives and ended after five idle seconds.
 /// Order: first in, first out.
 /// Priority: user-initiated. Cancellation is the job's own: a display job checks its node's
 /// generation before drawing and before committing (see `ASDisplayNode+Display.swift`).
@@ -13,8 +13,8 @@ import Synchronization
 /// Tests make their own narrow queues and assign them to `ASDisplayNode.displayQueue`.
 /// Sendable; use from any context.
 public final class DisplayQueue: Sendable {
-    /// The queue every node uses unless told otherwise.
-    public static let shared = DisplayQueue(width: ProcessInfo.processInfo.activeProcessorCount)
+    /// The queue every node uses unless told otherwise; as wide as `WeftThreads.count` when first used.
+    public static let shared = DisplayQueue(width: WeftThreads.count)
 
     /// How many jobs run at once at most.
     public let width: Int

@@ -57,6 +57,15 @@ public final class GraphicsContext {
 
     public func fill(_ rect: CGRect, with color: UIColor) { fill(Path(rect: rect), with: color) }
 
+    /// Sets every pixel to `color`, whatever was there (cairo's SOURCE operator).
+    func paint(_ color: UIColor) {
+        cairo_save(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        setSource(color)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
     public func fill(_ path: Path, with color: UIColor) {
         setSource(color)
         apply(path)

@@ -35,13 +35,14 @@ final class PixelBufferPool: Sendable {
 
     static func sizeClass(_ bytes: Int) -> Int { (bytes + 0xFFFF) & ~0xFFFF }
 
-    /// A cleared ARGB32 image surface whose memory comes from the pool and returns to it when cairo
+    /// An ARGB32 image surface whose memory comes from the pool and returns to it when cairo
     /// finalizes the surface (not merely when Weft lets go of it: cairo may hold references longer).
-    func makeSurface(pixelWidth: Int, pixelHeight: Int) -> OpaquePointer? {
+    /// Cleared to transparent unless `cleared` is false (for a caller that paints every pixel).
+    func makeSurface(pixelWidth: Int, pixelHeight: Int, cleared: Bool = true) -> OpaquePointer? {
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth)))
         let bytes = Self.sizeClass(max(stride * pixelHeight, 1))
         let buffer = take(bytes)
-        memset(buffer, 0, stride * pixelHeight)
+        if cleared { memset(buffer, 0, stride * pixelHeight) }
         let surface = cairo_image_surface_create_for_data(buffer.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
                                                           Int32(pixelWidth), Int32(pixelHeight), Int32(stride))!
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {

@@ -75,6 +75,13 @@ extension ASDisplayNode {
     /// Composites this node into `context`, whose origin is the supernode's bounds origin (or this
     /// node's, for the root). Copies finished backing stores only: nothing is drawn here.
     func composite(into context: GraphicsContext, asRoot: Bool = false) {
+        compositeLayer(asRoot: asRoot)?.draw(into: context)
+    }
+
+    /// What `composite(into:)` draws for this subtree, read now under each node's lock: nil for a
+    /// hidden or fully transparent node. Backing stores are immutable, so the layer can be drawn
+    /// later, on any thread, while the nodes move on (frames composite so, in parallel).
+    func compositeLayer(asRoot: Bool = false) -> CompositeLayer? {
         let s = state.withLock { s in
             (frame: CGRect(x: s.position.x - s.bounds.width * s.anchorPoint.x, y: s.position.y - s.bounds.height * s.anchorPoint.y,
                            width: s.bounds.width, height: s.bounds.height),
@@ -82,34 +89,61 @@ extension ASDisplayNode {
              radius: s.cornerRadius, rounding: s.cornerRoundingType, clips: s.clipsToBounds,
              borderWidth: s.borderWidth, borderColor: s.borderColor, store: s.display.backingStore, subnodes: s.subnodes)
         }
-        guard !s.hidden, s.alpha > 0 else { return }
+        guard !s.hidden, s.alpha > 0 else { return nil }
+        // One level of recursion per node (bounded by the depth check), each with enough stack:
+        // see `StackSpace`.
+        let sublayers = s.subnodes.compactMap { subnode in StackSpace.ensuringSpace { subnode.compositeLayer() } }
+        return CompositeLayer(frame: s.frame, bounds: s.bounds, asRoot: asRoot, alpha: s.alpha, background: s.background, radius: s.radius,
+                              rounding: s.rounding, clips: s.clips, borderWidth: s.borderWidth, borderColor: s.borderColor,
+                              store: s.store, sublayers: sublayers)
+    }
+}
+
+/// One node's part of a composite, captured by `ASDisplayNode.compositeLayer(asRoot:)`, drawn in
+/// Texture's order: background (rounded), backing store, sublayers (clipped when `clips`), border,
+/// all under `alpha`. Copies finished backing stores only: nothing is drawn here.
+/// Sendable value; use from any context.
+struct CompositeLayer: Sendable {
+    let frame: CGRect
+    let bounds: CGRect
+    let asRoot: Bool
+    let alpha: CGFloat
+    let background: UIColor?
+    let radius: CGFloat
+    let rounding: ASCornerRoundingType
+    let clips: Bool
+    let borderWidth: CGFloat
+    let borderColor: UIColor
+    let store: Bitmap?
+    let sublayers: [CompositeLayer]
+
+    /// Draws into `context`, whose origin is the supernode's bounds origin (or this node's, for the root).
+    func draw(into context: GraphicsContext) {
         context.withSavedState {
             if !asRoot {
-                context.translateBy(x: s.frame.minX - s.bounds.minX, y: s.frame.minY - s.bounds.minY)
+                context.translateBy(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY)
             }
-            context.withTransparencyLayer(alpha: s.alpha) {
-                let shape = Path(roundedRect: s.bounds, cornerRadius: s.radius)
-                if let background = s.background, background.alpha > 0 {
+            context.withTransparencyLayer(alpha: alpha) {
+                let shape = Path(roundedRect: bounds, cornerRadius: radius)
+                if let background, background.alpha > 0 {
                     context.fill(shape, with: background)
                 }
-                if let store = s.store {
+                if let store {
                     context.withSavedState {
-                        if s.clips || (s.radius > 0 && s.rounding != .defaultSlowCALayer) { context.clip(to: shape) }
-                        context.draw(store, in: s.bounds)
+                        if clips || (radius > 0 && rounding != .defaultSlowCALayer) { context.clip(to: shape) }
+                        context.draw(store, in: bounds)
                     }
                 }
-                if !s.subnodes.isEmpty {
+                if !sublayers.isEmpty {
                     context.withSavedState {
-                        if s.clips { context.clip(to: shape) }
-                        // One level of recursion per node (bounded by the depth check), each
-                        // with enough stack: see `StackSpace`.
-                        for subnode in s.subnodes { StackSpace.ensuringSpace { subnode.composite(into: context) } }
+                        if clips { context.clip(to: shape) }
+                        for sublayer in sublayers { StackSpace.ensuringSpace { sublayer.draw(into: context) } }
                     }
                 }
-                if s.borderWidth > 0 {
-                    let inset = s.bounds.insetBy(dx: s.borderWidth / 2, dy: s.borderWidth / 2)
-                    context.stroke(Path(roundedRect: inset, cornerRadius: max(0, s.radius - s.borderWidth / 2)),
-                                   with: s.borderColor, lineWidth: s.borderWidth)
+                if borderWidth > 0 {
+                    let inset = bounds.insetBy(dx: borderWidth / 2, dy: borderWidth / 2)
+                    context.stroke(Path(roundedRect: inset, cornerRadius: max(0, radius - borderWidth / 2)),
+                                   with: borderColor, lineWidth: borderWidth)
                 }
             }
         }

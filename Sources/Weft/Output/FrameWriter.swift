@@ -5,23 +5,30 @@ import Synchronization
 extension ASCollectionNode {
     /// Renders every frame of `sequence` and writes them as `frame_00001.png`… into `folder`,
     /// encoding frames in parallel while the next ones composite. Returns the paths in order.
+    /// `encoder` defaults to `PNGEncoder.frames` (the single-pass encoder). `threads` (default
+    /// `WeftThreads.count`) is how many frames are composited and encoded at once, on threads of
+    /// their own, while this thread moves the collection to the next frames and waits for their
+    /// cells; with 1, every frame is composited and encoded on the calling thread. The files are byte-identical whatever the thread count.
     /// `progress` is called after each frame is written, with the count done so far. Each file is
     /// written whole or not at all (see `Data.write(toFile:)`); the first failure stops the run and
     /// is thrown: a `CollectionError` for a sequence or frame that cannot be rendered, an
-    /// `OutputError` naming the file for one that cannot be written.
+    /// `OutputError` naming the file for one that cannot be written or for a thread count outside
+    /// 1…`WeftLimits.maximumThreads`.
     @discardableResult
     public func writeFrames(_ sequence: FrameSequence, scale: CGFloat, toFolder folder: String,
-                            encoder: PNGEncoder = PNGEncoder(), progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
-        // The player renders the frames in order, making the sequence's edits and animating them.
+                            encoder: PNGEncoder = .frames, threads: Int? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
+        // The player captures the frames in order, making the sequence's edits and animating them;
+        // compositing and encoding run in parallel behind it.
         let player = FrameSequencePlayer(node: self, sequence: sequence)
-        return try FrameWriter.write(sequence, toFolder: folder, encoder: encoder, progress: progress) { _ throws in
-            try player.renderNext(scale: scale).bitmap
-        }
+        return try FrameWriter.write(sequence, toFolder: folder, encoder: encoder, threads: threads, progress: progress,
+                                     capture: { _ throws in
+                                         let composition = try player.captureNext(scale: scale).composition
+                                         return { () throws in try composition.render() }
+                                     })
     }
 
     /// The frames of `sequence`, composited one after another as the consumer asks for them: a
-    /// sink for anything other than PNG files (a video encoder, say). Scripted edits run on the
-    /// main actor before their frame.
+    /// sink for anything other than PNG files (a video encoder, say).
     public func frames(_ sequence: FrameSequence, scale: CGFloat) -> CollectionFrames {
         CollectionFrames(collectionNode: self, sequence: sequence, scale: scale)
     }
@@ -30,27 +37,56 @@ extension ASCollectionNode {
 /// Writes the frames of a scroll as PNG files, for any scrolling node (a collection, a table…).
 enum FrameWriter {
     /// Renders each offset of `sequence` with `render` on this thread and writes the frames as
-    /// `frame_00001.png`… into `folder`, encoding in parallel while the next ones render. Returns
-    /// the paths in order; the first failure stops the run and is thrown.
-    static func write(_ sequence: FrameSequence, toFolder folder: String, encoder: PNGEncoder, progress: (@Sendable (Int) -> Void)?,
-                      render: (CGPoint) throws -> Bitmap) throws -> [String] {
+    /// `frame_00001.png`… into `folder`; see `write(_:toFolder:encoder:threads:progress:capture:)`.
+    static func write(_ sequence: FrameSequence, toFolder folder: String, encoder: PNGEncoder, threads: Int?,
+                      progress: (@Sendable (Int) -> Void)?, render: (CGPoint) throws -> Bitmap) throws -> [String] {
+        try write(sequence, toFolder: folder, encoder: encoder, threads: threads, progress: progress) { offset throws in
+            let frame = try render(offset)
+            return { frame }
+        }
+    }
+
+    /// Captures each offset of `sequence` with `capture` on this thread, in order, and writes the
+    /// frames as `frame_00001.png`… into `folder`. Each capture returns the rest of its frame's
+    /// work (compositing), which runs with the encoding: with one thread, here, right away; with
+    /// more, up to `threads` frames at once on other threads while the next ones are captured.
+    /// The files do not depend on the thread count. Returns the paths in order; the first failure
+    /// stops the run and is thrown, once the frames in flight have finished.
+    static func write(_ sequence: FrameSequence, toFolder folder: String, encoder: PNGEncoder, threads: Int?,
+                      progress: (@Sendable (Int) -> Void)?,
+                      capture: (CGPoint) throws -> @Sendable () throws -> Bitmap) throws -> [String] {
         try sequence.validate()
+        let threads = threads ?? WeftThreads.count
+        try WeftThreads.validate(threads)
         let paths = sequence.offsets.indices.map { String(format: "%@/frame_%05d.png", folder, $0 + 1) }
-        let encoding = DispatchQueue(label: "weft.frames.encode", attributes: .concurrent)
+        if threads == 1 {
+            for (index, offset) in sequence.offsets.enumerated() {
+                try encoder.write(try capture(offset)(), toFile: paths[index])
+                progress?(index + 1)
+            }
+            return paths
+        }
+        let workers = DispatchQueue(label: "weft.frames.encode", attributes: .concurrent)
         let group = DispatchGroup()
         // Bound the frames in flight, so memory stays at a few frames whatever the sequence length.
-        let slots = DispatchSemaphore(value: ProcessInfo.processInfo.activeProcessorCount + 1)
+        let slots = DispatchSemaphore(value: threads)
         let failures = FrameFailures()
         for (index, offset) in sequence.offsets.enumerated() {
-            if let failure = failures.first { throw failure }
-            let frame = try render(offset)
+            if failures.first != nil { break }
+            let finish: @Sendable () throws -> Bitmap
+            do {
+                finish = try capture(offset)
+            } catch {
+                failures.record(error)
+                break
+            }
             slots.wait()
             group.enter()
             let path = paths[index]
-            encoding.async {
+            workers.async {
                 defer { slots.signal(); group.leave() }
                 do {
-                    try encoder.write(frame, toFile: path)
+                    try encoder.write(try finish(), toFile: path)
                     progress?(failures.finished())
                 } catch {
                     failures.record(error)

@@ -12,11 +12,16 @@ public enum OutputError: Error, Equatable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     /// The encoder failed; `reason` is its word.
     case encodingFailed(reason: String)
+    /// A thread count (`WEFT_THREADS`, `WeftThreads.setCount`, `threads:`) that is not a whole
+    /// number from 1 to `WeftLimits.maximumThreads`; the value as given.
+    case invalidThreadCount(String)
 
     public var description: String {
         switch self {
         case .cannotWrite(let path, let reason): return "could not write \(path): \(reason)"
         case .encodingFailed(let reason): return "PNG encoding failed: \(reason)"
+        case .invalidThreadCount(let value):
+            return "the thread count \"\(value)\" is not a whole number from 1 to \(WeftLimits.maximumThreads)"
         }
     }
 

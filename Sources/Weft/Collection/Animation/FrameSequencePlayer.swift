@@ -34,9 +34,33 @@ final class FrameSequencePlayer: @unchecked Sendable {
     /// The edits scripted before frame `index`.
     func edits(atFrame index: Int) -> [FrameSequence.Edit] { sequence.edits.filter { $0.frame == index } }
 
-    /// Renders the next frame, making its edits first. Edits run on the main actor, as the data
-    /// source they change lives there: inline when this is it, else through `MainActorBridge`.
+    /// What a frame will draw, captured from the nodes; `composition.render()` draws it later, on
+    /// any thread (frame writers draw and encode frames in parallel behind the player).
+    struct Captured {
+        let composition: FrameComposition
+        let offset: CGPoint
+        let visibleCount: Int
+        var notReadyCount: Int { composition.notReady }
+    }
+
+    /// Renders the next frame, making its edits first; see `captureNext(scale:placeholders:)`.
     func renderNext(scale: CGFloat, placeholders: Bool = false) throws -> Frame {
+        try drawn(captureNext(scale: scale, placeholders: placeholders))
+    }
+
+    /// Renders the next frame, its edits already made.
+    func render(scale: CGFloat, placeholders: Bool = false) throws(CollectionError) -> Frame {
+        try drawn(capture(scale: scale, placeholders: placeholders))
+    }
+
+    private func drawn(_ captured: Captured) throws(CollectionError) -> Frame {
+        Frame(bitmap: try captured.composition.render(), offset: captured.offset, visibleCount: captured.visibleCount,
+              notReadyCount: captured.notReadyCount)
+    }
+
+    /// Captures the next frame, making its edits first. Edits run on the main actor, as the data
+    /// source they change lives there: inline when this is it, else through `MainActorBridge`.
+    func captureNext(scale: CGFloat, placeholders: Bool = false) throws -> Captured {
         // A sequence that cannot be rendered is refused before its first edit changes anything.
         if nextFrame == 0 { try sequence.validate() }
         let edits = edits(atFrame: nextFrame)
@@ -45,11 +69,11 @@ final class FrameSequencePlayer: @unchecked Sendable {
                 for edit in edits { try edit.apply(node) }
             }
         }
-        return try render(scale: scale, placeholders: placeholders)
+        return try capture(scale: scale, placeholders: placeholders)
     }
 
-    /// Renders the next frame, its edits already made.
-    func render(scale: CGFloat, placeholders: Bool = false) throws(CollectionError) -> Frame {
+    /// Captures the next frame, its edits already made.
+    func capture(scale: CGFloat, placeholders: Bool = false) throws(CollectionError) -> Captured {
         let index = nextFrame
         if index == 0 { try sequence.validate() }
         guard index < sequence.count else { throw .invalidSequence("the sequence has \(sequence.count) frames; frame \(index) was asked for") }
@@ -73,11 +97,11 @@ final class FrameSequencePlayer: @unchecked Sendable {
             }
         }
         if !placeholders { for (_, cell) in elements { cell.waitUntilDisplayed(scale: scale) } }
-        let (bitmap, notReady) = try node.compose(elements, at: snapped, scale: scale, placeholders: placeholders)
+        let composition = node.capture(elements, at: snapped, scale: scale, placeholders: placeholders)
         shown = current
         // Begun once the frame is composed, so the fetch's edits cannot race this frame.
         node.checkForBatchFetching(offset: snapped)
-        return Frame(bitmap: bitmap, offset: snapped, visibleCount: elements.count, notReadyCount: notReady)
+        return Captured(composition: composition, offset: snapped, visibleCount: elements.count)
     }
 
     /// The transition for a change first shown at frame `index`, or nil when it shows at once.

@@ -182,14 +182,14 @@ open class ASTableNode: ASDisplayNode, @unchecked Sendable {
     }
 
     /// Renders every frame of `sequence` into `folder` as `frame_00001.png`…; see
-    /// `ASCollectionNode.writeFrames(_:scale:toFolder:encoder:progress:)`.
+    /// `ASCollectionNode.writeFrames(_:scale:toFolder:encoder:threads:progress:)`.
     @discardableResult
-    public func writeFrames(_ sequence: FrameSequence, scale: CGFloat, toFolder folder: String, encoder: PNGEncoder = PNGEncoder(),
-                            progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
+    public func writeFrames(_ sequence: FrameSequence, scale: CGFloat, toFolder folder: String, encoder: PNGEncoder = .frames,
+                            threads: Int? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
         if let edit = sequence.edits.first {
             throw CollectionError.invalidSequence("the sequence has an edit scripted at frame \(edit.frame); scripted edits are rendered by ASCollectionNode, not ASTableNode yet")
         }
-        return try FrameWriter.write(sequence, toFolder: folder, encoder: encoder, progress: progress) { offset throws in
+        return try FrameWriter.write(sequence, toFolder: folder, encoder: encoder, threads: threads, progress: progress) { offset throws in
             try self.snapshot(at: offset, scale: scale)
         }
     }

@@ -1,0 +1,45 @@
+#ifndef WEFT_PNG_H
+#define WEFT_PNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Results of `weft_png_encode`.
+enum {
+    WEFT_PNG_OK = 0,
+    /// Width or height is 0, or larger than PNG or memory allow.
+    WEFT_PNG_BAD_SIZE = 1,
+    /// The calling thread's buffers could not grow.
+    WEFT_PNG_NO_MEMORY = 2,
+};
+
+/// Flags for `weft_png_encode`.
+enum {
+    /// Use the portable C code even where the CPU has AVX2 (the output is byte-identical).
+    WEFT_PNG_PORTABLE = 1,
+};
+
+/// Encodes cairo ARGB32 pixels (premultiplied, native-endian words, `stride` bytes a row) as a
+/// whole PNG file in one pass over the rows: each row filtered (Sub, Up or Paeth, whichever
+/// looks cheapest), then Huffman-coded with tables fitted to a sample of the frame's rows, runs
+/// of repeated pixels coded as deflate matches. Fully opaque images are written as RGB, others
+/// as RGBA un-premultiplied by cairo's rule; the opacity check is part of the pass.
+///
+/// On success `*png` points at `*count` bytes in a buffer owned by the calling thread, valid
+/// until that thread's next call (the buffer is reused, so no frame pays for fresh memory).
+/// Thread-safe: each thread has its own buffers.
+int weft_png_encode(const uint8_t *pixels, size_t width, size_t height, size_t stride, int flags,
+                    const uint8_t **png, size_t *count);
+
+/// True when this CPU runs the AVX2 code.
+int weft_png_has_avx2(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

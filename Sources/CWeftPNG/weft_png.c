@@ -1,0 +1,362 @@
+// A PNG encoder for rendered UI frames: one pass over the rows, each filtered and entropy-coded
+// while it is in cache. Written for Weft from the PNG (RFC 2083) and deflate (RFC 1951) specs,
+// after the approach of fast PNG encoders such as fpnge: cheap per-row filter choice, Huffman
+// tables fitted to a sample of the frame, and repeated bytes as deflate matches. The match finder
+// looks first where rendered UI repeats itself: one pixel back (the flat areas UI is made of,
+// after filtering) and the row above shifted by at most a pixel (gradients at an angle, whose
+// filtered rows repeat so); then, once per group of literals, at the last place within 32 KB
+// whose next 4 bytes hashed the same (repeated glyphs and icons), without chains or lazy search.
+// This file holds the per-thread buffers and the pass over the image; png_rows.c the conversion
+// and filters, png_huffman.c the code tables, png_deflate.h the row coder.
+
+#include "weft_png.h"
+
+#include "png_deflate.h"
+#include "png_internal.h"
+
+#include <libdeflate.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+// Bytes of zeros before each converted row (the "pixel to the left" of the first pixel), and of
+// slack after every buffer, for SIMD stores and the bit writer's 8-byte stores.
+#define PAD 32
+#define SLACK 64
+#define NEEDS_ALPHA (-1)
+
+// ---------------------------------------------------------------------------------------------
+// Setup shared by all threads: the CPU check and cairo's un-premultiply table.
+
+static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
+static pthread_key_t scratch_key;
+static int cpu_avx2;
+
+typedef struct {
+    uint8_t *out;
+    size_t out_capacity;
+    uint8_t *work;
+    size_t work_capacity;
+    // The filtered image as coded, for matches.
+    uint8_t *history;
+    size_t history_capacity;
+    uint8_t *hash;
+    size_t hash_capacity;
+} scratch_t;
+
+static void free_scratch(void *pointer) {
+    scratch_t *scratch = pointer;
+    free(scratch->out);
+    free(scratch->work);
+    free(scratch->history);
+    free(scratch->hash);
+    free(scratch);
+}
+
+static void setup(void) {
+    pthread_key_create(&scratch_key, free_scratch);
+#if WEFT_X86
+    __builtin_cpu_init();
+    cpu_avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
+#endif
+    weft_png_make_unpremultiply_table();
+}
+
+int weft_png_has_avx2(void) {
+    pthread_once(&setup_once, setup);
+    return cpu_avx2;
+}
+
+// Grows `*buffer` to at least `need` bytes, keeping none of its contents. A buffer far larger
+// than needed is given back, so one huge image does not pin its memory to the thread forever.
+static int reserve(uint8_t **buffer, size_t *capacity, size_t need) {
+    if (*capacity >= need && !(*capacity > ((size_t)64 << 20) && need < *capacity / 4)) return 1;
+    free(*buffer);
+    *buffer = malloc(need);
+    *capacity = *buffer ? need : 0;
+    return *buffer != NULL;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The file.
+
+static inline uint8_t *put32(uint8_t *p, uint32_t v) {
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+    return p + 4;
+}
+
+// A chunk whose data is already at `start + 8`: writes its length and type before, its CRC after.
+static uint8_t *finish_chunk(uint8_t *start, const char type[4], size_t length) {
+    put32(start, (uint32_t)length);
+    memcpy(start + 4, type, 4);
+    uint32_t crc = libdeflate_crc32(0, start + 4, 4 + length);
+    return put32(start + 8 + length, crc);
+}
+
+typedef int (*convert_fn)(const uint8_t *, uint8_t *, size_t);
+typedef void (*filter_fn)(const uint8_t *, const uint8_t *, size_t, int, uint8_t *, uint8_t *, uint8_t *, uint64_t[3]);
+
+typedef struct {
+    const uint8_t *pixels;
+    size_t width, height, stride, bpp, n;
+    convert_fn convert;
+    filter_fn filter;
+    uint8_t *candidates[3];
+} image_t;
+
+static const uint8_t filter_types[3] = {1, 2, 4};  // Sub, Up, Paeth
+
+// Converts row `y` into `cur` (returns 0 if an RGB pass meets a pixel that is not opaque), then
+// filters it against `prev` and returns the chosen filter's bytes.
+static const uint8_t *prepare_row(image_t *im, size_t y, uint8_t *cur, const uint8_t *prev, uint8_t *filter, int *ok) {
+    *ok = im->convert(im->pixels + y * im->stride, cur, im->width);
+    if (!*ok) return NULL;
+    uint64_t cost[3];
+    im->filter(cur, prev, im->n, (int)im->bpp, im->candidates[0], im->candidates[1], im->candidates[2], cost);
+    int best = 1;  // Up first, then Sub, then Paeth on ties.
+    if (cost[0] < cost[best]) best = 0;
+    if (cost[2] < cost[best]) best = 2;
+    *filter = filter_types[best];
+    return im->candidates[best];
+}
+
+static int encode(scratch_t *scratch, const uint8_t *pixels, size_t width, size_t height, size_t stride, size_t bpp, int avx2,
+                  const uint8_t **png, size_t *count) {
+    image_t im = {pixels, width, height, stride, bpp, width * bpp, NULL, NULL, {NULL, NULL, NULL}};
+    im.convert = bpp == 4 ? weft_png_convert_rgba : weft_png_convert_rgb;
+    im.filter = weft_png_filter;
+#if WEFT_X86
+    if (avx2) {
+        if (bpp == 3) im.convert = weft_png_convert_rgb_avx2;
+        im.filter = weft_png_filter_avx2;
+    }
+#else
+    (void)avx2;
+#endif
+    size_t n = im.n, row_capacity = PAD + n + SLACK;
+    if (!reserve(&scratch->work, &scratch->work_capacity, 3 * row_capacity + 4 * (n + SLACK))) return WEFT_PNG_NO_MEMORY;
+    uint8_t *rows[3];
+    for (int k = 0; k < 3; k++) {
+        rows[k] = scratch->work + (size_t)k * row_capacity + PAD;
+        memset(rows[k] - PAD, 0, PAD);
+    }
+    for (int k = 0; k < 3; k++) im.candidates[k] = scratch->work + 3 * row_capacity + (size_t)k * (n + SLACK);
+    // The previous row as filtered and coded, for matches with the row above.
+    uint8_t *above = scratch->work + 3 * row_capacity + 3 * (n + SLACK);
+    // Deflate reaches 32 KB back: wider rows match only a pixel back.
+    int rows_match = n + 1 + bpp <= 32768;
+    // At most 15 bits for every byte of the filtered image, plus the headers.
+    size_t bound = 8 + 25 + 13 + 8 + 2 + 512 + (height * (n + 1) / 8) * 15 + 15 + 4 + 4 + 12 + SLACK;
+    if (!reserve(&scratch->out, &scratch->out_capacity, bound)) return WEFT_PNG_NO_MEMORY;
+    size_t hash_bytes = sizeof(uint32_t) << HASH_BITS;
+    if (!reserve(&scratch->history, &scratch->history_capacity, height * (n + 1) + 2 * (n + 1) + SLACK) ||
+        !reserve(&scratch->hash, &scratch->hash_capacity, hash_bytes)) {
+        return WEFT_PNG_NO_MEMORY;
+    }
+    uint8_t *history = scratch->history;
+    uint32_t *hash = (uint32_t *)scratch->hash;
+    memset(hash, 0, hash_bytes);
+
+    coder_t coder;
+    // Distances: a pixel back, and the row above shifted a pixel left, not at all, or a pixel right.
+    unsigned distances[4] = {(unsigned)bpp, (unsigned)(n + 1 + bpp), (unsigned)(n + 1), (unsigned)(n + 1 - bpp)};
+    int symbols[4];
+    for (int k = 0; k < 4; k++) symbols[k] = distance_symbol(distances[k]);
+    coder.distance_symbol[PIXEL_BACK] = symbols[0];
+
+    // 1. Fit the Huffman tables to every eighth row (every row of a small image), each filtered
+    // and matched against the row above as the full pass will.
+    uint32_t histogram[SYMBOLS] = {0}, distance_histogram[DISTANCE_SYMBOLS] = {0};
+    coder.histogram = histogram;
+    coder.distance_histogram = distance_histogram;
+    coder.hash = hash;
+    size_t step = height > 64 ? 8 : 1;
+    int ok = 1;
+    for (size_t y = 0; y < height; y += step) {
+        uint8_t filter;
+        const uint8_t *row_above = NULL;
+        if (y >= 1 && rows_match) {
+            // Row y − 1 filtered against y − 2 (or nothing).
+            if (y >= 2) {
+                if (!im.convert(pixels + (y - 2) * stride, rows[0], width)) return NEEDS_ALPHA;
+            } else {
+                memset(rows[0], 0, n);
+            }
+            const uint8_t *f = prepare_row(&im, y - 1, rows[1], rows[0], &filter, &ok);
+            if (!ok) return NEEDS_ALPHA;
+            memcpy(above, f, n);
+            row_above = above;
+        } else if (y >= 1) {
+            if (!im.convert(pixels + (y - 1) * stride, rows[1], width)) return NEEDS_ALPHA;
+        } else {
+            memset(rows[1], 0, n);
+        }
+        const uint8_t *filtered = prepare_row(&im, y, rows[2], rows[1], &filter, &ok);
+        if (!ok) return NEEDS_ALPHA;
+        // A window of this row and the one above, at positions no other sample uses, so the hash
+        // finds matches within it only.
+        uint32_t start = 1 + (uint32_t)(y / step) * 2 * (uint32_t)(n + 1);
+        memset(history, 0, n + 1);
+        if (row_above) memcpy(history + 1, row_above, n);
+        for (size_t j = 1; j + 4 <= n + 1; j += 4) hash[hash4(load32(history + j))] = start + (uint32_t)j + 1;
+        history[n + 1] = filter;
+        memcpy(history + n + 2, filtered, n);
+        const uint8_t *f = history + n + 2;
+        coder.window = history;
+        coder.window_start = start;
+        coder.row_position = start + (uint32_t)(n + 1);
+        long shift;
+        if (!row_matching(f, row_above, n, bpp, &shift)) row_above = NULL;
+        coder.distance_symbol[ROW_ABOVE] = symbols[2 + (int)(shift / (long)bpp)];
+        count_row(&coder, filter, f, row_above, shift, n, bpp);
+    }
+    memset(hash, 0, hash_bytes);
+    // Every symbol gets a code, so the rows not sampled can use any of them.
+    for (int s = 0; s < SYMBOLS; s++) histogram[s] += 1;
+    weft_png_huffman_lengths(histogram, SYMBOLS, 15, coder.literal_length);
+    weft_png_canonical_codes(coder.literal_length, SYMBOLS, coder.literal_code);
+    // Every distance gets a code: the hash finds matches at any.
+    for (int d = 0; d < DISTANCE_SYMBOLS; d++) distance_histogram[d] += 1;
+    uint8_t distance_length[DISTANCE_SYMBOLS];
+    uint32_t distance_codes[DISTANCE_SYMBOLS];
+    weft_png_huffman_lengths(distance_histogram, DISTANCE_SYMBOLS, 15, distance_length);
+    weft_png_canonical_codes(distance_length, DISTANCE_SYMBOLS, distance_codes);
+    int hdist = DISTANCE_SYMBOLS;
+    while (hdist > 1 && distance_length[hdist - 1] == 0) hdist--;
+    // Each distance's code and extra bits: [0] a pixel back, [1…3] the row above by shift.
+    uint32_t distance_bits_code[4];
+    uint8_t distance_bits_length[4];
+    for (int k = 0; k < 4; k++) {
+        int d = symbols[k];
+        distance_bits_code[k] = distance_codes[d] | ((distances[k] - distance_base[d]) << distance_length[d]);
+        distance_bits_length[k] = (uint8_t)(distance_length[d] + distance_extra[d]);
+    }
+    for (int d = 0; d < DISTANCE_SYMBOLS; d++) {
+        coder.any_distance_code[d] = distance_codes[d];
+        coder.any_distance_length[d] = distance_length[d];
+    }
+    coder.distance_code[PIXEL_BACK] = distance_bits_code[0];
+    coder.distance_bits[PIXEL_BACK] = distance_bits_length[0];
+    for (unsigned length = 3; length <= 258; length++) {
+        int ls = length_symbol(length);
+        unsigned huffman = coder.literal_length[257 + ls];
+        coder.length_code[length] = coder.literal_code[257 + ls] | ((length - length_base[ls]) << huffman);
+        coder.length_bits[length] = (uint8_t)(huffman + length_extra[ls]);
+    }
+
+    // 2. The header and the block's code tables.
+    uint8_t *out = scratch->out, *p = out;
+    memcpy(p, "\x89PNG\r\n\x1a\n", 8);
+    p += 8;
+    uint8_t *chunk = p;
+    p = put32(chunk + 8, (uint32_t)width);
+    p = put32(p, (uint32_t)height);
+    p[0] = 8;
+    p[1] = bpp == 3 ? 2 : 6;  // 8 bits, RGB or RGBA, deflate, adaptive filters, no interlace
+    p[2] = p[3] = p[4] = 0;
+    p = finish_chunk(chunk, "IHDR", 13);
+    chunk = p;
+    chunk[8] = 0;  // sRGB, perceptual intent
+    p = finish_chunk(chunk, "sRGB", 1);
+    uint8_t *idat = p;
+    coder.out = idat + 8;
+    coder.out[0] = 0x78;  // zlib: deflate, 32 KB window, fastest
+    coder.out[1] = 0x01;
+    coder.out += 2;
+    coder.bits = 0;
+    coder.count = 0;
+
+    uint8_t lengths[SYMBOLS + DISTANCE_SYMBOLS];
+    int length_count = SYMBOLS + hdist;
+    memcpy(lengths, coder.literal_length, SYMBOLS);
+    memcpy(lengths + SYMBOLS, distance_length, (size_t)hdist);
+    uint32_t length_weights[19] = {0};
+    for (int s = 0; s < length_count; s++) length_weights[lengths[s]]++;
+    // The code-length code must be a complete tree, so it needs two symbols at least.
+    int used = 0;
+    for (int v = 0; v < 19; v++) used += length_weights[v] != 0;
+    if (used < 2) length_weights[length_weights[0] ? 1 : 0] = 1;
+    uint8_t cl_length[19];
+    uint32_t cl_code[19];
+    weft_png_huffman_lengths(length_weights, 19, 7, cl_length);
+    weft_png_canonical_codes(cl_length, 19, cl_code);
+    static const uint8_t order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+    int hclen = 19;
+    while (hclen > 4 && cl_length[order[hclen - 1]] == 0) hclen--;
+    put_bits(&coder, 1, 1);  // final block
+    put_bits(&coder, 2, 2);  // dynamic Huffman codes
+    put_bits(&coder, SYMBOLS - 257, 5);
+    put_bits(&coder, (uint64_t)(hdist - 1), 5);
+    put_bits(&coder, (uint64_t)(hclen - 4), 4);
+    flush_bits(&coder);
+    for (int k = 0; k < hclen; k++) {
+        put_bits(&coder, cl_length[order[k]], 3);
+        flush_bits(&coder);
+    }
+    for (int s = 0; s < length_count; s++) {
+        put_bits(&coder, cl_code[lengths[s]], cl_length[lengths[s]]);
+        flush_bits(&coder);
+    }
+
+    // 3. Every row, filtered and coded while it is in cache.
+    uint32_t adler = 1;
+    memset(rows[0], 0, n);
+    coder.window = history;
+    coder.window_start = 0;
+    for (size_t y = 0; y < height; y++) {
+        uint8_t *prev = rows[y & 1], *cur = rows[(y & 1) ^ 1], filter;
+        const uint8_t *filtered = prepare_row(&im, y, cur, prev, &filter, &ok);
+        if (!ok) return NEEDS_ALPHA;
+        uint32_t position = (uint32_t)(y * (n + 1));
+        history[position] = filter;
+        memcpy(history + position + 1, filtered, n);
+        const uint8_t *f = history + position + 1;
+        coder.row_position = position;
+        const uint8_t *row_above = y > 0 && rows_match ? above : NULL;
+        long shift;
+        if (!row_matching(f, row_above, n, bpp, &shift)) row_above = NULL;
+        int k = 2 + (int)(shift / (long)bpp);
+        coder.distance_code[ROW_ABOVE] = distance_bits_code[k];
+        coder.distance_bits[ROW_ABOVE] = distance_bits_length[k];
+        emit_row(&coder, filter, f, row_above, shift, n, bpp);
+        adler = libdeflate_adler32(adler, &filter, 1);
+        adler = libdeflate_adler32(adler, f, n);
+        if (rows_match) memcpy(above, f, n);
+    }
+    put_bits(&coder, coder.literal_code[256], coder.literal_length[256]);
+    flush_bits(&coder);
+    if (coder.count) {
+        memcpy(coder.out, &coder.bits, 8);
+        coder.out += 1;
+    }
+    coder.out = put32(coder.out, adler);
+    size_t idat_length = (size_t)(coder.out - (idat + 8));
+    p = finish_chunk(idat, "IDAT", idat_length);
+    p = finish_chunk(p, "IEND", 0);
+    *png = out;
+    *count = (size_t)(p - out);
+    return WEFT_PNG_OK;
+}
+
+int weft_png_encode(const uint8_t *pixels, size_t width, size_t height, size_t stride, int flags, const uint8_t **png,
+                    size_t *count) {
+    pthread_once(&setup_once, setup);
+    // PNG's limit is 2^31 − 1 a side; cairo's is far lower. The IDAT chunk must stay under 2^31 bytes.
+    if (width == 0 || height == 0 || width > 0x7FFFFFFF || height > 0x7FFFFFFF || stride < width * 4 ||
+        (height * (width * 4 + 1) / 8) * 15 > 0x7FFF0000u) {
+        return WEFT_PNG_BAD_SIZE;
+    }
+    scratch_t *scratch = pthread_getspecific(scratch_key);
+    if (!scratch) {
+        scratch = calloc(1, sizeof(scratch_t));
+        if (!scratch) return WEFT_PNG_NO_MEMORY;
+        pthread_setspecific(scratch_key, scratch);
+    }
+    int avx2 = cpu_avx2 && !(flags & WEFT_PNG_PORTABLE);
+    int result = encode(scratch, pixels, width, height, stride, 3, avx2, png, count);
+    if (result == NEEDS_ALPHA) result = encode(scratch, pixels, width, height, stride, 4, avx2, png, count);
+    return result;
+}
