@@ -62,12 +62,15 @@ import Testing
         let a = ASDisplayNode(), b = ASDisplayNode()
         a.debugName = "a"
         b.debugName = "b"
-        // Unowned: the layout cycle is what is tested; a retain cycle between the blocks would
-        // only leak both nodes (LeakSanitizer).
-        a.layoutSpecBlock = { [unowned b] _, _ in ASWrapperLayoutSpec(layoutElement: b) }
-        b.layoutSpecBlock = { [unowned a] _, _ in ASWrapperLayoutSpec(layoutElement: a) }
+        a.layoutSpecBlock = { _, _ in ASWrapperLayoutSpec(layoutElement: b) }
+        b.layoutSpecBlock = { _, _ in ASWrapperLayoutSpec(layoutElement: a) }
         let layout = a.layoutThatFits(ASSizeRange(min: .zero, max: CGSize(width: 50, height: 50)))
         #expect(layout.issues.contains(.cycle(element: "ASDisplayNode \"a\"")))
+        // a holds b (its block, and its cached layout owns the spec that places b) and b holds a
+        // the same way: give a a layout without b, or both leak (LeakSanitizer).
+        a.layoutSpecBlock = nil
+        a.invalidateCalculatedLayout()
+        _ = a.layoutThatFits(ASSizeRangeUnconstrained)
         let selfish = ASDisplayNode()
         selfish.layoutSpecBlock = { node, _ in ASWrapperLayoutSpec(layoutElement: node) }
         #expect(selfish.layoutThatFits(ASSizeRangeUnconstrained).issues.contains(.cycle(element: "ASDisplayNode")))
