@@ -64,3 +64,10 @@ enum Expect {
         }
     }
 }
+
+/// How much slower this process runs than a normal build: 5 under AddressSanitizer (`make
+/// sanitize`), 1 otherwise. Wall-clock bounds in the cases are multiplied by it, so they still
+/// catch quadratic work there instead of failing on the sanitizer's own cost.
+enum Slowdown {
+    static let factor: Double = dlsym(nil, "__asan_init") != nil ? 5 : 1
+}

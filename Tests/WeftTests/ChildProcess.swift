@@ -42,18 +42,34 @@ enum ChildProcess {
                 return
             }
             let pid = process.processIdentifier
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) {
-                if process.isRunning {
+            // Weak: the timer outlives a quick child by up to `timeLimit` (15 minutes for the
+            // adoption fixture) and must not keep its Process alive that long.
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) { [weak process] in
+                if process?.isRunning == true {
                     timedOut.store(true, ordering: .relaxed)
                     kill(pid, SIGKILL)
                 }
             }
         }
+        // swift-corelibs-foundation's Process and the run-loop source it makes in `run()` retain
+        // each other, and only `waitUntilExit()` releases the source: without this call every
+        // Process (with its environment, arguments and file handles) leaks. The child has already
+        // exited, so it returns at once.
+        process.waitUntilExit()
         try handle.close()
         guard process.processIdentifier != 0 else { throw ChildProcessError(description: "could not start \(executable.path)") }
-        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        let text = Self.contents(of: log)
         return Outcome(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
                        timedOut: timedOut.load(ordering: .relaxed), output: text)
+    }
+
+    /// The log's text. An empty log is not read: FoundationEssentials reads a file whose size is 0
+    /// through a 4 KB buffer that it never frees when nothing comes (`readBytesFromFile`, Swift
+    /// 6.3), and a child that prints nothing is common.
+    static func contents(of log: URL) -> String {
+        let size = (try? FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int) ?? 0
+        guard size > 0 else { return "" }
+        return (try? String(contentsOf: log, encoding: .utf8)) ?? ""
     }
 
     /// This process's environment, with LeakSanitizer off for children under `make sanitize`:
