@@ -52,7 +52,7 @@ final class MainActorProbe: ASCollectionDataSource, ASCollectionDelegate {
         #expect(probe.askedOffMainActor == 0)
     }
 
-    @Test(.timeLimit(.minutes(5))) func aCompletionThatEditsWhileTheMainActorWaitsDoesNotDeadlock() throws {
+    @Test(.timeLimit(.minutes(10))) func aCompletionThatEditsWhileTheMainActorWaitsDoesNotDeadlock() throws {
         let probe = MainActorProbe(count: 3)
         let node = Self.collection(probe)
         _ = try node.snapshot(scale: 1)

@@ -54,8 +54,8 @@ private func box(_ size: CGSize) -> ASCellNode {
 }
 
 /// Main-actor isolated, as the data sources are: its tests wait their turn on the main actor with
-/// every other main-actor test, and a time limit counts that wait, so the limits that turn a
-/// deadlock into a failure are a few minutes rather than one.
+/// every other main-actor test, and a time limit counts that wait (several minutes under the
+/// sanitizers), so the limits that turn a deadlock into a failure are 10 minutes rather than one.
 @MainActor @Suite struct CollectionReliabilityTests {
     // MARK: Queries with bad input
 
@@ -214,7 +214,7 @@ private func box(_ size: CGSize) -> ASCellNode {
         #expect(try FrameSequence(validating: [.zero, CGPoint(x: 0, y: 5)]).count == 2)
     }
 
-    @Test(.timeLimit(.minutes(5))) func frameCountsAreLimited() throws {
+    @Test(.timeLimit(.minutes(10))) func frameCountsAreLimited() throws {
         #expect(throws: CollectionError.tooManyFrames(1_000_000_000, limit: WeftLimits.maximumFrames)) {
             try FrameSequence.scroll(from: .zero, to: CGPoint(x: 0, y: 100), frames: 1_000_000_000)
         }
@@ -285,7 +285,7 @@ private func box(_ size: CGSize) -> ASCellNode {
         #expect(runs.withLock { $0.values.allSatisfy { $0 == 1 } })
     }
 
-    @Test(.timeLimit(.minutes(5))) func aBlockAskingForItsOwnNodeGetsAPlaceholderNotADeadlock() throws {
+    @Test(.timeLimit(.minutes(10))) func aBlockAskingForItsOwnNodeGetsAPlaceholderNotADeadlock() throws {
         let holder = Mutex<ASCollectionElement?>(nil)
         let element = ASCollectionElement(indexPath: IndexPath(item: 7, section: 3), kind: nil, source: .block({
             _ = holder.withLock { $0 }?.node
@@ -300,7 +300,7 @@ private func box(_ size: CGSize) -> ASCellNode {
 
     // MARK: Waiting for exactly the visible cells
 
-    @Test(.timeLimit(.minutes(5))) func aSnapshotDoesNotWaitForUnrelatedDisplayWork() throws {
+    @Test(.timeLimit(.minutes(10))) func aSnapshotDoesNotWaitForUnrelatedDisplayWork() throws {
         let queue = DisplayQueue(width: 2)
         let c = Scripted("unrelated-wait")
         c.source.items = { _ in 6 }
@@ -322,7 +322,7 @@ private func box(_ size: CGSize) -> ASCellNode {
         #expect(frame.pixelHeight == 100)
     }
 
-    @Test(.timeLimit(.minutes(5))) func aDisplayJobCanSnapshotACollectionOnItsOwnQueue() throws {
+    @Test(.timeLimit(.minutes(10))) func aDisplayJobCanSnapshotACollectionOnItsOwnQueue() throws {
         let queue = DisplayQueue(width: 1)
         let c = Scripted("snapshot-in-job")
         c.source.items = { _ in 6 }
@@ -350,7 +350,7 @@ private func box(_ size: CGSize) -> ASCellNode {
 
     // MARK: The frames AsyncSequence
 
-    @Test(.timeLimit(.minutes(5))) func framesDoNotBlockTheCooperativePool() async throws {
+    @Test(.timeLimit(.minutes(10))) func framesDoNotBlockTheCooperativePool() async throws {
         // More iterations than the cooperative pool has threads, each blocked inside its first
         // layout pass (which runs on the thread that makes the frames, unlike the data source,
         // which is asked on the main actor) until a task on that pool lets it go: if `next()`
