@@ -64,6 +64,8 @@ extension ASCollectionNode {
     func compose(_ elements: [(UICollectionViewLayoutAttributes, ASCellNode)], at offset: CGPoint, scale: CGFloat,
                  placeholders: Bool) throws(CollectionError) -> (bitmap: Bitmap, notReady: Int) {
         let viewport = bounds.size, inverted = self.inverted, background = backgroundColor
+        // UIKit cells (interop) are drawn now, on the main actor; see ASCollectionNode+Interop.swift.
+        let uikitCells = try interopCellBitmaps(for: elements, scale: scale)
         var notReady = 0
         do {
             let bitmap = try Bitmap(size: viewport, scale: scale) { context in
@@ -71,6 +73,10 @@ extension ASCollectionNode {
                 for (attributes, node) in elements.sorted(by: { $0.0.zIndex < $1.0.zIndex }) {
                     var frame = attributes.frame.offsetBy(dx: -offset.x, dy: -offset.y)
                     if inverted { frame.origin.y = viewport.height - frame.maxY }
+                    if let cell = uikitCells[ObjectIdentifier(node)] {
+                        context.draw(cell, in: frame, alpha: attributes.alpha)
+                        if node is UIKitCellNode { continue }
+                    }
                     if placeholders && !node.isDisplayCurrentRecursively(scale: scale) {
                         notReady += 1
                         context.fill(frame, with: Self.placeholderColor)
