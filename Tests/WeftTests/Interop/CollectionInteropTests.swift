@@ -290,6 +290,78 @@ final class InteropViewController: ASDKViewController<ASCollectionNode>, ASColle
         #expect(node.events == ["didLoad", "first", "second", "late"], "a block added after the load runs at once")
     }
 
+    @Test func aFrameRenderedOffTheMainActorDrawsItsUIKitCellsOnIt() async throws {
+        let controller = InteropViewController()
+        controller.layout(in: CGSize(width: 100, height: 200))
+        let node = controller.node
+        let bitmap = try await Task.detached { try node.snapshot(scale: 1) }.value
+        #expect(same(color(bitmap, 50, 120), Self.orange) && same(color(bitmap, 50, 20), Self.blue))
+        #expect(controller.log == ["will 2"])
+    }
+
+    /// Headers that are UIKit views, and a data source that asks for a cell under every node item.
+    final class HeaderInteropSource: ASCollectionDataSourceInterop {
+        static var dequeuesCellsForNodeBackedItems: Bool { true }
+        var supplementary = true
+        func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { 2 }
+        func collectionNode(_ collectionNode: ASCollectionNode, nodeForItemAt indexPath: IndexPath) -> ASCellNode {
+            let node = ASCellNode()
+            node.backgroundColor = UIColor.systemBlue.withAlphaComponent(0.5)
+            return node
+        }
+        func collectionNode(_ collectionNode: ASCollectionNode, nodeForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ASCellNode? { nil }
+        func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+            collectionView.dequeueReusableCell(withReuseIdentifier: "under", for: indexPath)
+        }
+        func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView {
+            let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "header", for: indexPath)
+            view.backgroundColor = .purple
+            return view
+        }
+    }
+
+    /// The same without the supplementary view method.
+    final class HeaderlessInteropSource: ASCollectionDataSourceInterop {
+        func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { 1 }
+        func collectionNode(_ collectionNode: ASCollectionNode, nodeForItemAt indexPath: IndexPath) -> ASCellNode { ASCellNode() }
+        func collectionNode(_ collectionNode: ASCollectionNode, nodeForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ASCellNode? { nil }
+        func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+            collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+        }
+    }
+
+    @Test func supplementaryUIKitViewsAndCellsUnderNodeBackedItems() throws {
+        let layout = UICollectionViewFlowLayout()
+        layout.headerReferenceSize = CGSize(width: 0, height: 30)
+        layout.itemSize = CGSize(width: 100, height: 40)
+        layout.minimumLineSpacing = 0
+        let node = ASCollectionNode(frame: CGRect(x: 0, y: 0, width: 100, height: 110), collectionViewLayout: layout)
+        node.registerSupplementaryNode(ofKind: UICollectionView.elementKindSectionHeader)
+        let source = HeaderInteropSource()
+        node.dataSource = source
+        node.onDidLoad { node in
+            guard let collection = node as? ASCollectionNode else { return }
+            collection.view.register(UICollectionReusableView.self, forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader,
+                                     withReuseIdentifier: "header")
+            collection.view.register(SolidOrangeCell.self, forCellWithReuseIdentifier: "under")
+        }
+        node.loadNodeIfNeeded()
+        let bitmap = try node.snapshot(scale: 1)
+        #expect(same(color(bitmap, 50, 15), .purple), "the header is the UIKit view: \(color(bitmap, 50, 15))")
+        // Half-transparent blue nodes over their orange cells.
+        let item = color(bitmap, 50, 50)
+        #expect(item.red > 0.4 && item.blue > 0.4, "the node is drawn over the cell dequeued for it: \(item)")
+        #expect(node.view.reusableViewsMade == 3)
+
+        let headerless = ASCollectionNode(frame: CGRect(x: 0, y: 0, width: 100, height: 110), collectionViewLayout: layout)
+        headerless.registerSupplementaryNode(ofKind: UICollectionView.elementKindSectionHeader)
+        let plain = HeaderlessInteropSource()
+        headerless.dataSource = plain
+        #expect(throws: CollectionError.nilNode(IndexPath(item: 0, section: 0), kind: UICollectionView.elementKindSectionHeader)) {
+            try headerless.snapshot(scale: 1)
+        }
+    }
+
     @Test func theInteropMosaicSampleRenders() {
         expectGolden(MosaicInteropController(items: 12), size: CGSize(width: 200, height: 300), named: "collection/interop/mosaic-interop")
     }
