@@ -362,6 +362,19 @@ final class InteropViewController: ASDKViewController<ASCollectionNode>, ASColle
         }
     }
 
+    @Test func aSelectedCellShowsItsSelectedBackground() throws {
+        let cell = SolidOrangeCell(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        cell.contentView.backgroundColor = nil
+        let selected = UIView()
+        selected.backgroundColor = .purple
+        cell.selectedBackgroundView = selected
+        #expect(try cell.renderBitmap(scale: 1).pixel(x: 10, y: 10) == 0)
+        cell.isSelected = true
+        #expect(same(color(try cell.renderBitmap(scale: 1), 10, 10), .purple))
+        cell.prepareForReuse()
+        #expect(try cell.renderBitmap(scale: 1).pixel(x: 10, y: 10) == 0, "reuse deselects")
+    }
+
     @Test func theInteropMosaicSampleRenders() {
         expectGolden(MosaicInteropController(items: 12), size: CGSize(width: 200, height: 300), named: "collection/interop/mosaic-interop")
     }
