@@ -62,6 +62,7 @@ run: deps
 	.build/release/weft snapshot --sample feed --width 390 --height 844 --scale 2 --offset 1200 --output $(OUT)/feed/snapshot.png
 	.build/release/weft frames --sample feed --width 390 --height 844 --scale 2 --from 0 --to 4000 --count 90 --curve eased --output $(OUT)/feed/frames
 	.build/release/weft frames --sample mosaic --width 390 --height 844 --scale 2 --from 0 --velocity 3000 --output $(OUT)/mosaic/frames
+	.build/release/weft frames --sample mosaic-interop --width 390 --height 844 --scale 2 --from 0 --to 3000 --count 60 --curve eased --output $(OUT)/mosaic-interop/frames
 	.build/release/weft frames --sample livefeed --width 390 --height 844 --scale 2 --from 0 --to 5000 --count 150 --curve linear --edit 20:insert:0:3x2 --edit 70:delete:0:6 --edit 100:insert:0:0x3 --output $(OUT)/livefeed/frames
 
 test: deps

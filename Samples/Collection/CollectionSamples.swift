@@ -18,8 +18,9 @@ public final class CollectionSample: @unchecked Sendable {
     }
 
     /// The built-in samples the `weft` command renders: `feed`, `mosaic`, `gallery`, `grid`,
-    /// `livefeed` and `bench-feed` (the feed `make bench` measures).
-    public static let names = ["feed", "mosaic", "gallery", "grid", "livefeed", "bench-feed"]
+    /// `livefeed`, `mosaic-interop` (the mosaic with UIKit cells) and `bench-feed` (the feed
+    /// `make bench` measures).
+    public static let names = ["feed", "mosaic", "gallery", "grid", "livefeed", "mosaic-interop", "bench-feed"]
     /// The samples whose posts `apply(_:animated:)` can change.
     public static let editableNames = ["feed", "livefeed"]
 
@@ -43,6 +44,7 @@ public final class CollectionSample: @unchecked Sendable {
         case "grid": return grid(viewport: viewport, items: items ?? 10_000)
         case "livefeed": return liveFeed(viewport: viewport, pageSize: items ?? 12)
         case "bench-feed": return benchFeed(viewport: viewport, items: items ?? 1_000)
+        case "mosaic-interop": return mosaicInterop(viewport: viewport, items: items ?? 120)
         default: return nil
         }
     }
@@ -74,6 +76,16 @@ public final class CollectionSample: @unchecked Sendable {
         node.dataSource = source
         node.delegate = source
         return CollectionSample(name: "mosaic", collectionNode: node, dataSource: source)
+    }
+
+    /// The mosaic hosted in a view controller, every third item a UIKit cell (Texture's
+    /// CustomCollectionView example with UICollectionViewCell interop). The controller's view is
+    /// loaded and sized here, as a window would, so its `viewDidLoad()` registers the cell.
+    @MainActor
+    public static func mosaicInterop(viewport: CGSize, items: Int) -> CollectionSample {
+        let controller = MosaicInteropController(items: items)
+        controller.layout(in: viewport)
+        return CollectionSample(name: "mosaic-interop", collectionNode: controller.node, dataSource: controller)
     }
 
     /// A horizontally scrolling flow of fixed-size photo cards in two rows.

@@ -4,6 +4,9 @@ import Testing
 /// Weft as an app adopts it, in a package of its own that depends on this one by path:
 /// - every Swift block of the README compiles exactly as printed (test blocks into a test target,
 ///   the rest each into an executable of its own);
+/// - the interop app of Tests/Fixtures/GoldenAdoption/Sources/InteropApp (a controller hosting a
+///   mosaic with a registered orange UIKit cell for every third item) compiles in Swift 6 and in
+///   Swift 5 language mode, and renders;
 /// - Tests/Fixtures/GoldenAdoption uses WeftTesting with only `import Weft` and `import WeftTesting`,
 ///   and a golden mismatch fails its test under XCTest and under Swift Testing alike, with the
 ///   numbers in the message, while a matching golden passes under both.
@@ -38,6 +41,11 @@ import Testing
         for item in ["Tests", "golden"] {
             try fm.copyItem(at: fixture.appendingPathComponent(item), to: folder.appendingPathComponent(item))
         }
+        // The interop app twice: as written (Swift 6) and in Swift 5 language mode.
+        try fm.createDirectory(at: folder.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        for target in ["InteropApp", "InteropAppSwift5"] {
+            try fm.copyItem(at: fixture.appendingPathComponent("Sources/InteropApp"), to: folder.appendingPathComponent("Sources/\(target)"))
+        }
         var targets: [String] = []
         let blocks = try readmeBlocks()
         for (index, block) in blocks.enumerated() {
@@ -70,7 +78,9 @@ import Testing
                     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
                 ],
                 targets: [
-                    .testTarget(name: "AdoptionTests", dependencies: weft),
+                    .target(name: "InteropApp", dependencies: weft),
+                    .target(name: "InteropAppSwift5", dependencies: weft, swiftSettings: [.swiftLanguageMode(.v5)]),
+                    .testTarget(name: "AdoptionTests", dependencies: weft + ["InteropApp"]),
                     .testTarget(name: "ReadmeExampleTests", dependencies: weft),
                     \(targets.joined(separator: "\n        "))
                 ],
@@ -96,9 +106,11 @@ import Testing
         let errors = build.output.components(separatedBy: "\n").filter { $0.contains("error:") }
         #expect(build.status == 0, "the README's Swift blocks do not compile as printed:\n\(errors.prefix(20).joined(separator: "\n"))\n\(build.output.suffix(1500))")
         guard build.status == 0 else { return }
+        let interopWarnings = build.output.components(separatedBy: "\n").filter { $0.contains("InteropApp") && $0.contains("warning:") }
+        #expect(interopWarnings.isEmpty, "the interop app compiles with warnings:\n\(interopWarnings.joined(separator: "\n"))")
 
         let run = try await Self.swift(["test", "--skip-build", "--package-path", package.path, "--scratch-path", scratch.path,
-                                  "--filter", "XCTestGoldens|SwiftTestingGoldens"])
+                                  "--filter", "XCTestGoldens|SwiftTestingGoldens|InteropRendering"])
         let output = run.output
         #expect(run.status != 0, "the fixture's failing goldens did not fail its run:\n\(output.suffix(2000))")
         #expect(output.contains("XCTestGoldens.testMismatchFails : failed - 16 of 16 pixels differ"), "\(output.suffix(3000))")
@@ -107,5 +119,6 @@ import Testing
         #expect(output.contains("✘ Test mismatchFails() failed"), "\(output.suffix(3000))")
         #expect(output.contains("16 of 16 pixels differ (100.000 %), largest ΔE 100.6"), "\(output.suffix(3000))")
         #expect(output.contains("✔ Test matchingGoldenPasses() passed"), "\(output.suffix(3000))")
+        #expect(output.contains("✔ Test interopControllerRenders() passed"), "the interop controller does not render:\n\(output.suffix(3000))")
     }
 }

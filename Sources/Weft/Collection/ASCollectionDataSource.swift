@@ -118,6 +118,8 @@ extension ASCollectionDataSource {
 enum CellSource {
     case block(ASCellNodeBlock)
     case node(ASCellNode)
-    /// The data source returned nil: an interop cell in Texture, which Weft does not support yet.
+    /// The data source returned nil: a UIKit cell for an interop data source, else an error.
     case returnedNil
+    /// A UIKit cell (`ASCollectionDataSourceInterop`): the element's node is a `UIKitCellNode`.
+    case uikitCell
 }

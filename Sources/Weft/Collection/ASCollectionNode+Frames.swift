@@ -22,7 +22,7 @@ extension ASCollectionNode {
         waitForBatchFetch()
         let (snapped, visible) = try prepareFrame(scale: scale)
         for (_, node) in visible { node.waitUntilDisplayed(scale: scale) }
-        let composition = capture(visible, at: snapped, scale: scale, placeholders: false)
+        let composition = try capture(visible, at: snapped, scale: scale, placeholders: false)
         // Begun once the frame is captured, so the fetch's edits cannot race this frame.
         checkForBatchFetching(offset: snapped)
         return composition
@@ -69,20 +69,31 @@ extension ASCollectionNode {
     /// current is drawn as a placeholder box instead, and counted.
     func compose(_ elements: [(UICollectionViewLayoutAttributes, ASCellNode)], at offset: CGPoint, scale: CGFloat,
                  placeholders: Bool) throws(CollectionError) -> (bitmap: Bitmap, notReady: Int) {
-        let composition = capture(elements, at: offset, scale: scale, placeholders: placeholders)
+        let composition = try capture(elements, at: offset, scale: scale, placeholders: placeholders)
         return (try composition.render(), composition.notReady)
     }
 
-    /// What `compose` draws, read from the nodes now (see `ASDisplayNode.compositeLayer`).
+    /// What `compose` draws, read from the nodes now (see `ASDisplayNode.compositeLayer`). UIKit
+    /// cells (interop) are drawn now, on the main actor (see ASCollectionNode+Interop.swift), and
+    /// kept as bitmaps.
     func capture(_ elements: [(UICollectionViewLayoutAttributes, ASCellNode)], at offset: CGPoint, scale: CGFloat,
-                 placeholders: Bool) -> FrameComposition {
+                 placeholders: Bool) throws(CollectionError) -> FrameComposition {
         let viewport = bounds.size, inverted = self.inverted
-        let items = elements.sorted(by: { $0.0.zIndex < $1.0.zIndex }).map { attributes, node -> FrameComposition.Item in
+        let uikitCells = try interopCellBitmaps(for: elements, scale: scale)
+        var items: [FrameComposition.Item] = []
+        for (attributes, node) in elements.sorted(by: { $0.0.zIndex < $1.0.zIndex }) {
             var frame = attributes.frame.offsetBy(dx: -offset.x, dy: -offset.y)
             if inverted { frame.origin.y = viewport.height - frame.maxY }
-            if placeholders && !node.isDisplayCurrentRecursively(scale: scale) { return .placeholder(frame) }
+            if let cell = uikitCells[ObjectIdentifier(node)] {
+                items.append(.bitmap(cell, frame: frame, alpha: attributes.alpha))
+                if node is UIKitCellNode { continue }
+            }
+            if placeholders && !node.isDisplayCurrentRecursively(scale: scale) {
+                items.append(.placeholder(frame))
+                continue
+            }
             let shift = CGPoint(x: frame.minX - node.frame.minX, y: frame.minY - node.frame.minY)
-            return .layer(node.compositeLayer(), shift: shift, alpha: attributes.alpha)
+            items.append(.layer(node.compositeLayer(), shift: shift, alpha: attributes.alpha))
         }
         return FrameComposition(viewport: viewport, scale: scale, background: backgroundColor, items: items)
     }
@@ -105,6 +116,8 @@ struct FrameComposition: Sendable {
         case layer(CompositeLayer?, shift: CGPoint, alpha: CGFloat)
         /// A cell not displayed yet (real-time frames): a box of `ASCollectionNode.placeholderColor`.
         case placeholder(CGRect)
+        /// A UIKit cell (interop), already drawn on the main actor, placed at `frame`.
+        case bitmap(Bitmap, frame: CGRect, alpha: CGFloat)
     }
 
     let viewport: CGSize
@@ -121,6 +134,8 @@ struct FrameComposition: Sendable {
                     switch item {
                     case .placeholder(let frame):
                         context.fill(frame, with: ASCollectionNode.placeholderColor)
+                    case .bitmap(let cell, let frame, let alpha):
+                        context.draw(cell, in: frame, alpha: alpha)
                     case .layer(let layer, let shift, let alpha):
                         guard let layer else { continue }
                         context.withSavedState {

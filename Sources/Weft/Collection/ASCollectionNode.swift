@@ -68,15 +68,25 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     /// The layout that places the elements.
     public let collectionViewLayout: UICollectionViewLayout
 
-    /// The view-side object layouts read; Texture's `view`.
-    public private(set) lazy var view = ASCollectionView(collectionNode: self)
+    /// The view, once made (at load, or when the collection needs it for interop cells).
+    let madeView = Mutex<ASCollectionView?>(nil)
+    /// UIKit cells are on screen (or the data source dequeues a cell for every item): frames ask
+    /// the view on the main actor which cells to show. See `ASCollectionNode+Interop.swift`.
+    let interopActive = Mutex(false)
 
     /// Texture's `init(collectionViewLayout:)`.
     public init(collectionViewLayout layout: UICollectionViewLayout) {
         collectionViewLayout = layout
         super.init()
         backgroundColor = .white
-        layout.collectionView = view
+        // What the layout reads while it prepares, from any thread; see `ASCollectionViewLayoutProxy`.
+        layout.collectionView = ASCollectionViewLayoutProxy(collectionNode: self)
+    }
+
+    /// The view is made as the node loads; see `view`.
+    @MainActor override func makeViewsForLoading() {
+        super.makeViewsForLoading()
+        _ = viewMadeIfNeeded
     }
 
     /// Texture's `init(frame:collectionViewLayout:)`.

@@ -1,37 +1,90 @@
 import Foundation
 
-/// The collection node's view-side object, which layouts read; Texture's `ASCollectionView`.
-/// A custom `UICollectionViewLayout` reads item counts, the viewport and the measured size of each
-/// item's node here while it prepares.
-/// Used on the collection node's thread.
-public final class ASCollectionView: @unchecked Sendable {
-    // SAFETY: a facade over the collection node, which guards its own state.
-    public private(set) weak var collectionNode: ASCollectionNode?
+/// The view of an `ASCollectionNode`; Texture's `ASCollectionView`, a `UICollectionView`.
+///
+/// Reach it as `collectionNode.view` once the node has loaded: in the hosting controller's
+/// `viewDidLoad()`, or in the node's `didLoad()` / `onDidLoad(_:)`. Its settings are the node's,
+/// so they show in the frames: `backgroundColor`, `contentInset`, `contentOffset`, `frame` and
+/// `bounds` (whose origin is the content offset, as a scroll view's) set the node's, and
+/// `layoutInspector` is the node's. Register UIKit cell classes here for interop
+/// (`ASCollectionDataSourceInterop`). Main-actor isolated, as UIKit views are.
+@MainActor
+public final class ASCollectionView: UICollectionView {
+    /// The node this view belongs to; weak, as in Texture (the node owns its view).
+    public var collectionNode: ASCollectionNode? { owner }
 
-    init(collectionNode: ASCollectionNode) { self.collectionNode = collectionNode }
-
-    /// The viewport: origin at the content offset, size the collection's bounds.
-    public var bounds: CGRect {
-        guard let node = collectionNode else { return .zero }
-        return CGRect(origin: node.contentOffset, size: node.bounds.size)
+    init(collectionNode: ASCollectionNode) {
+        super.init(frame: collectionNode.frame, collectionViewLayout: collectionNode.collectionViewLayout, owner: collectionNode)
     }
 
-    public var contentInset: UIEdgeInsets { collectionNode?.contentInset ?? .zero }
-    /// The counts the layout sees: those of the map it is prepared from, which changes only on the
-    /// driving thread, so a batch applied meanwhile cannot tear a layout pass.
-    public var numberOfSections: Int { collectionNode?.layoutElements.numberOfSections ?? 0 }
-    public func numberOfItems(inSection section: Int) -> Int { collectionNode?.layoutElements.numberOfItems(inSection: section) ?? 0 }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 
-    /// The measured size of the item's node (allocating it if needed); zero out of range.
-    public func sizeForItem(at indexPath: IndexPath) -> CGSize {
-        collectionNode?.layoutElements.element(at: indexPath)?.size ?? .zero
+    /// The node's `layoutInspector`, as Texture's interop documentation sets it on the view.
+    public weak var layoutInspector: (any ASCollectionViewLayoutInspecting)? {
+        get { owner?.layoutInspector }
+        set { owner?.layoutInspector = newValue }
     }
 
-    /// The measured length, along the scrolling axis, of a section's supplementary node of `kind`;
-    /// 0 when the section has none.
-    public func supplementaryLength(ofKind kind: String, inSection section: Int) -> CGFloat {
-        guard let node = collectionNode, let element = node.layoutElements.supplementaryElement(ofKind: kind, section: section) else { return 0 }
-        let size = element.size
-        return node.collectionViewLayout.scrollDirection == .vertical ? size.height : size.width
+    public override var frame: CGRect {
+        get { owner?.frame ?? super.frame }
+        set {
+            super.frame = newValue
+            owner?.frame = newValue
+        }
+    }
+
+    /// Origin at the content offset, size the node's, as a scroll view's bounds.
+    public override var bounds: CGRect {
+        get { owner.map { CGRect(origin: $0.contentOffset, size: $0.bounds.size) } ?? super.bounds }
+        set {
+            super.bounds = newValue
+            owner?.bounds = CGRect(origin: .zero, size: newValue.size)
+            owner?.contentOffset = newValue.origin
+        }
+    }
+
+    public override var backgroundColor: UIColor? {
+        get { owner?.backgroundColor }
+        set { owner?.backgroundColor = newValue }
+    }
+
+    public override var contentOffset: CGPoint {
+        get { owner?.contentOffset ?? .zero }
+        set { owner?.contentOffset = newValue }
+    }
+
+    public override var contentInset: UIEdgeInsets {
+        get { owner?.contentInset ?? .zero }
+        set { owner?.contentInset = newValue }
+    }
+
+    public override var contentSize: CGSize {
+        get { owner?.contentSize ?? .zero }
+        set { WeftDiagnostics.report(.view, "ASCollectionView.contentSize", "the layout gives a collection's content size; \(newValue) was ignored") }
+    }
+}
+
+extension ASCollectionNode {
+    /// The collection's view; Texture's `view`. It is made when the node loads (the hosting
+    /// controller's view loads, see `ASDKViewController`), and Texture code touches it then: in
+    /// `viewDidLoad()`, `didLoad()` or an `onDidLoad(_:)` block. Asking for it before the node has
+    /// loaded is the programmer error Texture asserts on: Weft reports it (naming the rule), loads
+    /// the node then, as Texture's `view` accessor does, and returns the view.
+    @MainActor public var view: ASCollectionView {
+        if !isNodeLoaded {
+            WeftDiagnostics.report(.view, "\(self).view",
+                                   "the view was asked for before the node loaded; touch a collection node's view in the hosting controller's viewDidLoad() or in the node's didLoad()/onDidLoad(_:), not in init. The node was loaded now")
+            loadNodeIfNeeded()
+        }
+        return viewMadeIfNeeded
+    }
+
+    /// The view, made now if it was not: for the collection's own use (the layout inspector and
+    /// UIKit cells are given it), which never counts as touching it too early.
+    @MainActor var viewMadeIfNeeded: ASCollectionView {
+        if let view = madeView.withLock({ $0 }) { return view }
+        let view = ASCollectionView(collectionNode: self)
+        madeView.withLock { $0 = view }
+        return view
     }
 }

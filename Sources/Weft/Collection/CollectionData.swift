@@ -91,6 +91,7 @@ public final class ASCollectionElement: @unchecked Sendable {
         case .block(let block): node = ElementAllocation.runBlock(block)
         case .node(let ready): node = ready
         case .returnedNil: node = ASCellNode()
+        case .uikitCell: node = UIKitCellNode()
         }
         node.indexPath = indexPath
         node.supplementaryElementKind = supplementaryElementKind

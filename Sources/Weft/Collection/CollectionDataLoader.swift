@@ -51,8 +51,21 @@ struct CollectionDataLoader: @unchecked Sendable {
     /// A fresh item element: its node block (or node) and constrained size; no node is made.
     @MainActor
     func itemElement(at indexPath: IndexPath) throws(CollectionError) -> ASCollectionElement {
-        ASCollectionElement(indexPath: indexPath, kind: nil, source: try source(at: indexPath, kind: nil),
-                            constrainedSize: try itemRange(at: indexPath), serialCreation: serialize)
+        let source = try source(at: indexPath, kind: nil)
+        if case .uikitCell = source, !hasItemSize(at: indexPath) { throw .noSizeForUIKitCell(indexPath) }
+        return ASCollectionElement(indexPath: indexPath, kind: nil, source: source, constrainedSize: try itemRange(at: indexPath),
+                                   serialCreation: serialize)
+    }
+
+    /// Whether an item's size is given (the delegate's range, the layout inspector's, a layout
+    /// delegate's or a flow layout's `itemSize`) rather than the flow fallback, which leaves a
+    /// UIKit cell's height open: a UIKit cell cannot measure itself.
+    @MainActor
+    private func hasItemSize(at indexPath: IndexPath) -> Bool {
+        if let delegate, DefaultAnswer.implemented({ delegate.collectionNode(collectionNode, constrainedSizeForItemAt: indexPath) }) != nil { return true }
+        if collectionNode.layoutInspector != nil || layout.constrainedSizeForItem(at: indexPath, in: collectionNode) != nil { return true }
+        if let flow = layout as? UICollectionViewFlowLayout, flow.itemSize != UICollectionViewFlowLayout.defaultItemSize { return true }
+        return false
     }
 
     /// Every section's item count, checked against `WeftLimits` before anything is made for them:
@@ -134,7 +147,11 @@ struct CollectionDataLoader: @unchecked Sendable {
         guard let dataSource, let source = dataSource.cellSource(for: collectionNode, at: indexPath, kind: kind) else {
             throw .noNodeSource(indexPath, kind: kind)
         }
-        if case .returnedNil = source { throw .nilNode(indexPath, kind: kind) }
+        if case .returnedNil = source {
+            // Texture's interop: nil makes the element a UIKit cell (or supplementary view).
+            guard dataSource is any ASCollectionDataSourceInterop else { throw .nilNode(indexPath, kind: kind) }
+            return .uikitCell
+        }
         return source
     }
 
@@ -161,7 +178,7 @@ struct CollectionDataLoader: @unchecked Sendable {
             return range
         }
         if let inspector = collectionNode.layoutInspector {
-            return inspector.collectionView(collectionNode.view, constrainedSizeForNodeAt: indexPath)
+            return inspector.collectionView(collectionNode.viewMadeIfNeeded, constrainedSizeForNodeAt: indexPath)
         }
         if let range = layout.constrainedSizeForItem(at: indexPath, in: collectionNode) { return range }
         let flow = layout as? UICollectionViewFlowLayout

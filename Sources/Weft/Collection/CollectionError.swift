@@ -22,9 +22,16 @@ public enum CollectionError: Error, Equatable, CustomStringConvertible {
     case invalidContentOffset(CGPoint)
     /// An index path outside the collection's sections and items.
     case indexPathOutOfRange(IndexPath, sections: Int, items: Int?)
-    /// The data source returned nil instead of a node or node block. Texture treats that as an
-    /// interop (UIKit) cell, which Weft does not support yet.
+    /// The data source returned nil instead of a node or node block, and is not an
+    /// `ASCollectionDataSourceInterop` (or, for a supplementary element, does not implement
+    /// `collectionView(_:viewForSupplementaryElementOfKind:at:)`), so no UIKit cell can take its place.
     case nilNode(IndexPath, kind: String?)
+    /// An item is a UIKit cell but nothing gives its size: no delegate
+    /// `collectionNode(_:constrainedSizeForItemAt:)`, no `layoutInspector`, no flow `itemSize`.
+    case noSizeForUIKitCell(IndexPath)
+    /// `dequeueReusableCell(withReuseIdentifier:for:)` (or the supplementary variant, `kind`) was
+    /// asked for an identifier no class was registered for.
+    case unregisteredReuseIdentifier(String, IndexPath, kind: String?)
     /// The data source implements none of the node or node-block methods.
     case noNodeSource(IndexPath, kind: String?)
     /// A viewport that is not finite and positive.
@@ -61,7 +68,15 @@ public enum CollectionError: Error, Equatable, CustomStringConvertible {
             let extent = items.map { "section \(indexPath.section) has \($0) items" } ?? "the collection has \(sections) sections"
             return "index path (\(path(indexPath))) is out of range: \(extent)"
         case let .nilNode(indexPath, kind):
-            return "the data source returned nil for the \(kind ?? "item") at \(path(indexPath)); interop cells are not supported yet, return a node or a node block"
+            let rule = kind == nil
+                ? "only an ASCollectionDataSourceInterop may return nil (the item is then its collectionView(_:cellForItemAt:) cell)"
+                : "only an ASCollectionDataSourceInterop implementing collectionView(_:viewForSupplementaryElementOfKind:at:) may return nil"
+            return "the data source returned nil for the \(kind ?? "item") at \(path(indexPath)); \(rule): return a node or a node block"
+        case .noSizeForUIKitCell(let indexPath):
+            return "the item at \(path(indexPath)) is a UIKit cell with no size: give it one with the delegate's collectionNode(_:constrainedSizeForItemAt:) (flow layouts), the view's layoutInspector (custom layouts) or a flow layout's itemSize"
+        case let .unregisteredReuseIdentifier(identifier, indexPath, kind):
+            let method = kind == nil ? "register(_:forCellWithReuseIdentifier:)" : "register(_:forSupplementaryViewOfKind: \"\(kind!)\", withReuseIdentifier:)"
+            return "no class is registered for reuse identifier \"\(identifier)\" (dequeued for the \(kind ?? "item") at \(path(indexPath))); call \(method) on collectionNode.view first"
         case let .noNodeSource(indexPath, kind):
             return "the data source implements no node or node-block method for the \(kind ?? "item") at \(path(indexPath))"
         case .invalidViewport(let size):

@@ -60,6 +60,8 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
 
         var display = DisplayState()
         var layout = LayoutState()
+        /// See `ASDisplayNode+Loading.swift`.
+        var loading = LoadingState()
     }
 
     let state = Mutex(State())
@@ -225,6 +227,11 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
     // MARK: Interface state callbacks (call super)
 
     /// Called after the interface state changes.
+    /// Called once, on the main actor, when the node loads (see `isNodeLoaded`), before its
+    /// `onDidLoad(_:)` blocks; override it to touch view-side state, and call super. Texture's `didLoad`.
+    @MainActor open func didLoad() {}
+    /// Makes a container's view as the node loads (a collection's `ASCollectionView`); see `loadNodeIfNeeded()`.
+    @MainActor func makeViewsForLoading() {}
     open func interfaceStateDidChange(_ newState: ASInterfaceState, from oldState: ASInterfaceState) {}
     open func didEnterDisplayState() {}
     open func didExitDisplayState() {}

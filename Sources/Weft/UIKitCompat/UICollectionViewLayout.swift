@@ -7,8 +7,10 @@ import Foundation
 open class UICollectionViewLayout: @unchecked Sendable {
     // SAFETY: a layout is prepared and queried by its collection node on the thread that drives it.
 
-    /// The collection this layout lays out; set by the collection node.
-    public internal(set) weak var collectionView: ASCollectionView?
+    /// The collection this layout lays out, as layouts read it off the main actor (see
+    /// `ASCollectionViewLayoutProxy` for why it is not the main-actor `ASCollectionView`); set by
+    /// the collection node.
+    public internal(set) var collectionView: ASCollectionViewLayoutProxy?
 
     public init() {}
 

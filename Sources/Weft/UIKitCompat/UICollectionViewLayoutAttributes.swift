@@ -36,28 +36,6 @@ public final class UICollectionViewLayoutAttributes: @unchecked Sendable, Custom
 }
 
 
-/// UIKit's `UICollectionView` names that Texture code uses: the section header and footer kinds
-/// and the scroll directions.
-public enum UICollectionView {
-    public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
-    public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
-
-    /// UIKit's `UICollectionView.ScrollDirection`.
-    public enum ScrollDirection: Int, Sendable { case vertical, horizontal }
-
-    /// UIKit's `UICollectionView.ScrollPosition` for `scrollToItem(at:at:animated:)`.
-    public struct ScrollPosition: OptionSet, Hashable, Sendable {
-        public let rawValue: UInt
-        public init(rawValue: UInt) { self.rawValue = rawValue }
-        public static let top = ScrollPosition(rawValue: 1 << 0)
-        public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
-        public static let bottom = ScrollPosition(rawValue: 1 << 2)
-        public static let left = ScrollPosition(rawValue: 1 << 3)
-        public static let centeredHorizontally = ScrollPosition(rawValue: 1 << 4)
-        public static let right = ScrollPosition(rawValue: 1 << 5)
-    }
-}
-
 /// UIKit's top-level spellings of the element kinds.
 public let UICollectionElementKindSectionHeader = UICollectionView.elementKindSectionHeader
 public let UICollectionElementKindSectionFooter = UICollectionView.elementKindSectionFooter

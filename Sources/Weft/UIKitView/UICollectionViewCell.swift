@@ -27,7 +27,11 @@ open class UICollectionReusableView: UIView {
 open class UICollectionViewCell: UICollectionReusableView {
     /// Where the cell's content goes; always the cell's bounds.
     public let contentView = UIView()
-    open var isSelected = false
+    /// Selected cells show `selectedBackgroundView` (when set), as UIKit's do; the cell's own
+    /// drawing may read it too. Weft's collections select nothing, so the app sets it.
+    open var isSelected = false {
+        didSet { if isSelected != oldValue { setNeedsLayout() } }
+    }
     open var isHighlighted = false
     /// Drawn behind the content when set.
     open var backgroundView: UIView?

@@ -26,7 +26,12 @@ open class ASDKViewController<DisplayNodeType: ASDisplayNode>: UIViewController 
     }
 
     /// The view is the node's: a view that forwards its geometry and background to the node.
-    open override func loadView() { view = ASDisplayNodeView(node: node) }
+    /// Loading it loads the node (Texture's `didLoad`, the node's `onDidLoad` blocks, and for a
+    /// collection or table its `view`), so `viewDidLoad()` can touch `node.view`.
+    open override func loadView() {
+        node.loadNodeIfNeeded()
+        view = ASDisplayNodeView(node: node)
+    }
 
     /// Loads the view, sizes it (and so the node) to `size`, runs the appearance and layout
     /// callbacks and lays the node out: what a window does before it first draws a controller.

@@ -97,7 +97,7 @@ final class FrameSequencePlayer: @unchecked Sendable {
             }
         }
         if !placeholders { for (_, cell) in elements { cell.waitUntilDisplayed(scale: scale) } }
-        let composition = node.capture(elements, at: snapped, scale: scale, placeholders: placeholders)
+        let composition = try node.capture(elements, at: snapped, scale: scale, placeholders: placeholders)
         shown = current
         // Begun once the frame is composed, so the fetch's edits cannot race this frame.
         node.checkForBatchFetching(offset: snapped)

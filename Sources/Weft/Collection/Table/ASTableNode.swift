@@ -58,12 +58,29 @@ open class ASTableNode: ASDisplayNode, @unchecked Sendable {
         didSet { adapter.delegate = delegate; collection.delegate = adapter }
     }
 
-    /// The table's view, made on first use; Texture's `view`. Main-actor isolated, as UIKit views are.
+    /// The table's view; Texture's `view`, made when the node loads (the hosting controller's view
+    /// loads). Asking for it before is the programmer error Texture asserts on: reported (naming
+    /// the rule), the node is loaded then and the view returned. Main-actor isolated, as UIKit views are.
     @MainActor public var view: ASTableView {
+        if !isNodeLoaded {
+            WeftDiagnostics.report(.view, "\(self).view",
+                                   "the view was asked for before the node loaded; touch a table node's view in the hosting controller's viewDidLoad() or in the node's didLoad()/onDidLoad(_:), not in init. The node was loaded now")
+            loadNodeIfNeeded()
+        }
+        return viewMadeIfNeeded
+    }
+
+    @MainActor private var viewMadeIfNeeded: ASTableView {
         if let view = loadedView.withLock({ $0 }) as? ASTableView { return view }
         let view = ASTableView(tableNode: self)
         loadedView.withLock { $0 = view }
         return view
+    }
+
+    /// The view is made as the node loads; see `view`.
+    @MainActor override func makeViewsForLoading() {
+        super.makeViewsForLoading()
+        _ = viewMadeIfNeeded
     }
 
     public override var frame: CGRect {

@@ -1,0 +1,54 @@
+import Foundation
+
+/// The collection as a layout sees it while it prepares: `UICollectionViewLayout.collectionView`,
+/// with UIKit's member names (`numberOfSections`, `numberOfItems(inSection:)`, `bounds`, `frame`,
+/// `contentOffset`, `contentInset`) and Weft's `sizeForItem(at:)` for the measured node sizes.
+///
+/// Why not the `ASCollectionView` itself, as in UIKit: a UIKit view is main-actor isolated, while
+/// Weft prepares layouts on whatever thread renders the frame (the compositing thread), and a
+/// collection node can render without ever loading a view. A `nonisolated` override of a
+/// main-actor property is not allowed, so the members layouts read live here, on a Sendable
+/// object over the node's lock-guarded state. The counts are those of the map the layout is
+/// prepared from, which changes only on the driving thread, so a batch applied meanwhile cannot
+/// tear a layout pass. Sendable; use from any context.
+public final class ASCollectionViewLayoutProxy: Sendable {
+    /// The node the layout belongs to.
+    public var collectionNode: ASCollectionNode? { node.value }
+    private let node: WeakNode
+
+    /// A weak reference, immutable once made.
+    private final class WeakNode: Sendable {
+        weak let value: ASCollectionNode?
+        init(_ value: ASCollectionNode) { self.value = value }
+    }
+
+    init(collectionNode: ASCollectionNode) { node = WeakNode(collectionNode) }
+
+    /// The viewport: origin at the content offset, size the collection's bounds.
+    public var bounds: CGRect {
+        guard let node = collectionNode else { return .zero }
+        return CGRect(origin: node.contentOffset, size: node.bounds.size)
+    }
+
+    public var frame: CGRect { collectionNode?.frame ?? .zero }
+    public var contentOffset: CGPoint { collectionNode?.contentOffset ?? .zero }
+    public var contentInset: UIEdgeInsets { collectionNode?.contentInset ?? .zero }
+    /// UIKit's `adjustedContentInset`: the content inset (there are no safe areas offscreen).
+    public var adjustedContentInset: UIEdgeInsets { contentInset }
+    public var numberOfSections: Int { collectionNode?.layoutElements.numberOfSections ?? 0 }
+    public func numberOfItems(inSection section: Int) -> Int { collectionNode?.layoutElements.numberOfItems(inSection: section) ?? 0 }
+
+    /// The measured size of the item's node (allocating it if needed), or the size of its UIKit
+    /// cell; zero out of range.
+    public func sizeForItem(at indexPath: IndexPath) -> CGSize {
+        collectionNode?.layoutElements.element(at: indexPath)?.size ?? .zero
+    }
+
+    /// The measured length, along the scrolling axis, of a section's supplementary node of `kind`;
+    /// 0 when the section has none.
+    public func supplementaryLength(ofKind kind: String, inSection section: Int) -> CGFloat {
+        guard let node = collectionNode, let element = node.layoutElements.supplementaryElement(ofKind: kind, section: section) else { return 0 }
+        let size = element.size
+        return node.collectionViewLayout.scrollDirection == .vertical ? size.height : size.width
+    }
+}
