@@ -41,6 +41,10 @@ struct FramesCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The folder to write frames into.")
     var output = "out/frames"
 
+    @Option(help: ArgumentHelp("Render only shard INDEX of COUNT (from 1): one contiguous block of the frames, under their numbers in the whole run. Without it, Buildkite's, CircleCI's and GitLab's parallel-job variables choose the shard.",
+                               valueName: "INDEX/COUNT"))
+    var shard: String?
+
     /// Frames one run writes at most.
     static let maximumCount = 10_000
 
@@ -55,6 +59,8 @@ struct FramesCommand: ParsableCommand {
             throw ValidationError("--velocity must be a number of points a second within ±1000000, not \(velocity)")
         }
         if let realtime, realtime != 60 && realtime != 120 { throw ValidationError("--realtime must be 60 or 120, not \(realtime)") }
+        if realtime != nil, let shard { throw ValidationError("--shard \(shard): a --realtime run follows a clock and cannot be split into shards") }
+        _ = try resolvedShard()
         let parsed = try parsedEdits()
         if !parsed.isEmpty, !CollectionSample.editableNames.contains(collection.sample) {
             throw ValidationError("--edit: the sample \"\(collection.sample)\" cannot be edited; the editable samples are \(CollectionSample.editableNames.joined(separator: ", "))")
@@ -62,6 +68,11 @@ struct FramesCommand: ParsableCommand {
         if velocity == nil, let late = parsed.first(where: { $0.frame >= count }) {
             throw ValidationError("--edit \"\(late.text)\": frame \(late.frame) is past the last frame, \(count - 1) (--count \(count) frames from 0)")
         }
+    }
+
+    /// The shard to render: `--shard`, else the CI's parallelism variables (`ShardArgument`), else nil.
+    func resolvedShard() throws -> ShardArgument? {
+        try ShardArgument.resolve(option: shard, environment: ProcessInfo.processInfo.environment)
     }
 
     func parsedEdits() throws -> [EditArgument] { try edits.map { text throws(ValidationError) in try EditArgument(parsing: text) } }
@@ -103,6 +114,9 @@ struct FramesCommand: ParsableCommand {
         }
         sequence = try scripting(sequence, on: sample)
         if let realtime {
+            if let ci = try resolvedShard() {
+                FileHandle.standardError.write(Data("weft: \(ci.source) ask for shard \(ci.shard); a --realtime run is not split, so this job renders every frame\n".utf8))
+            }
             let frames = try node.realTimeFrames(sequence, scale: CGFloat(collection.scale), framesPerSecond: realtime)
             for (index, frame) in frames.enumerated() {
                 try PNGEncoder().write(frame.bitmap, toFile: String(format: "%@/frame_%05d.png", output, index + 1))
@@ -110,6 +124,15 @@ struct FramesCommand: ParsableCommand {
             }
             let blank = frames.filter { $0.notReadyCount > 0 }.count
             print("\(output)/ (\(frames.count) frames at \(realtime) Hz; \(blank) with blank cells)")
+            return
+        }
+        if let chosen = try resolvedShard(), chosen.shard != .whole {
+            let block = chosen.shard.frames(of: sequence.count)
+            let bar = ProgressBar(total: block.count, label: "frames")
+            let paths = try node.writeFrames(sequence, scale: CGFloat(collection.scale), toFolder: output, shard: chosen.shard) { bar.update($0) }
+            bar.finish()
+            let range = paths.isEmpty ? "none: more shards than frames" : "\(paths.first!) … \(paths.last!)"
+            print("\(output)/ (shard \(chosen.shard) from \(chosen.source): \(paths.count) of \(sequence.count) frames: \(range))")
             return
         }
         let bar = ProgressBar(total: sequence.count, label: "frames")

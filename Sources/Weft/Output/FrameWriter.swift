@@ -32,21 +32,22 @@ enum FrameWriter {
     /// Renders each offset of `sequence` with `render` on this thread and writes the frames as
     /// `frame_00001.png`… into `folder`, encoding in parallel while the next ones render. Returns
     /// the paths in order; the first failure stops the run and is thrown.
-    static func write(_ sequence: FrameSequence, toFolder folder: String, encoder: PNGEncoder, progress: (@Sendable (Int) -> Void)?,
-                      render: (CGPoint) throws -> Bitmap) throws -> [String] {
+    /// With `frames`, only those (indices from 0) are rendered, named by their place in the whole sequence.
+    static func write(_ sequence: FrameSequence, frames: Range<Int>? = nil, toFolder folder: String, encoder: PNGEncoder,
+                      progress: (@Sendable (Int) -> Void)?, render: (CGPoint) throws -> Bitmap) throws -> [String] {
         try sequence.validate()
-        let paths = sequence.offsets.indices.map { String(format: "%@/frame_%05d.png", folder, $0 + 1) }
+        let indices = frames ?? sequence.offsets.indices
+        let paths = indices.map { String(format: "%@/frame_%05d.png", folder, $0 + 1) }
         let encoding = DispatchQueue(label: "weft.frames.encode", attributes: .concurrent)
         let group = DispatchGroup()
         // Bound the frames in flight, so memory stays at a few frames whatever the sequence length.
         let slots = DispatchSemaphore(value: ProcessInfo.processInfo.activeProcessorCount + 1)
         let failures = FrameFailures()
-        for (index, offset) in sequence.offsets.enumerated() {
+        for (path, offset) in zip(paths, sequence.offsets[indices]) {
             if let failure = failures.first { throw failure }
             let frame = try render(offset)
             slots.wait()
             group.enter()
-            let path = paths[index]
             encoding.async {
                 defer { slots.signal(); group.leave() }
                 do {
