@@ -35,6 +35,7 @@ struct BenchCommand: ParsableCommand {
         if parts.contains(.layout) { measureLayout(cores: cores) }
         // The samples' data sources are main-actor objects; the command runs on the main thread.
         if parts.contains(.collection) { try MainActor.assumeIsolated { try measureCollection() } }
+        if parts.contains(.collection) { try BenchScale.measure() }
     }
 
     @MainActor
