@@ -44,6 +44,10 @@ struct FramesCommand: ParsableCommand {
     @Option(help: "Threads that composite and encode frames (default: WEFT_THREADS, or one per core).")
     var threads: String?
 
+    @Option(help: ArgumentHelp("Render only shard INDEX of COUNT (from 1): one contiguous block of the frames, under their numbers in the whole run. Without it, Buildkite's, CircleCI's and GitLab's parallel-job variables choose the shard.",
+                               valueName: "INDEX/COUNT"))
+    var shard: String?
+
     /// Frames one run writes at most.
     static let maximumCount = 10_000
 
@@ -59,6 +63,8 @@ struct FramesCommand: ParsableCommand {
         }
         if let realtime, realtime != 60 && realtime != 120 { throw ValidationError("--realtime must be 60 or 120, not \(realtime)") }
         if let threads, case .failure(let error) = WeftThreads.parse(threads) { throw ValidationError("--threads: \(error)") }
+        if realtime != nil, let shard { throw ValidationError("--shard \(shard): a --realtime run follows a clock and cannot be split into shards") }
+        _ = try resolvedShard()
         let parsed = try parsedEdits()
         if !parsed.isEmpty, !CollectionSample.editableNames.contains(collection.sample) {
             throw ValidationError("--edit: the sample \"\(collection.sample)\" cannot be edited; the editable samples are \(CollectionSample.editableNames.joined(separator: ", "))")
@@ -66,6 +72,11 @@ struct FramesCommand: ParsableCommand {
         if velocity == nil, let late = parsed.first(where: { $0.frame >= count }) {
             throw ValidationError("--edit \"\(late.text)\": frame \(late.frame) is past the last frame, \(count - 1) (--count \(count) frames from 0)")
         }
+    }
+
+    /// The shard to render: `--shard`, else the CI's parallelism variables (`ShardArgument`), else nil.
+    func resolvedShard() throws -> ShardArgument? {
+        try ShardArgument.resolve(option: shard, environment: ProcessInfo.processInfo.environment)
     }
 
     func parsedEdits() throws -> [EditArgument] { try edits.map { text throws(ValidationError) in try EditArgument(parsing: text) } }
@@ -107,6 +118,9 @@ struct FramesCommand: ParsableCommand {
         }
         sequence = try scripting(sequence, on: sample)
         if let realtime {
+            if let ci = try resolvedShard() {
+                FileHandle.standardError.write(Data("weft: \(ci.source) ask for shard \(ci.shard); a --realtime run is not split, so this job renders every frame\n".utf8))
+            }
             let frames = try node.realTimeFrames(sequence, scale: CGFloat(collection.scale), framesPerSecond: realtime)
             for (index, frame) in frames.enumerated() {
                 try PNGEncoder.frames.write(frame.bitmap, toFile: String(format: "%@/frame_%05d.png", output, index + 1))
@@ -116,8 +130,18 @@ struct FramesCommand: ParsableCommand {
             print("\(output)/ (\(frames.count) frames at \(realtime) Hz; \(blank) with blank cells)")
             return
         }
-        let bar = ProgressBar(total: sequence.count, label: "frames")
         let threadCount = try threads.map { try WeftThreads.parse($0).get() }
+        if let chosen = try resolvedShard(), chosen.shard != .whole {
+            let block = chosen.shard.frames(of: sequence.count)
+            let bar = ProgressBar(total: block.count, label: "frames")
+            let paths = try node.writeFrames(sequence, scale: CGFloat(collection.scale), toFolder: output, shard: chosen.shard,
+                                             threads: threadCount) { bar.update($0) }
+            bar.finish()
+            let range = paths.isEmpty ? "none: more shards than frames" : "\(paths.first!) … \(paths.last!)"
+            print("\(output)/ (shard \(chosen.shard) from \(chosen.source): \(paths.count) of \(sequence.count) frames: \(range))")
+            return
+        }
+        let bar = ProgressBar(total: sequence.count, label: "frames")
         let paths = try node.writeFrames(sequence, scale: CGFloat(collection.scale), toFolder: output, threads: threadCount) { bar.update($0) }
         bar.finish()
         print("\(output)/ (\(paths.count) frames: \(paths.first ?? "") … \(paths.last ?? ""))")

@@ -9,7 +9,7 @@ struct WeftCommand: ParsableCommand {
         commandName: "weft",
         abstract: "Render Texture-style node trees to PNG on Linux.",
         discussion: "Exit codes: 0 done, 64 bad argument, 65 collection data or rendering error, 73 output not writable, 70 other failure.",
-        subcommands: [ShowcaseCommand.self, SnapshotCommand.self, FramesCommand.self, LayoutCommand.self, BenchCommand.self],
+        subcommands: [ShowcaseCommand.self, SnapshotCommand.self, FramesCommand.self, LayoutCommand.self, BenchCommand.self, BenchScaleProbeCommand.self],
         defaultSubcommand: ShowcaseCommand.self
     )
 

@@ -78,6 +78,11 @@ enum ChildProcess {
     static var childEnvironment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         if let options = environment["ASAN_OPTIONS"] { environment["ASAN_OPTIONS"] = options + " detect_leaks=0" }
+        // A CI job's parallelism variables would make `weft frames` in a child render one shard;
+        // the tests that want a shard set them themselves.
+        for name in ["BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT", "CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL", "CI_NODE_INDEX", "CI_NODE_TOTAL"] {
+            environment[name] = nil
+        }
         return environment
     }
 

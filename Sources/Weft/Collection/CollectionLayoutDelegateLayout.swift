@@ -7,7 +7,31 @@ import Foundation
 final class CollectionLayoutDelegateLayout: UICollectionViewLayout, @unchecked Sendable {
     // SAFETY: prepared and queried on the collection's thread; the state is immutable.
     let delegate: any ASCollectionLayoutDelegate
-    private var state: ASCollectionLayoutState?
+    private var state: ASCollectionLayoutState? {
+        didSet { lookups = state.map { Lookups($0.attributes, vertical: scrollDirection == .vertical) } }
+    }
+    /// The state's attributes indexed for the queries; built with each state.
+    private var lookups: Lookups?
+
+    /// The queries' answers without scanning every attribute: stripes along the scrolling axis for
+    /// rects, and the first attributes of each item and of each (kind, section), which are what the
+    /// linear scans returned (a supplementary query matches on its section, as before).
+    private struct Lookups {
+        let elements: LayoutAttributesIndex
+        var items: [IndexPath: UICollectionViewLayoutAttributes] = [:]
+        var supplementaries: [String: [Int: UICollectionViewLayoutAttributes]] = [:]
+
+        init(_ attributes: [UICollectionViewLayoutAttributes], vertical: Bool) {
+            elements = LayoutAttributesIndex(attributes, vertical: vertical)
+            for a in attributes {
+                if let kind = a.representedElementKind {
+                    if supplementaries[kind]?[a.indexPath.section] == nil { supplementaries[kind, default: [:]][a.indexPath.section] = a }
+                } else if items[a.indexPath] == nil {
+                    items[a.indexPath] = a
+                }
+            }
+        }
+    }
 
     init(delegate: any ASCollectionLayoutDelegate) {
         self.delegate = delegate
@@ -39,14 +63,14 @@ final class CollectionLayoutDelegateLayout: UICollectionViewLayout, @unchecked S
     override var collectionViewContentSize: CGSize { state?.contentSize ?? .zero }
 
     override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-        state?.attributes.filter { $0.frame.intersects(rect) }
+        lookups?.elements.attributes(in: rect)
     }
 
     override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        state?.attributes.first { $0.representedElementKind == nil && $0.indexPath == indexPath }
+        lookups?.items[indexPath]
     }
 
     override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        state?.attributes.first { $0.representedElementKind == elementKind && $0.indexPath.section == indexPath.section }
+        lookups?.supplementaries[elementKind]?[indexPath.section]
     }
 }

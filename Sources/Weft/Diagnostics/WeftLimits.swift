@@ -43,4 +43,9 @@ public enum WeftLimits {
     /// Width and height of laid-out text, in points; text wraps and is truncated there (reported).
     /// pango's 32-bit coordinates (1/1024 pt) wrap around past 2,097,151 pt.
     public static let maximumTextExtent: CGFloat = 1_000_000
+    /// Text layouts kept for reuse across nodes (`TextMeasurementCache`), least recently used out
+    /// first: a feed's repeated styles stay in it with room for the varied text around them.
+    public static let textMeasurementCacheEntries = 4_096
+    /// Bytes of text (the keys' and the displayed strings, and their runs) those layouts may hold.
+    public static let textMeasurementCacheBytes = 8 << 20
 }

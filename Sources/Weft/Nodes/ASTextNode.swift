@@ -21,6 +21,8 @@ open class ASTextNode: ASDisplayNode, @unchecked Sendable {
         var request = TextLayoutRequest(content: TextContent())
         /// The last measurement: the constrained size and the layout it gave.
         var measured: (constrainedSize: CGSize, layout: TextLayout)?
+        /// Where layouts are shared with other nodes; tests give a node its own to count layouts.
+        var measurementCache = TextMeasurementCache.shared
     }
 
     let textState = Mutex(TextState())
@@ -92,9 +94,9 @@ open class ASTextNode: ASDisplayNode, @unchecked Sendable {
 
     /// Lays out in `constrainedSize`, reusing the last measurement when the size is the same.
     func layout(in constrainedSize: CGSize) -> TextLayout {
-        let (request, cached) = textState.withLock { ($0.request, $0.measured) }
+        let (request, cached, cache) = textState.withLock { ($0.request, $0.measured, $0.measurementCache) }
         if let cached, cached.constrainedSize == constrainedSize { return cached.layout }
-        let layout = TextLayoutEngine.layout(request, in: constrainedSize)
+        let layout = TextLayoutEngine.layout(request, in: constrainedSize, cache: cache)
         textState.withLock { s in
             if s.request == request { s.measured = (constrainedSize, layout) }
         }
@@ -125,14 +127,14 @@ open class ASTextNode: ASDisplayNode, @unchecked Sendable {
             guard !s.request.content.isEmpty else { return nil }
             // Reuse the measurement when the node was sized from it.
             let reusable = s.measured.flatMap { $0.layout.size == bounds.size ? $0.layout : nil }
-            return TextDrawParameters(request: s.request, layout: reusable)
+            return TextDrawParameters(request: s.request, layout: reusable, cache: s.measurementCache)
         }
     }
 
     open override class func draw(_ bounds: CGRect, withParameters parameters: (any Sendable)?,
                                   isCancelled: () -> Bool, in context: GraphicsContext) {
         guard let parameters = parameters as? TextDrawParameters, !isCancelled() else { return }
-        let layout = parameters.layout ?? TextLayoutEngine.layout(parameters.request, in: bounds.size)
+        let layout = parameters.layout ?? TextLayoutEngine.layout(parameters.request, in: bounds.size, cache: parameters.cache)
         guard !isCancelled() else { return }
         TextLayoutEngine.draw(layout, in: bounds, context: context)
     }
@@ -142,6 +144,7 @@ open class ASTextNode: ASDisplayNode, @unchecked Sendable {
 struct TextDrawParameters: Sendable {
     let request: TextLayoutRequest
     let layout: TextLayout?
+    let cache: TextMeasurementCache
 }
 
 /// An immutable attributed string, safe to share.

@@ -37,10 +37,10 @@ extension ASCollectionNode {
 /// Writes the frames of a scroll as PNG files, for any scrolling node (a collection, a table…).
 enum FrameWriter {
     /// Renders each offset of `sequence` with `render` on this thread and writes the frames as
-    /// `frame_00001.png`… into `folder`; see `write(_:toFolder:encoder:threads:progress:capture:)`.
-    static func write(_ sequence: FrameSequence, toFolder folder: String, encoder: PNGEncoder, threads: Int?,
+    /// `frame_00001.png`… into `folder`; see `write(_:frames:toFolder:encoder:threads:progress:capture:)`.
+    static func write(_ sequence: FrameSequence, frames: Range<Int>? = nil, toFolder folder: String, encoder: PNGEncoder, threads: Int?,
                       progress: (@Sendable (Int) -> Void)?, render: (CGPoint) throws -> Bitmap) throws -> [String] {
-        try write(sequence, toFolder: folder, encoder: encoder, threads: threads, progress: progress) { offset throws in
+        try write(sequence, frames: frames, toFolder: folder, encoder: encoder, threads: threads, progress: progress) { offset throws in
             let frame = try render(offset)
             return { frame }
         }
@@ -50,19 +50,21 @@ enum FrameWriter {
     /// frames as `frame_00001.png`… into `folder`. Each capture returns the rest of its frame's
     /// work (compositing), which runs with the encoding: with one thread, here, right away; with
     /// more, up to `threads` frames at once on other threads while the next ones are captured.
-    /// The files do not depend on the thread count. Returns the paths in order; the first failure
-    /// stops the run and is thrown, once the frames in flight have finished.
-    static func write(_ sequence: FrameSequence, toFolder folder: String, encoder: PNGEncoder, threads: Int?,
+    /// The files do not depend on the thread count. With `frames`, only those (indices from 0) are
+    /// written, named by their place in the whole sequence. Returns the paths in order; the first
+    /// failure stops the run and is thrown, once the frames in flight have finished.
+    static func write(_ sequence: FrameSequence, frames: Range<Int>? = nil, toFolder folder: String, encoder: PNGEncoder, threads: Int?,
                       progress: (@Sendable (Int) -> Void)?,
                       capture: (CGPoint) throws -> @Sendable () throws -> Bitmap) throws -> [String] {
         try sequence.validate()
         let threads = threads ?? WeftThreads.count
         try WeftThreads.validate(threads)
-        let paths = sequence.offsets.indices.map { String(format: "%@/frame_%05d.png", folder, $0 + 1) }
+        let indices = frames ?? sequence.offsets.indices
+        let paths = indices.map { String(format: "%@/frame_%05d.png", folder, $0 + 1) }
         if threads == 1 {
-            for (index, offset) in sequence.offsets.enumerated() {
-                try encoder.write(try capture(offset)(), toFile: paths[index])
-                progress?(index + 1)
+            for (done, (path, offset)) in zip(paths, sequence.offsets[indices]).enumerated() {
+                try encoder.write(try capture(offset)(), toFile: path)
+                progress?(done + 1)
             }
             return paths
         }
@@ -71,7 +73,7 @@ enum FrameWriter {
         // Bound the frames in flight, so memory stays at a few frames whatever the sequence length.
         let slots = DispatchSemaphore(value: threads)
         let failures = FrameFailures()
-        for (index, offset) in sequence.offsets.enumerated() {
+        for (path, offset) in zip(paths, sequence.offsets[indices]) {
             if failures.first != nil { break }
             let finish: @Sendable () throws -> Bitmap
             do {
@@ -82,7 +84,6 @@ enum FrameWriter {
             }
             slots.wait()
             group.enter()
-            let path = paths[index]
             workers.async {
                 defer { slots.signal(); group.leave() }
                 do {

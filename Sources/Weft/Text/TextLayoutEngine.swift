@@ -11,7 +11,19 @@ enum TextLayoutEngine {
     /// truncates to the line limit and to the lines that fit the height. Tail truncation with a
     /// custom string searches for the longest prefix that fits with it.
     static func layout(_ request: TextLayoutRequest, in size: CGSize) -> TextLayout {
+        uncachedLayout(request, in: size).layout
+    }
+
+    /// `layout(_:in:)` through `cache`: the kept layout for the same text, limits and size, if any.
+    static func layout(_ request: TextLayoutRequest, in size: CGSize, cache: TextMeasurementCache) -> TextLayout {
         guard !request.content.isEmpty else { return .empty }
+        return cache.layout(request, in: size) { uncachedLayout(request, in: size) }
+    }
+
+    /// The layout, and whether it may be kept for other nodes: not when it reported a diagnostic,
+    /// which names this request's node and must be reported for each node that hits it.
+    private static func uncachedLayout(_ request: TextLayoutRequest, in size: CGSize) -> (layout: TextLayout, cacheable: Bool) {
+        guard !request.content.isEmpty else { return (.empty, false) }
         // pango's coordinates are 32-bit (1/1024 pt): text is kept within WeftLimits.maximumTextExtent
         // on both axes, wrapping and truncating past it, so its size never wraps around.
         let limit = WeftLimits.maximumTextExtent
@@ -24,14 +36,17 @@ enum TextLayoutEngine {
         let mayOverflow = wrapWidth == nil && request.content.lineWidthBound > limit
         if mayOverflow { wrapWidth = limit }
         let height = size.height.isNaN ? limit : min(size.height, limit)
-        return RenderLanePool.shared.withLane { lane in
+        var reported = false
+        let layout = RenderLanePool.shared.withLane { lane -> TextLayout in
             let full = PangoText(request.content, width: wrapWidth, ellipsis: .none, lane: lane)
             if mayOverflow, full.lineCount > request.content.string.reduce(1, { $1.isNewline ? $0 + 1 : $0 }) {
                 WeftDiagnostics.report(.text, request.subject, "a line is wider than WeftLimits.maximumTextExtent (\(limit) pt); it wraps there")
+                reported = true
             }
             let fitting = full.linesFitting(height: height)
             if !(size.height <= limit), fitting < full.lineCount {
                 WeftDiagnostics.report(.text, request.subject, "the text is taller than WeftLimits.maximumTextExtent (\(limit) pt); \(fitting) of \(full.lineCount) lines are laid out")
+                reported = true
             }
             let lineLimit = min(request.maximumNumberOfLines > 0 ? request.maximumNumberOfLines : .max, fitting)
             guard full.lineCount > lineLimit else {
@@ -61,6 +76,7 @@ enum TextLayoutEngine {
                     .result(displayed: kept, ellipsis: .none, wrapWidth: wrapWidth, truncated: true)
             }
         }
+        return (layout, !reported)
     }
 
     /// The longest prefix that, followed by the truncation string, fits in `lineLimit` lines: the

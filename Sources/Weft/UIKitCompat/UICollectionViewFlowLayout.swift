@@ -56,6 +56,9 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
     private var itemAttributes: [IndexPath: UICollectionViewLayoutAttributes] = [:]
     private var supplementaryAttributes: [String: [IndexPath: UICollectionViewLayoutAttributes]] = [:]
     private var contentSize = CGSize.zero
+    /// `attributes` filed in stripes along the scrolling axis, so a rect query costs what it
+    /// covers; built at the end of `prepare()`.
+    private var index = LayoutAttributesIndex([], vertical: true)
 
     public override init() { super.init() }
 
@@ -63,6 +66,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
         attributes = []
         itemAttributes = [:]
         supplementaryAttributes = [:]
+        index = LayoutAttributesIndex([], vertical: true)
         guard let collection = collectionView else { contentSize = .zero; return }
         let vertical = direction == .vertical
         // Work in (along, across): along the scrolling axis and across it.
@@ -139,6 +143,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
             }
         }
         contentSize = size(along: along, across: crossLength)
+        index = LayoutAttributesIndex(attributes, vertical: vertical)
     }
 
     private func add(_ attributes: UICollectionViewLayoutAttributes) {
@@ -156,7 +161,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
     open override var collectionViewContentSize: CGSize { contentSize }
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-        attributes.filter { $0.frame.intersects(rect) }
+        index.attributes(in: rect)
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {

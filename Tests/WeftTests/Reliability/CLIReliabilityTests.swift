@@ -12,9 +12,10 @@ private let weftExecutable: String? = {
 }()
 
 /// Runs `weft` with `arguments` in a child process; returns its exit status and standard error.
-private func weft(_ arguments: [String]) throws -> (status: Int32, error: String, output: String) {
+/// `environment` is added to the child's (which has no CI parallelism variables of its own).
+private func weft(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, error: String, output: String) {
     let process = Process()
-    process.environment = ChildProcess.childEnvironment
+    process.environment = ChildProcess.childEnvironment.merging(environment) { $1 }
     process.executableURL = URL(fileURLWithPath: try #require(weftExecutable))
     process.arguments = arguments
     let errorPipe = Pipe(), outputPipe = Pipe()
@@ -48,6 +49,11 @@ private func weft(_ arguments: [String]) throws -> (status: Int32, error: String
         (["frames", "--sample", "livefeed", "--width", "100", "--height", "100", "--scale", "1", "--count", "3", "--items", "4",
           "--edit", "1:delete:0:9", "-o", NSTemporaryDirectory() + "weft-cli-edit-\(getpid())"],
          "--edit \"1:delete:0:9\" at frame 1: cannot delete 1 from section 0, item 9: the section has 4 items"),
+        (["frames", "--shard", "0/3"], "--shard must be INDEX/COUNT with 1 <= INDEX <= COUNT (for example 2/4), not \"0/3\""),
+        (["frames", "--shard", "4/3"], "--shard must be INDEX/COUNT with 1 <= INDEX <= COUNT (for example 2/4), not \"4/3\""),
+        (["frames", "--shard", "a/b"], "--shard must be INDEX/COUNT with 1 <= INDEX <= COUNT (for example 2/4), not \"a/b\""),
+        (["frames", "--shard", "1/0"], "--shard must be INDEX/COUNT with 1 <= INDEX <= COUNT (for example 2/4), not \"1/0\""),
+        (["frames", "--shard", "1/2", "--realtime", "60"], "--shard 1/2: a --realtime run follows a clock and cannot be split into shards"),
         (["layout", "--width", "-1"], "--width must be a number of points above 0 and at most 10000, not -1.0"),
         (["bench", "--cells", "1000000000"], "--cells must be 1 to 100000, not 1000000000"),
         (["showcase", "--scales", "9"], "--scales must be 1, 2 or 3, not 9"),
@@ -91,6 +97,63 @@ private func weft(_ arguments: [String]) throws -> (status: Int32, error: String
         #expect(status == 0)
         // Without animation the frame after an edit differs from the animated one.
         #expect(try Data(contentsOf: URL(fileURLWithPath: still + "/frame_00004.png")) != first[3])
+    }
+
+    /// CI parallelism variables that name no shard: one line naming the variable and its value, exit 64.
+    @Test(arguments: [
+        (["BUILDKITE_PARALLEL_JOB": "3", "BUILDKITE_PARALLEL_JOB_COUNT": "3"],
+         "BUILDKITE_PARALLEL_JOB must be 0 to 2 (BUILDKITE_PARALLEL_JOB_COUNT is 3), not \"3\""),
+        (["CIRCLE_NODE_INDEX": "a", "CIRCLE_NODE_TOTAL": "2"], "CIRCLE_NODE_INDEX must be 0 to 1 (CIRCLE_NODE_TOTAL is 2), not \"a\""),
+        (["CIRCLE_NODE_INDEX": "0", "CIRCLE_NODE_TOTAL": "0"], "CIRCLE_NODE_TOTAL must be a whole number of at least 1, not \"0\""),
+        (["CI_NODE_INDEX": "0", "CI_NODE_TOTAL": "3"], "CI_NODE_INDEX must be 1 to 3 (CI_NODE_TOTAL is 3), not \"0\""),
+        (["CI_NODE_INDEX": "2"], "CI_NODE_INDEX is \"2\" but CI_NODE_TOTAL is not set"),
+    ])
+    func badShardVariablesGetOneClearLine(environment: [String: String], message: String) throws {
+        let (status, error, _) = try weft(["frames", "--count", "2", "-o", NSTemporaryDirectory() + "weft-cli-badshard-\(getpid())"],
+                                          environment: environment)
+        #expect(status == 64, "\(environment): \(error)")
+        #expect(error.split(separator: "\n").count == 1 && error.hasPrefix("weft: ") && error.contains(message), "\(error)")
+    }
+
+    /// The shards of a scroll with scripted, animated edits and batch fetches (the live feed fetches
+    /// a page whenever its end is within two screens) write exactly the files of one run: same names
+    /// (global frame numbers), same bytes; chosen by `--shard` or by each CI's variables.
+    @Test func shardsTogetherAreByteIdenticalToOneRun() throws {
+        let arguments = ["frames", "--sample", "livefeed", "--width", "120", "--height", "160", "--scale", "1", "--items", "3",
+                         "--from", "0", "--to", "1400", "--count", "14", "--curve", "linear",
+                         "--edit", "2:insert:0:0x2", "--edit", "6:delete:0:1", "--edit", "9:move:0:0:0:3"]
+        let root = NSTemporaryDirectory() + "weft-cli-shards-\(getpid())-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        func files(in folder: String) throws -> [String: Data] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+            return try Dictionary(uniqueKeysWithValues: names.map { ($0, try Data(contentsOf: URL(fileURLWithPath: folder + "/" + $0))) })
+        }
+        func run(_ name: String, _ extra: [String], environment: [String: String] = [:]) throws -> [String: Data] {
+            let folder = root + "/" + name
+            let (status, error, _) = try weft(arguments + extra + ["-o", folder], environment: environment)
+            #expect(status == 0, "\(name): \(error)")
+            return (try? files(in: folder)) ?? [:]
+        }
+        let whole = try run("whole", ["--shard", "1/1"])
+        #expect(whole.count == 14)
+        var sharded: [String: Data] = [:]
+        for index in 1...3 {
+            let part = try run("shard\(index)", ["--shard", "\(index)/3"])
+            #expect(part.count == [5, 5, 4][index - 1], "shard \(index)/3 wrote \(part.keys.sorted())")
+            sharded.merge(part) { first, _ in first }
+        }
+        #expect(sharded.keys.sorted() == whole.keys.sorted())
+        #expect(sharded == whole)
+        // The same split from each CI's variables: Buildkite and CircleCI count from 0, GitLab from 1.
+        for (index, count, first) in [("BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT", 0), ("CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL", 0),
+                                      ("CI_NODE_INDEX", "CI_NODE_TOTAL", 1)] {
+            var fromVariables: [String: Data] = [:]
+            for job in 0..<3 {
+                let part = try run("\(index)-\(job)", [], environment: [index: "\(job + first)", count: "3"])
+                fromVariables.merge(part) { first, _ in first }
+            }
+            #expect(fromVariables == whole, "\(index)/\(count)")
+        }
     }
 
     @Test func helpStillWorks() throws {

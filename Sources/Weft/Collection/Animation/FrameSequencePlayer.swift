@@ -72,8 +72,44 @@ final class FrameSequencePlayer: @unchecked Sendable {
         return try capture(scale: scale, placeholders: placeholders)
     }
 
+    /// Steps over the next frame without compositing it: its edits, its layout, its ranges, the
+    /// transition it would start and the batch fetch it would begin, all as `renderNext` makes
+    /// them, so the frames after it come out byte for byte as in a run that drew it. What it skips
+    /// is waiting for the visible cells' displays and compositing them: a shard of a sequence
+    /// (`FrameShard`) steps over the frames before its block this way.
+    func skipNext(scale: CGFloat) throws {
+        if nextFrame == 0 { try sequence.validate() }
+        let edits = edits(atFrame: nextFrame)
+        if !edits.isEmpty {
+            try MainActorBridge.run { [node] () throws -> Void in
+                for edit in edits { try edit.apply(node) }
+            }
+        }
+        let snapped = try advance(scale: scale).offset
+        node.checkForBatchFetching(offset: snapped)
+    }
+
     /// Captures the next frame, its edits already made.
     func capture(scale: CGFloat, placeholders: Bool = false) throws(CollectionError) -> Captured {
+        let (index, snapped, visible) = try advance(scale: scale)
+        var elements = visible
+        if let running = transition, !running.isFinished(atFrame: index) {
+            elements = animatedElements(running, atFrame: index, viewport: CGRect(origin: snapped, size: node.bounds.size),
+                                        visible: visible, scale: scale)
+        }
+        if !placeholders { for (_, cell) in elements { cell.waitUntilDisplayed(scale: scale) } }
+        let composition = try node.capture(elements, at: snapped, scale: scale, placeholders: placeholders)
+        // Begun once the frame is captured, so the fetch's edits cannot race this frame.
+        node.checkForBatchFetching(offset: snapped)
+        return Captured(composition: composition, offset: snapped, visibleCount: elements.count)
+    }
+
+    /// Moves to the next frame: scrolls, waits for updates and a batch fetch begun before, lays out,
+    /// and starts or ends the transition. With the batch-fetch check the caller makes after it
+    /// (after capturing, when it captures), this is everything a later frame depends on, so a
+    /// skipped frame leaves the same state as a drawn one.
+    private func advance(scale: CGFloat) throws(CollectionError)
+        -> (index: Int, offset: CGPoint, visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
         let index = nextFrame
         if index == 0 { try sequence.validate() }
         guard index < sequence.count else { throw .invalidSequence("the sequence has \(sequence.count) frames; frame \(index) was asked for") }
@@ -87,21 +123,9 @@ final class FrameSequencePlayer: @unchecked Sendable {
         if let shown, shown.generation != current.generation {
             transition = startTransition(from: shown, atFrame: index)
         }
-        var elements = visible
-        if let running = transition {
-            if running.isFinished(atFrame: index) {
-                transition = nil
-            } else {
-                elements = animatedElements(running, atFrame: index, viewport: CGRect(origin: snapped, size: node.bounds.size),
-                                            visible: visible, scale: scale)
-            }
-        }
-        if !placeholders { for (_, cell) in elements { cell.waitUntilDisplayed(scale: scale) } }
-        let composition = try node.capture(elements, at: snapped, scale: scale, placeholders: placeholders)
+        if let running = transition, running.isFinished(atFrame: index) { transition = nil }
         shown = current
-        // Begun once the frame is composed, so the fetch's edits cannot race this frame.
-        node.checkForBatchFetching(offset: snapped)
-        return Captured(composition: composition, offset: snapped, visibleCount: elements.count)
+        return (index, snapped, visible)
     }
 
     /// The transition for a change first shown at frame `index`, or nil when it shows at once.

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import Weft
+import WeftSamples
+
+/// `make bench`'s scale measurements: time to first frame and peak resident memory of the feed
+/// (flow layout) and the grid (gallery layout delegate) at 1k to 1M items. Each size runs in a
+/// child process of its own (`weft bench-scale-probe`), since a process's peak RSS only grows: one
+/// run's peak would hide the next one's. A size that passes the time limit is reported as such.
+enum BenchScale {
+    /// The sizes measured, and how long one probe may take.
+    static let feedSizes = [1_000, 10_000, 100_000]
+    static let gridSizes = [1_000, 10_000, 100_000, 1_000_000]
+    static let timeLimit: TimeInterval = 300
+
+    static func measure() throws {
+        print("\n== Scale: time to first frame and peak RSS, one process per size, 390×844 pt @3x ==")
+        print("(the feed measures every item before its first frame, as Texture does with a UICollectionViewLayout; 1,000,000 feed items are not measured: about 2 minutes and 11 GB at 100,000's rate)")
+        for (sample, sizes) in [("feed", feedSizes), ("grid", gridSizes)] {
+            for items in sizes {
+                print("\(sample), \(items) items: \(try probe(sample: sample, items: items))")
+            }
+        }
+    }
+
+    /// Runs one probe and returns its line, or why there is none.
+    private static func probe(sample: String, items: Int) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).standardizedFileURL
+        process.arguments = ["bench-scale-probe", "--sample", sample, "--items", "\(items)"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let deadline = DispatchTime.now() + timeLimit
+        let finished = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async { process.waitUntilExit(); finished.signal() }
+        if finished.wait(timeout: deadline) == .timedOut {
+            process.terminate()
+            return "not finished within \(Int(timeLimit)) s"
+        }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return process.terminationStatus == 0 ? text : "probe failed (exit \(process.terminationStatus)): \(text)"
+    }
+
+    /// This process's peak resident set (VmHWM), in bytes; nil where /proc does not say.
+    static func peakResidentBytes() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        return kilobytes * 1024
+    }
+}
+
+/// One scale measurement in a fresh process: builds the sample, times its first frame, and prints
+/// the time, the nodes made and the process's peak RSS on one line. Run by `BenchScale`.
+struct BenchScaleProbeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "bench-scale-probe", abstract: "One measurement of weft bench's scale part.",
+                                                    shouldDisplay: false)
+
+    @Option(help: "feed or grid.")
+    var sample = "feed"
+
+    @Option(help: "Items in the sample.")
+    var items = 1_000
+
+    func validate() throws {
+        guard ["feed", "grid"].contains(sample) else { throw ValidationError("--sample must be feed or grid, not \"\(sample)\"") }
+        guard (100...WeftLimits.maximumItems).contains(items) else {
+            throw ValidationError("--items must be 100 to \(WeftLimits.maximumItems), not \(items)")
+        }
+    }
+
+    func run() throws {
+        let (sample, items) = (sample, items)
+        let viewport = CGSize(width: 390, height: 844)
+        let before = BenchScale.peakResidentBytes() ?? 0
+        // The samples' data sources are main-actor objects; commands run on the main thread.
+        // The sample keeps its data source alive (the node holds it weakly, as UIKit does).
+        let made = MainActor.assumeIsolated {
+            sample == "feed" ? CollectionSample.feed(viewport: viewport, sections: items / 100, itemsPerSection: 100)
+                : CollectionSample.grid(viewport: viewport, items: items)
+        }
+        let node = made.collectionNode
+        let start = DispatchTime.now().uptimeNanoseconds
+        let frame = try node.snapshot(scale: 3)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let nodes = node.elements.allElements.filter(\.isNodeAllocated).count
+        withExtendedLifetime(made) {}
+        let peak = BenchScale.peakResidentBytes().map { String(format: "%.0f MB", Double($0) / 1e6) } ?? "unknown"
+        print(String(format: "first frame %.0f ms (%d×%d px, %d nodes made); peak RSS %@ (%.0f MB before the sample)",
+                     seconds * 1000, frame.pixelWidth, frame.pixelHeight, nodes, peak, Double(before) / 1e6))
+    }
+}
