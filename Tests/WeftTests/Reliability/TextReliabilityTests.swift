@@ -8,11 +8,13 @@ import Testing
 /// that split characters, and memory when text is set over and over. Serialized, so the memory
 /// test does not count the other tests' strings.
 @Suite(.serialized) struct TextReliabilityTests {
-    /// Resident memory; under AddressSanitizer (`make sanitize`), whose quarantine keeps freed
-    /// memory resident, the bytes it counts as allocated and not freed instead.
+    /// Resident memory; under AddressSanitizer or ThreadSanitizer (`make sanitize`), whose
+    /// allocators keep freed memory resident (quarantine, shadow), the bytes the sanitizer counts as
+    /// allocated and not freed instead.
     static func residentBytes() -> Int {
         typealias AllocatedBytes = @convention(c) () -> Int
-        if dlsym(nil, "__asan_init") != nil, let symbol = dlsym(nil, "__sanitizer_get_current_allocated_bytes") {
+        let sanitized = dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil
+        if sanitized, let symbol = dlsym(nil, "__sanitizer_get_current_allocated_bytes") {
             return unsafeBitCast(symbol, to: AllocatedBytes.self)()
         }
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
