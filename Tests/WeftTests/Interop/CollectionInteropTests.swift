@@ -294,7 +294,11 @@ final class InteropViewController: ASDKViewController<ASCollectionNode>, ASColle
         let controller = InteropViewController()
         controller.layout(in: CGSize(width: 100, height: 200))
         let node = controller.node
-        let bitmap = try await Task.detached { try node.snapshot(scale: 1) }.value
+        // On a thread of its own, never a cooperative-pool thread: the render blocks until the main
+        // actor has drawn the cells, and a blocked pool (two threads on two cores) starves other tests.
+        let bitmap = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Bitmap, any Error>) in
+            Thread { continuation.resume(with: Result { try node.snapshot(scale: 1) }) }.start()
+        }
         #expect(same(color(bitmap, 50, 120), Self.orange) && same(color(bitmap, 50, 20), Self.blue))
         #expect(controller.log == ["will 2"])
     }
