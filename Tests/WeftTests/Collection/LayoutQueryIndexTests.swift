@@ -110,6 +110,9 @@ import Testing
             #expect(layout.layoutAttributesForItem(at: path) === all.first { $0.representedElementKind == nil && $0.indexPath == path })
         }
         #expect(layout.layoutAttributesForItem(at: IndexPath(item: 20_000, section: 0)) == nil)
+        #expect(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 1)) == nil)
+        #expect(layout.layoutAttributesForItem(at: IndexPath(item: -1, section: 0)) == nil)
+        #expect(layout.layoutAttributesForItem(at: IndexPath(indexes: [0])) == nil)
         #expect(layout.layoutAttributesForSupplementaryView(ofKind: UICollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 0)) == nil)
     }
 }
