@@ -55,3 +55,13 @@ enum TestSupport {
         })
     }
 }
+
+/// Runs `body` on a thread of its own and awaits its result. Work that blocks until the main actor
+/// answers must not hold a thread of Swift's cooperative pool, which has as few threads as cores:
+/// with every pool thread blocked, a main-actor test waiting on the pool would deadlock.
+func onThreadOfItsOwn<T>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    let result = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<UncheckedBox<T>, any Error>) in
+        Thread { continuation.resume(with: Result { UncheckedBox(try body()) }) }.start()
+    }
+    return result.value
+}

@@ -41,12 +41,12 @@ final class MainActorProbe: ASCollectionDataSource, ASCollectionDelegate {
         let probe = MainActorProbe(count: 6)
         let node = Self.collection(probe)
         let box = UncheckedBox(node)
-        let frame = try await Task.detached { try box.value.snapshot(at: CGPoint(x: 0, y: 10), scale: 1) }.value
+        let frame = try await onThreadOfItsOwn { try box.value.snapshot(at: CGPoint(x: 0, y: 10), scale: 1) }
         #expect(frame.pixelHeight == 40)
         #expect(probe.asked > 0 && probe.askedOffMainActor == 0, "\(probe.askedOffMainActor) of \(probe.asked) questions were asked off the main actor")
         // An edit from another thread is asked on the main actor too.
         probe.count = 7
-        await Task.detached { box.value.insertItems(at: [IndexPath(item: 6, section: 0)]) }.value
+        try await onThreadOfItsOwn { box.value.insertItems(at: [IndexPath(item: 6, section: 0)]) }
         node.waitUntilAllUpdatesAreProcessed()
         #expect(node.numberOfItems(inSection: 0) == 7)
         #expect(probe.askedOffMainActor == 0)
@@ -74,17 +74,17 @@ final class MainActorProbe: ASCollectionDataSource, ASCollectionDelegate {
     @Test func theBridgeRunsInlineOnTheMainActorAndHopsFromElsewhere() async throws {
         #expect(MainActorBridge.isOnMainActor)
         #expect(MainActorBridge.run { 41 + 1 } == 42)
-        let hopped = await Task.detached { () -> (Bool, Bool) in
+        let hopped = try await onThreadOfItsOwn { () -> (Bool, Bool) in
             let before = MainActorBridge.isOnMainActor
             let inside = MainActorBridge.run { MainActorBridge.isOnMainActor }
             return (before, inside)
-        }.value
+        }
         #expect(hopped == (false, true))
         struct Refused: Error, Equatable {}
-        let thrown = await Task.detached { () -> Bool in
+        let thrown = try await onThreadOfItsOwn { () -> Bool in
             do { try MainActorBridge.run { () throws(Refused) -> Void in throw Refused() } } catch { return true }
             return false
-        }.value
+        }
         #expect(thrown)
     }
 }

@@ -249,7 +249,7 @@ enum Animated {
         }
         final class Seen: Sendable { let onMainActor = Mutex<Bool?>(nil) }
         let seen = Seen()
-        let frames = try await Task.detached { () -> Int in
+        let frames = try await onThreadOfItsOwn { () -> Int in
             let (source, node) = collection.value
             let sequence = try FrameSequence(validating: [.zero, .zero]).editing(atFrame: 1) { node in
                 seen.onMainActor.withLock { $0 = MainActorBridge.isOnMainActor }
@@ -259,7 +259,7 @@ enum Animated {
             var count = 0
             try node.renderFrames(sequence, scale: 1) { _, _ in count += 1 }
             return count
-        }.value
+        }
         #expect(frames == 2)
         #expect(seen.onMainActor.withLock { $0 } == true)
         #expect(collection.value.1.numberOfItems(inSection: 0) == 3)
