@@ -92,11 +92,11 @@ import Synchronization
         measure(1)
         #expect(cache.statistics.misses == before + 1)
 
-        let small = TextMeasurementCache(byteLimit: 8 * 1_024)
-        _ = Self.node(TestSupport.attributed(String(repeating: "long ", count: 400)), cache: small).layout(in: size)
-        #expect(small.statistics.entries == 0, "a layout over an eighth of the bytes is not kept")
-        for index in 0..<100 { _ = Self.node(TestSupport.attributed("item \(index)"), cache: small).layout(in: size) }
-        #expect(small.statistics.bytes <= 8 * 1_024)
+        let small = TextMeasurementCache(byteLimit: 256 * 1_024)
+        _ = Self.node(TestSupport.attributed(String(repeating: "long ", count: 200)), cache: small).layout(in: size)
+        #expect(small.statistics.entries == 0, "a layout over a sixty-fourth of the bytes is not kept")
+        for index in 0..<400 { _ = Self.node(TestSupport.attributed("item \(index)"), cache: small).layout(in: size) }
+        #expect(small.statistics.bytes <= 256 * 1_024 && small.statistics.entries > 100 && small.statistics.entries < 400)
     }
 
     /// Many threads measuring the same shapes get the uncached layouts.
@@ -106,10 +106,14 @@ import Synchronization
         let expected = widths.flatMap { width in Self.styles.map { text in
             TextLayoutEngine.layout(Self.node(text, cache: cache).textState.withLock { $0.request }, in: CGSize(width: width, height: CGFloat.infinity))
         } }
+        // The nodes (and their attributed strings) are made here: Foundation on Linux is not safe
+        // building attributed strings on many threads at once; only the measuring is concurrent.
+        let styles = Self.styles
+        let nodes = (0..<400).map { Self.node(styles[$0 % expected.count % styles.count], cache: cache) }
         let mismatches = Atomic(0)
         DispatchQueue.concurrentPerform(iterations: 400) { index in
             let shape = index % expected.count
-            let node = Self.node(Self.styles[shape % Self.styles.count], cache: cache)
+            let node = nodes[index]
             if node.layout(in: CGSize(width: widths[shape / Self.styles.count], height: CGFloat.infinity)) != expected[shape] {
                 mismatches.add(1, ordering: .relaxed)
             }

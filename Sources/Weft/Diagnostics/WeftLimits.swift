@@ -46,6 +46,7 @@ public enum WeftLimits {
     /// Text layouts kept for reuse across nodes (`TextMeasurementCache`), least recently used out
     /// first: a feed's repeated styles stay in it with room for the varied text around them.
     public static let textMeasurementCacheEntries = 4_096
-    /// Bytes of text (the keys' and the displayed strings, and their runs) those layouts may hold.
-    public static let textMeasurementCacheBytes = 8 << 20
+    /// Bytes those layouts may hold (their strings and runs, estimated with Swift's overheads). A
+    /// feed's repeated shapes are short; long text is rarely repeated, so the budget stays small.
+    public static let textMeasurementCacheBytes = 4 << 20
 }

@@ -15,7 +15,7 @@ import Synchronization
 ///
 /// Bounded: at most `WeftLimits.textMeasurementCacheEntries` layouts and
 /// `WeftLimits.textMeasurementCacheBytes` of their text, least recently used first out; a layout
-/// whose text alone is over an eighth of the bytes is not kept. Two threads that miss the same
+/// whose text alone is over a sixty-fourth of the bytes is not kept. Two threads that miss the same
 /// key at once both lay it out (the same value; the second insert replaces the first).
 ///
 /// Thread-safe: the entries and counters are behind `state`'s mutex; pango runs outside it.
@@ -89,7 +89,7 @@ final class TextMeasurementCache: Sendable {
         let bytes = Self.cost(key, layout)
         state.withLock { s in
             s.misses += 1
-            guard cacheable, entryLimit > 0, bytes <= byteLimit / 8 else { return }
+            guard cacheable, entryLimit > 0, bytes <= byteLimit / 64 else { return }
             if let old = s.index[key] { Self.remove(old, from: &s) }
             while s.index.count >= entryLimit || s.bytes + bytes > byteLimit, let oldest = s.oldest { Self.remove(oldest, from: &s) }
             let entry = Entry(key: key, layout: layout, bytes: bytes, older: s.newest, newer: nil)
@@ -104,12 +104,13 @@ final class TextMeasurementCache: Sendable {
         return layout
     }
 
-    /// Roughly what an entry holds: its strings (the key's and the displayed one), its runs, and
-    /// the fixed part.
+    /// What an entry holds, over-estimated so the budget bounds resident memory: its strings (the
+    /// key's and the displayed one, which share storage when equal but are counted twice), its runs
+    /// (a style with its font and colours), the slot and the dictionary entry.
     private static func cost(_ key: Key, _ layout: TextLayout) -> Int {
         let strings = key.content.string.utf8.count + key.truncation.string.utf8.count + layout.displayed.string.utf8.count
         let runs = key.content.runs.count + key.truncation.runs.count + layout.displayed.runs.count
-        return 256 + strings + runs * 96
+        return 512 + 2 * strings + runs * 192
     }
 
     private static func touch(_ slot: Int, in s: inout State) {
