@@ -43,7 +43,10 @@ enum MainActorBridge {
             }
             inbox.withLock { $0.append(request) }
             DispatchQueue.main.async { request.runIfUnclaimed() }
-            return request.waitForAnswer()
+            let answer = request.waitForAnswer()
+            // Answered by the main queue, it is still in the inbox: take it out, answer and all.
+            inbox.withLock { $0.removeAll { $0 === request } }
+            return answer
         }
         // The request's body is the closure above, which returns exactly this type.
         return try (answer as! Result<T, E>).get()
@@ -57,7 +60,10 @@ enum MainActorBridge {
             return ()
         }
         inbox.withLock { $0.append(request) }
-        DispatchQueue.main.async { request.runIfUnclaimed() }
+        DispatchQueue.main.async {
+            request.runIfUnclaimed()
+            inbox.withLock { $0.removeAll { $0 === request } }
+        }
     }
 
     /// Blocks until `isDone()`; on the main actor, it runs the requests other threads post meanwhile
@@ -92,6 +98,8 @@ enum MainActorBridge {
     // MARK: The inbox
 
     private static let inbox = Mutex<[Request]>([])
+    /// Requests in the inbox: asked and not yet answered (or answered a moment ago).
+    static var pendingRequestCount: Int { inbox.withLock { $0.count } }
     private static func drainInbox() {
         let requests = inbox.withLock { pending -> [Request] in
             defer { pending = [] }

@@ -88,3 +88,13 @@ final class MainActorProbe: ASCollectionDataSource, ASCollectionDelegate {
         #expect(thrown)
     }
 }
+
+extension MainActorDataSourceTests {
+    @Test func answeredRequestsDoNotPileUpInTheInbox() async throws {
+        try await onThreadOfItsOwn {
+            for _ in 0..<200 { _ = MainActorBridge.run { 1 } }
+        }
+        // Other tests may have a request or two in flight; without the removal, all 200 would stay.
+        #expect(MainActorBridge.pendingRequestCount < 50)
+    }
+}
