@@ -204,7 +204,10 @@ import Testing
 
     // MARK: Memory
 
-    @Test func settingAttributedTextRepeatedlyKeepsNoCopies() throws {
+    /// Skipped under ThreadSanitizer, whose allocator still counts 23.8 MB grown here (8.7 MB under
+    /// ASan, within the bound in `make test`): the bound is checked in `make test` and under ASan.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["WEFT_UNDER_TSAN"] == nil, "ThreadSanitizer's allocator keeps more than the bound"))
+    func settingAttributedTextRepeatedlyKeepsNoCopies() throws {
         let node = ASTextNode()
         let filler = String(repeating: "words to make each string bigger ", count: 30)
         // Made before measuring: Foundation on Linux never frees an attributed string's storage,
