@@ -34,15 +34,20 @@ public final class ASBatchContext: @unchecked Sendable {
     /// Ends the fetch without new content; Texture's `cancelBatchFetching()`.
     public func cancelBatchFetching() { set(.cancelled) }
 
-    /// Blocks until no fetch is running, at most `timeout` seconds; returns whether it ended. On the
-    /// main actor it keeps serving the main actor meanwhile (see `MainActorBridge.wait`), since
-    /// the delegate is asked there and its inserts ask the data source there.
-    func waitUntilNotFetching(timeout: TimeInterval) -> Bool {
-        MainActorBridge.wait(until: { !isFetching() }, timeout: timeout) { slice in
-            condition.lock()
-            if state == .fetching { _ = condition.wait(until: Date(timeIntervalSinceNow: slice)) }
-            condition.unlock()
-        }
+    /// Blocks until the state changes (or `wake()`), at most `timeout` seconds: one slice of
+    /// `ASCollectionNode.waitForBatchFetch()`'s wait, which keeps serving the main actor between
+    /// slices (the delegate is asked there, and its inserts ask the data source there).
+    func waitForChange(upTo timeout: TimeInterval) {
+        condition.lock()
+        _ = condition.wait(until: Date(timeIntervalSinceNow: timeout))
+        condition.unlock()
+    }
+
+    /// Wakes `waitForChange` callers: the collection decided not to fetch.
+    func wake() {
+        condition.lock()
+        condition.broadcast()
+        condition.unlock()
     }
 
     private func locked<T>(_ body: (State) -> T) -> T {

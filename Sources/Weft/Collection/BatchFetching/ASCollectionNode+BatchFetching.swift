@@ -25,7 +25,7 @@ extension ASCollectionNode {
         let context = batchContext
         let settled = MainActorBridge.wait(until: { self.settings.withLock { !$0.batchFetchDecisionPending } && !context.isFetching() },
                                            timeout: WeftLimits.batchFetchWait) { slice in
-            _ = context.waitUntilNotFetching(timeout: slice)
+            context.waitForChange(upTo: slice)
         }
         if !settled {
             WeftDiagnostics.report(.collection, "\(self)",
@@ -52,7 +52,10 @@ extension ASCollectionNode {
         let context = batchContext
         MainActorBridge.post { [weak self] in
             guard let self else { return }
-            defer { settings.withLock { $0.batchFetchDecisionPending = false } }
+            defer {
+                settings.withLock { $0.batchFetchDecisionPending = false }
+                context.wake()
+            }
             let withoutFetching = settings.withLock { $0.delegateWithoutBatchFetching }
             guard let delegate, withoutFetching != ObjectIdentifier(delegate), !context.isFetching(),
                   delegate.shouldBatchFetch(for: self) else { return }
