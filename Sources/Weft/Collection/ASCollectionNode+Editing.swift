@@ -121,7 +121,8 @@ extension ASCollectionNode {
         if mode.contains(.alwaysSync) { return true }
         if mode.contains(.alwaysAsync) { return false }
         if changes.nodeCount < 2 { return true }
-        let content = collectionViewLayout.collectionViewContentSize, viewport = bounds.size
+        let viewport = bounds.size
+        let content = collectionViewLayout.contentSize(measuringThrough: max(viewport.width, viewport.height) + 1)
         return content.width <= viewport.width && content.height <= viewport.height
     }
 

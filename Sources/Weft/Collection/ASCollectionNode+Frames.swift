@@ -61,6 +61,8 @@ extension ASCollectionNode {
         let visible = rangeController.update(frame) { range in
             self.attributes(in: range).compactMap { attributes in self.element(for: attributes).map { (attributes, $0) } }
         }
+        // A deferred item the data source could not describe fails the frame that needed it.
+        if let error = dataError { throw error }
         return (snapped, visible)
     }
 

@@ -19,6 +19,7 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         var contentInset = UIEdgeInsets.zero
         var inverted = false
         var cellLayoutMode: ASCellLayoutMode = []
+        var lazyMeasurementThreshold = 1_000
         var supplementaryKinds: [String] = []
         var loaded = false
         var loadError: CollectionError?
@@ -119,6 +120,24 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     /// Gives node sizes for a custom layout when the delegate does not; held weakly, as in Texture.
     public weak var layoutInspector: (any ASCollectionViewLayoutInspecting)? {
         didSet { settings.withLock { $0.loaded = false } }
+    }
+
+    /// Weft's lazy measurement of long lists, beyond Texture: a load of more items than this, laid
+    /// out by a flow layout or a layout delegate that knows its sizes, asks the data source for an
+    /// item's node block and constrained size, and makes and measures its node, only when a frame,
+    /// a range or a query first needs it; the first frame then costs what it shows and what lies
+    /// above it, whatever the list's length. At or below it, the data source is asked for every
+    /// item as the data loads and, with a `UICollectionViewLayout`, every node is made, as in
+    /// Texture. Default 1,000; `Int.max` keeps Texture's behaviour for every list. Takes effect at
+    /// the next load. Negative values are taken as 0 and reported.
+    public var lazyMeasurementThreshold: Int {
+        get { settings.withLock { $0.lazyMeasurementThreshold } }
+        set {
+            if newValue < 0 {
+                WeftDiagnostics.report(.collection, "\(self).lazyMeasurementThreshold", "\(newValue) is negative; used 0")
+            }
+            settings.withLock { $0.lazyMeasurementThreshold = max(0, newValue) }
+        }
     }
 
     /// Texture's `cellLayoutMode`; see `ASCellLayoutMode`.
@@ -226,6 +245,32 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         completion?()
     }
 
+    /// Keeps the error of a deferred item the data source could not describe (see
+    /// `ElementResolver`): the collection's data is then in error, as after a failed load, and
+    /// every render throws it until the data is reloaded.
+    func noteDeferredItemError(_ error: CollectionError) {
+        WeftDiagnostics.report(.collection, "\(self)", "\(error)")
+        settings.withLock { s in if s.loadError == nil { s.loadError = error } }
+    }
+
+    /// Each element's place in the newest map submitted to the data source (the model it now
+    /// describes); elements that map no longer holds are left out. Cheap when no batch is pending.
+    @MainActor
+    func dataSourcePositions(of elements: [ASCollectionElement]) -> [ObjectIdentifier: IndexPath] {
+        let pending = dataController.state.withLock { $0.pending }
+        var result: [ObjectIdentifier: IndexPath] = [:]
+        var moved: [ASCollectionElement] = []
+        for element in elements {
+            let path = element.indexPath
+            if pending.element(at: path) === element { result[ObjectIdentifier(element)] = path } else { moved.append(element) }
+        }
+        if !moved.isEmpty {
+            let all = pending.positions
+            for element in moved { result[ObjectIdentifier(element)] = all[ObjectIdentifier(element)] }
+        }
+        return result
+    }
+
     /// Why the last load of the data source failed; nil when it succeeded.
     public var dataError: CollectionError? { settings.withLock { $0.loadError } }
 
@@ -317,7 +362,9 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     func loader(for viewport: CGSize) -> CollectionDataLoader {
         CollectionDataLoader(collectionNode: self, dataSource: dataSource, delegate: delegate, layout: collectionViewLayout,
                              viewport: viewport, supplementaryKinds: settings.withLock { $0.supplementaryKinds },
-                             serialize: cellLayoutMode.contains(.serializeNodeCreation), eager: collectionViewLayout.needsAllNodes)
+                             serialize: cellLayoutMode.contains(.serializeNodeCreation), eager: collectionViewLayout.needsAllNodes,
+                             resolver: collectionViewLayout.canMeasureLazily ? ElementResolver(collection: self, viewport: viewport) : nil,
+                             lazyThreshold: lazyMeasurementThreshold)
     }
 
     private func relayout(with loader: CollectionDataLoader, viewport: CGSize) {

@@ -44,6 +44,16 @@ public final class ASCollectionViewLayoutProxy: Sendable {
         collectionNode?.layoutElements.element(at: indexPath)?.size ?? .zero
     }
 
+    /// The measured sizes of a run of a section's items, their nodes made concurrently (and their
+    /// data source asked once, for deferred items); zero for items out of range.
+    func sizesForItems(inSection section: Int, in items: Range<Int>) -> [CGSize] {
+        guard let node = collectionNode else { return items.map { _ in .zero } }
+        let map = node.layoutElements
+        let elements = items.map { map.element(at: IndexPath(item: $0, section: section)) }
+        ASCollectionElement.allocate(elements.compactMap { $0 }, serial: node.cellLayoutMode.contains(.serializeNodeCreation))
+        return elements.map { $0?.size ?? .zero }
+    }
+
     /// The measured length, along the scrolling axis, of a section's supplementary node of `kind`;
     /// 0 when the section has none.
     public func supplementaryLength(ofKind kind: String, inSection section: Int) -> CGFloat {

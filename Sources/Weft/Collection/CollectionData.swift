@@ -8,8 +8,8 @@ import Synchronization
 /// for the node: the first one runs it, the others wait for its result (see `ElementAllocation`).
 /// Thread-safe: the allocation state is guarded by `ElementAllocation.lock`.
 public final class ASCollectionElement: @unchecked Sendable {
-    // SAFETY: `supplementaryElementKind`, `source` and `constrainedSize` are immutable; `state`
-    // and `position` are only read and written under `ElementAllocation.lock`.
+    // SAFETY: `supplementaryElementKind` and `serialCreation` are immutable; `content`, `state`,
+    // `position` and `measuredVersion` are only read and written under `ElementAllocation.lock`.
 
     /// Where the element is in the collection's visible element map. Not fixed: the data
     /// controller renumbers every element (and its node's `indexPath`) when it applies a batch
@@ -18,9 +18,12 @@ public final class ASCollectionElement: @unchecked Sendable {
     private var position: IndexPath
     /// The supplementary kind, or nil for an item.
     public let supplementaryElementKind: String?
-    /// The range the node is measured in.
-    public let constrainedSize: ASSizeRange
-    let source: CellSource
+    /// The range the node is measured in (asking the data source first if the element is deferred).
+    public var constrainedSize: ASSizeRange { resolvedContent().constrainedSize }
+    /// The node block and range, or, for an item of a long list whose layout does not need every
+    /// node (see `ElementResolution`), who to ask for them when the element is first needed. Boxed,
+    /// so a deferred element costs a few words: a million of them is what a long list holds.
+    private var content: ElementContent
     var state = ElementAllocation.State.pending
     /// The node's layout version when it was measured (under `ElementAllocation.lock`): a newer
     /// one means the cell asked for a new layout (`setNeedsLayout()`), see `relayoutInvalidatedCells()`.
@@ -33,8 +36,39 @@ public final class ASCollectionElement: @unchecked Sendable {
         self.serialCreation = serialCreation
         self.position = indexPath
         self.supplementaryElementKind = kind
-        self.source = source
-        self.constrainedSize = constrainedSize
+        self.content = .ready(ResolvedElementContent(source: source, constrainedSize: constrainedSize))
+    }
+
+    /// An item whose node block and range are asked of the data source, through `resolver`, when
+    /// the element is first needed (Weft's lazy measurement of long lists).
+    init(deferredAt indexPath: IndexPath, resolver: ElementResolver, serialCreation: Bool) {
+        self.serialCreation = serialCreation
+        self.position = indexPath
+        self.supplementaryElementKind = nil
+        self.content = .deferred(resolver)
+    }
+
+    /// How the node is made: the block or node the data source gave.
+    var source: CellSource { resolvedContent().source }
+
+    /// Whether the data source has not been asked for this element yet.
+    var isDeferred: Bool { ElementAllocation.withLock { if case .deferred = content { true } else { false } } }
+
+    /// The resolver of a deferred element; nil once resolved.
+    var resolver: ElementResolver? { ElementAllocation.withLock { if case .deferred(let r) = content { r } else { nil } } }
+
+    /// Records what the data source answered for a deferred element (first answer wins).
+    func resolve(with resolved: ResolvedElementContent) {
+        ElementAllocation.withLock { if case .deferred = content { content = .ready(resolved) } }
+    }
+
+    private func resolvedContent() -> ResolvedElementContent {
+        if case .ready(let ready) = ElementAllocation.withLock({ content }) { return ready }
+        ElementResolution.resolve([self])
+        guard case .ready(let ready) = ElementAllocation.withLock({ content }) else {
+            preconditionFailure("ElementResolution.resolve leaves every element it is given resolved")
+        }
+        return ready
     }
 
     /// Moves the element (and its node, if made) to `indexPath`; called when a batch is applied.
@@ -67,6 +101,8 @@ public final class ASCollectionElement: @unchecked Sendable {
     @discardableResult
     func allocate() -> (node: ASCellNode, size: CGSize) {
         if let made = ElementAllocation.allocatedNow(self) { return made }
+        // A deferred element asks the data source (on the main actor) before any thread makes its node.
+        if isDeferred { ElementResolution.resolve([self]) }
         // Node blocks never run on the thread that drives the collection: that thread waits for
         // a node-creation thread instead.
         guard ElementAllocation.isNodeCreationThread else {
@@ -117,10 +153,12 @@ public final class ASCollectionElement: @unchecked Sendable {
         return ElementAllocation.withLock { measuredVersion != version }
     }
 
-    /// A fresh element for the same item and node, measured again with the same range.
+    /// A fresh element for the same item and node, measured again with the same range; a deferred
+    /// element stays deferred.
     func remeasured() -> ASCollectionElement {
-        ASCollectionElement(indexPath: indexPath, kind: supplementaryElementKind, source: allocatedNode.map(CellSource.node) ?? source,
-                            constrainedSize: constrainedSize, serialCreation: serialCreation)
+        if let resolver { return ASCollectionElement(deferredAt: indexPath, resolver: resolver, serialCreation: serialCreation) }
+        return ASCollectionElement(indexPath: indexPath, kind: supplementaryElementKind, source: allocatedNode.map(CellSource.node) ?? source,
+                                   constrainedSize: constrainedSize, serialCreation: serialCreation)
     }
 
     /// The measured size, with a NaN, infinite or negative side (which a layout cannot place and
@@ -149,6 +187,8 @@ public final class ASCollectionElement: @unchecked Sendable {
     static func allocate(_ elements: [ASCollectionElement], serial: Bool) {
         let pending = elements.filter { !$0.isNodeAllocated }
         guard !pending.isEmpty else { return }
+        // Deferred elements ask the data source first, all in one visit to the main actor.
+        ElementResolution.resolve(pending)
         ElementAllocation.onNodeCreationThread(serial: serial) {
             if serial {
                 for element in pending { element.allocate() }

@@ -21,21 +21,32 @@ struct CollectionDataLoader: @unchecked Sendable {
     /// sizes, as in Texture), or later, for the elements near the viewport.
     let eager: Bool
 
+    /// Asks for deferred items when they are first needed, for a list longer than the collection's
+    /// `lazyMeasurementThreshold` whose layout can do without every node; nil when every item is
+    /// asked for now (see `ElementResolver`).
+    let resolver: ElementResolver?
+
+    /// Items past which a load defers them (see `ASCollectionNode.lazyMeasurementThreshold`).
+    let lazyThreshold: Int
+
     func load() throws(CollectionError) -> ASElementMap {
-        let map = try MainActorBridge.run { () throws(CollectionError) -> ASElementMap in
+        let (map, deferred) = try MainActorBridge.run { () throws(CollectionError) -> (ASElementMap, Bool) in
             let counts = try itemCounts()
+            // Texture asks for every item now; a long list whose layout can measure as it goes
+            // defers its items until a frame or a range needs them.
+            let deferring = counts.reduce(0, +) > lazyThreshold ? resolver : nil
             var map = ASElementMap()
-            for (section, count) in counts.enumerated() { map.sections.append(try sectionEntry(section, count: count)) }
-            return map
+            for (section, count) in counts.enumerated() { map.sections.append(try sectionEntry(section, count: count, deferringTo: deferring)) }
+            return (map, deferring != nil)
         }
-        if eager { ASCollectionElement.allocate(map.allElements, serial: serialize) }
+        if eager && !deferred { ASCollectionElement.allocate(map.allElements, serial: serialize) }
         return map
     }
 
     /// A section's elements, made fresh (supplementary elements, then `count` items): asks the
     /// data source for node blocks and constrained sizes; makes no node.
     @MainActor
-    func sectionEntry(_ section: Int, count: Int) throws(CollectionError) -> ASElementMap.Section {
+    func sectionEntry(_ section: Int, count: Int, deferringTo resolver: ElementResolver? = nil) throws(CollectionError) -> ASElementMap.Section {
         var entry = ASElementMap.Section()
         for kind in supplementaryKinds(in: section) {
             guard let range = try supplementaryRange(kind: kind, section: section) else { continue }
@@ -44,7 +55,13 @@ struct CollectionDataLoader: @unchecked Sendable {
                                                             constrainedSize: range, serialCreation: serialize)
         }
         entry.items.reserveCapacity(count)
-        for item in 0..<count { entry.items.append(try itemElement(at: IndexPath(item: item, section: section))) }
+        if let resolver {
+            for item in 0..<count {
+                entry.items.append(ASCollectionElement(deferredAt: IndexPath(item: item, section: section), resolver: resolver, serialCreation: serialize))
+            }
+        } else {
+            for item in 0..<count { entry.items.append(try itemElement(at: IndexPath(item: item, section: section))) }
+        }
         return entry
     }
 
@@ -55,6 +72,14 @@ struct CollectionDataLoader: @unchecked Sendable {
         if case .uikitCell = source, !hasItemSize(at: indexPath) { throw .noSizeForUIKitCell(indexPath) }
         return ASCollectionElement(indexPath: indexPath, kind: nil, source: source, constrainedSize: try itemRange(at: indexPath),
                                    serialCreation: serialize)
+    }
+
+    /// What the data source gives for the item at `indexPath` now: a deferred element's content.
+    @MainActor
+    func resolvedItem(at indexPath: IndexPath) throws(CollectionError) -> ResolvedElementContent {
+        let source = try source(at: indexPath, kind: nil)
+        if case .uikitCell = source, !hasItemSize(at: indexPath) { throw .noSizeForUIKitCell(indexPath) }
+        return ResolvedElementContent(source: source, constrainedSize: try itemRange(at: indexPath))
     }
 
     /// Whether an item's size is given (the delegate's range, the layout inspector's, a layout
@@ -96,8 +121,9 @@ struct CollectionDataLoader: @unchecked Sendable {
     /// again; the rest keep their blocks. Texture's `relayoutItems()`.
     func remeasure(_ old: ASElementMap) -> ASElementMap {
         let map = MainActorBridge.run { renewedMap(old) }
-        let previouslyMade = map.allElements.filter { if case .node = $0.source { return true } else { return false } }
-        ASCollectionElement.allocate(eager ? map.allElements : previouslyMade, serial: serialize)
+        let asked = map.allElements.filter { !$0.isDeferred }
+        let previouslyMade = asked.filter { if case .node = $0.source { true } else { false } }
+        ASCollectionElement.allocate(eager ? asked : previouslyMade, serial: serialize)
         return map
     }
 
@@ -118,7 +144,11 @@ struct CollectionDataLoader: @unchecked Sendable {
                 })
             }
             fresh.items = entry.items.map { element in
-                renewed(element, range: remeasuredRange(of: element) { () throws(CollectionError) in try itemRange(at: element.indexPath) })
+                // Never asked for: stays so, asked with the new viewport when first needed.
+                if let resolver, element.isDeferred && element.allocatedNode == nil {
+                    return ASCollectionElement(deferredAt: element.indexPath, resolver: resolver, serialCreation: serialize)
+                }
+                return renewed(element, range: remeasuredRange(of: element) { () throws(CollectionError) in try itemRange(at: element.indexPath) })
             }
             map.sections.append(fresh)
         }

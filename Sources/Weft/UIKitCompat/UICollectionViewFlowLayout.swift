@@ -52,123 +52,73 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
     /// UIKit's default item size, which Texture ignores when sizing cells.
     public static let defaultItemSize = CGSize(width: 50, height: 50)
 
-    private var attributes: [UICollectionViewLayoutAttributes] = []
-    private var itemAttributes: [IndexPath: UICollectionViewLayoutAttributes] = [:]
-    private var supplementaryAttributes: [String: [IndexPath: UICollectionViewLayoutAttributes]] = [:]
-    private var contentSize = CGSize.zero
-    /// `attributes` filed in stripes along the scrolling axis, so a rect query costs what it
-    /// covers; built at the end of `prepare()`.
-    private var index = LayoutAttributesIndex([], vertical: true)
+    /// The layout as far as it has been worked out: `prepare()` starts it, and each query lays out
+    /// as many more lines as it needs (see `FlowLayoutProgress`).
+    private var progress = FlowLayoutProgress()
 
     public override init() { super.init() }
 
+    /// Starts the layout again from the first section. Lines are laid out when a query needs them,
+    /// not here: a frame, a rect query or an item's attributes measure the items up to what they
+    /// show and no further, so the first frame of a long list does not measure the whole list
+    /// (Weft's lazy measurement; UIKit prepares every item here). `collectionViewContentSize`
+    /// lays out everything.
     open override func prepare() {
-        attributes = []
-        itemAttributes = [:]
-        supplementaryAttributes = [:]
-        index = LayoutAttributesIndex([], vertical: true)
-        guard let collection = collectionView else { contentSize = .zero; return }
-        let vertical = direction == .vertical
-        // Work in (along, across): along the scrolling axis and across it.
-        let viewport = collection.bounds.size
-        let crossLength = vertical ? viewport.width : viewport.height
-        func size(along: CGFloat, across: CGFloat) -> CGSize { vertical ? CGSize(width: across, height: along) : CGSize(width: along, height: across) }
-        func rect(along: CGFloat, across: CGFloat, _ s: CGSize) -> CGRect {
-            CGRect(origin: vertical ? CGPoint(x: across, y: along) : CGPoint(x: along, y: across), size: s)
-        }
-        func alongSize(_ s: CGSize) -> CGFloat { vertical ? s.height : s.width }
-        func acrossSize(_ s: CGSize) -> CGFloat { vertical ? s.width : s.height }
-        let insetBefore = vertical ? sectionInset.top : sectionInset.left
-        let insetAfter = vertical ? sectionInset.bottom : sectionInset.right
-        let insetStart = vertical ? sectionInset.left : sectionInset.top
-        let insetEnd = vertical ? sectionInset.right : sectionInset.bottom
-
-        var along: CGFloat = 0
-        for section in 0..<collection.numberOfSections {
-            let header = collection.supplementaryLength(ofKind: UICollectionView.elementKindSectionHeader, inSection: section)
-            if header > 0 {
-                add(kind: UICollectionView.elementKindSectionHeader, IndexPath(item: 0, section: section),
-                    rect(along: along, across: 0, size(along: header, across: crossLength)))
-                along += header
-            }
-            along += insetBefore
-            let available = crossLength - insetStart - insetEnd
-            // Each item's measured size, read once.
-            let itemSizes = (0..<collection.numberOfItems(inSection: section)).map { collection.sizeForItem(at: IndexPath(item: $0, section: section)) }
-            var lines: [[Int]] = []
-            var current: [Int] = []
-            var used: CGFloat = 0
-            for item in itemSizes.indices {
-                let length = acrossSize(itemSizes[item])
-                let needed = current.isEmpty ? length : used + minimumInteritemSpacing + length
-                if !current.isEmpty && needed > available + 0.0001 {
-                    lines.append(current)
-                    current = [item]
-                    used = length
-                } else {
-                    current.append(item)
-                    used = needed
-                }
-            }
-            if !current.isEmpty { lines.append(current) }
-            for (lineIndex, line) in lines.enumerated() {
-                let sizes = line.map { itemSizes[$0] }
-                let thickness = sizes.map(alongSize).max() ?? 0
-                let total = sizes.map(acrossSize).reduce(0, +)
-                let isLast = lineIndex == lines.count - 1
-                var across = insetStart
-                var spacing = minimumInteritemSpacing
-                if !isLast {
-                    if line.count == 1 {
-                        across = insetStart + (available - total) / 2
-                    } else {
-                        spacing = (available - total) / CGFloat(line.count - 1)
-                    }
-                }
-                for (item, itemSize) in zip(line, sizes) {
-                    let offset = (thickness - alongSize(itemSize)) / 2
-                    let attributes = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: section))
-                    attributes.frame = rect(along: along + offset, across: across, itemSize)
-                    add(attributes)
-                    across += acrossSize(itemSize) + spacing
-                }
-                along += thickness + (isLast ? 0 : minimumLineSpacing)
-            }
-            along += insetAfter
-            let footer = collection.supplementaryLength(ofKind: UICollectionView.elementKindSectionFooter, inSection: section)
-            if footer > 0 {
-                add(kind: UICollectionView.elementKindSectionFooter, IndexPath(item: 0, section: section),
-                    rect(along: along, across: 0, size(along: footer, across: crossLength)))
-                along += footer
-            }
-        }
-        contentSize = size(along: along, across: crossLength)
-        index = LayoutAttributesIndex(attributes, vertical: vertical)
+        progress = FlowLayoutProgress()
+        guard let collection = collectionView else { progress.complete = true; return }
+        progress.geometry = FlowLayoutGeometry(vertical: direction == .vertical, viewport: collection.bounds.size, sectionInset: sectionInset,
+                                               lineSpacing: minimumLineSpacing, interitemSpacing: minimumInteritemSpacing)
+        progress.sections = collection.numberOfSections
     }
 
-    private func add(_ attributes: UICollectionViewLayoutAttributes) {
-        self.attributes.append(attributes)
-        itemAttributes[attributes.indexPath] = attributes
+    /// The layout reads item sizes as it goes, so a long list's nodes can be made for what a query
+    /// reaches (see `ASCollectionNode.lazyMeasurementThreshold`); a short one has every node made
+    /// as it loads, as in Texture.
+    override var canMeasureLazily: Bool { true }
+
+    /// Lays out lines until the next one would start past `limit` along the scrolling axis (or the
+    /// content ends), then at least `FlowLayoutProgress.stepScreens` viewports more, so a scroll
+    /// extends the layout in a few large steps rather than a line a frame.
+    private func extend(through limit: CGFloat) {
+        guard !progress.complete, let collection = collectionView else { return }
+        let target = limit.isFinite ? limit + progress.geometry.viewportLength * FlowLayoutProgress.stepScreens : limit
+        progress.extend(through: target, collection: collection)
     }
 
-    private func add(kind: String, _ indexPath: IndexPath, _ frame: CGRect) {
-        let attributes = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: kind, with: indexPath)
-        attributes.frame = frame
-        self.attributes.append(attributes)
-        supplementaryAttributes[kind, default: [:]][indexPath] = attributes
+    private func extendToEnd() {
+        guard !progress.complete, let collection = collectionView else { return }
+        progress.extend(through: .infinity, collection: collection)
     }
 
-    open override var collectionViewContentSize: CGSize { contentSize }
+    open override var collectionViewContentSize: CGSize {
+        extendToEnd()
+        return progress.contentSize
+    }
+
+    override func contentSize(measuringThrough length: CGFloat) -> CGSize {
+        if progress.along <= length { extend(through: length) }
+        return progress.contentSize
+    }
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-        index.attributes(in: rect)
+        let vertical = progress.geometry.vertical
+        extend(through: vertical ? rect.maxY : rect.maxX)
+        return progress.attributes(in: rect)
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        itemAttributes[indexPath]
+        guard indexPath.count == 2 else { return nil }
+        if progress.itemAttributes[indexPath] == nil, let collection = collectionView {
+            progress.extend(until: { $0.hasPassed(section: indexPath.section, item: indexPath.item) }, collection: collection)
+        }
+        return progress.itemAttributes[indexPath]
     }
 
     open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        supplementaryAttributes[elementKind]?[indexPath]
+        guard indexPath.count == 2 else { return nil }
+        if progress.supplementaryAttributes[elementKind]?[indexPath] == nil, let collection = collectionView {
+            progress.extend(until: { $0.hasPassed(section: indexPath.section, item: .max) }, collection: collection)
+        }
+        return progress.supplementaryAttributes[elementKind]?[indexPath]
     }
 }

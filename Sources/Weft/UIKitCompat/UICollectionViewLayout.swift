@@ -39,6 +39,17 @@ open class UICollectionViewLayout: @unchecked Sendable {
     /// `ASCollectionLayoutDelegate` that knows sizes without nodes say no.
     var needsAllNodes: Bool { true }
 
+    /// Whether the layout can work with elements whose nodes (and data-source answers) come only
+    /// when it reads their sizes: those that do not need every node, and those that measure as
+    /// they go (the flow layout). See `ASCollectionNode.lazyMeasurementThreshold`.
+    var canMeasureLazily: Bool { !needsAllNodes }
+
+    /// The content size for a caller that only needs to know whether the content reaches `length`
+    /// along the scrolling axis (batch fetching, Texture's synchronous-update rule): a layout that
+    /// lays out lazily may stop past `length` and answer what it has; others answer
+    /// `collectionViewContentSize`.
+    func contentSize(measuringThrough length: CGFloat) -> CGSize { collectionViewContentSize }
+
     /// The range an item is measured in, when the layout knows it; nil leaves the collection's
     /// usual sizing.
     func constrainedSizeForItem(at indexPath: IndexPath, in collectionNode: ASCollectionNode) -> ASSizeRange? { nil }

@@ -44,8 +44,12 @@ extension ASCollectionNode {
         let (leading, pending) = settings.withLock { ($0.leadingScreensForBatching, $0.batchFetchDecisionPending) }
         guard !pending else { return }
         let vertical = collectionViewLayout.scrollDirection == .vertical
-        let rule = BatchFetchingRule(isFetching: false, leadingScreens: leading, viewport: bounds.size,
-                                     contentSize: collectionViewLayout.collectionViewContentSize, offset: offset, vertical: vertical,
+        let viewport = bounds.size
+        // The rule only asks whether the content ends within the leading screens: a lazy layout
+        // measures that far and no further.
+        let reach = (vertical ? offset.y + viewport.height * (1 + leading) : offset.x + viewport.width * (1 + leading)) + 1
+        let rule = BatchFetchingRule(isFetching: false, leadingScreens: leading, viewport: viewport,
+                                     contentSize: collectionViewLayout.contentSize(measuringThrough: reach), offset: offset, vertical: vertical,
                                      scrollingTowardHead: rangeController.movedTowardHead(vertical: vertical))
         guard rule.shouldFetch else { return }
         settings.withLock { $0.batchFetchDecisionPending = true; $0.batchFetchSinceLastFrame = true }

@@ -185,12 +185,24 @@ final class ASRangeController: Sendable {
             if generationChanged { previous += frame.map.allElements.compactMap(\.allocatedNode) }
             return previous
         }
-        let inMap = Set(frame.map.allElements.compactMap { $0.allocatedNode.map(ObjectIdentifier.init) })
+        // Whether a node is still in the map, asked of the element at its index path first, so an
+        // update costs what the ranges hold, not what the list holds; the whole map is listed only
+        // for a node not found there (deleted, or renumbered for a batch this map is older than).
+        var allNodes: Set<ObjectIdentifier>?
+        func inMap(_ node: ASCellNode) -> Bool {
+            if let path = node.indexPath {
+                let element = node.supplementaryElementKind.map { frame.map.supplementaryElement(ofKind: $0, section: path.section) }
+                    ?? frame.map.element(at: path)
+                if element?.allocatedNode === node { return true }
+            }
+            if allNodes == nil { allNodes = Set(frame.map.allElements.compactMap { $0.allocatedNode.map(ObjectIdentifier.init) }) }
+            return allNodes!.contains(ObjectIdentifier(node))
+        }
         var cleared = Set<ObjectIdentifier>()
         for node in previous where !seen.contains(ObjectIdentifier(node)) && cleared.insert(ObjectIdentifier(node)).inserted {
             let old = node.interfaceState
             let new: ASInterfaceState
-            if !inMap.contains(ObjectIdentifier(node)) {
+            if !inMap(node) {
                 // A deleted node only leaves the visible state, as Texture's `_setVisibleNodes:`.
                 new = old.subtracting(.visible)
             } else if node.supplementaryElementKind != nil || frame.rangesDisabled {

@@ -1,0 +1,96 @@
+import Foundation
+
+/// What the data source gave for an element: its node block (or node) and the range it is
+/// measured in. Immutable; use from any context.
+final class ResolvedElementContent: Sendable {
+    let source: CellSource
+    let constrainedSize: ASSizeRange
+
+    init(source: CellSource, constrainedSize: ASSizeRange) {
+        self.source = source
+        self.constrainedSize = constrainedSize
+    }
+
+    /// What an element the data source cannot describe gets: an empty node of no size. The error
+    /// that says why is kept by the collection, and the render that needed the element throws it.
+    static let unavailable = ResolvedElementContent(source: .returnedNil, constrainedSize: .zero)
+}
+
+/// An element's content: ready, or deferred to the resolver that asks the data source for it.
+enum ElementContent {
+    case ready(ResolvedElementContent)
+    case deferred(ElementResolver)
+}
+
+/// Asks a collection's data source for the node blocks and ranges of deferred items: Weft's lazy
+/// measurement of long lists, beyond Texture. Texture asks for every item's node block when the
+/// data loads and, with a `UICollectionViewLayout`, makes and measures every node; a layout that
+/// does not need every size (the flow layout, measured as far as a frame needs; layout delegates
+/// that know sizes) lets the collection make only the elements a frame or a range needs, so the
+/// first frame of a million items costs what it shows.
+///
+/// The data source is asked on the main actor, at the element's place in the newest batch
+/// submitted to the collection: the model the data source describes once `performBatchUpdates`
+/// has run, even while the editing queue has not applied that batch yet.
+///
+/// One per load. Holds the collection weakly. Sendable; use from any context.
+final class ElementResolver: Sendable {
+    private final class WeakNode: Sendable {
+        weak let value: ASCollectionNode?
+        init(_ value: ASCollectionNode) { self.value = value }
+    }
+
+    private let collection: WeakNode
+    /// The viewport the load measured for: deferred items are measured for it too.
+    let viewport: CGSize
+
+    init(collection: ASCollectionNode, viewport: CGSize) {
+        self.collection = WeakNode(collection)
+        self.viewport = viewport
+    }
+
+    /// Resolves `elements` (deferred items of this resolver's load), each at its place in the
+    /// newest submitted map. A data source that is gone, or that cannot describe an item, leaves
+    /// it unavailable and its error with the collection.
+    @MainActor
+    func resolve(_ elements: [ASCollectionElement]) {
+        guard let node = collection.value else {
+            for element in elements { element.resolve(with: .unavailable) }
+            return
+        }
+        let loader = node.loader(for: viewport)
+        let positions = node.dataSourcePositions(of: elements)
+        for element in elements where element.isDeferred {
+            guard let position = positions[ObjectIdentifier(element)] else {
+                // Deleted by a batch the editing queue has not applied yet: nothing to ask for.
+                WeftDiagnostics.report(.collection, "item at section \(element.indexPath.section), item \(element.indexPath.item)",
+                                       "was deleted before its node was first needed; shown empty until the deletion is applied")
+                element.resolve(with: .unavailable)
+                continue
+            }
+            do throws(CollectionError) {
+                element.resolve(with: try loader.resolvedItem(at: position))
+            } catch {
+                node.noteDeferredItemError(error)
+                element.resolve(with: .unavailable)
+            }
+        }
+    }
+}
+
+/// Resolves deferred elements. Thread-safe: any thread may ask; the data source is asked on the
+/// main actor (inline when the caller is on it, see `MainActorBridge`), once for all of them.
+enum ElementResolution {
+    static func resolve(_ elements: [ASCollectionElement]) {
+        var groups: [ObjectIdentifier: (ElementResolver, [ASCollectionElement])] = [:]
+        for element in elements {
+            guard let resolver = element.resolver else { continue }
+            groups[ObjectIdentifier(resolver), default: (resolver, [])].1.append(element)
+        }
+        guard !groups.isEmpty else { return }
+        let batches = Array(groups.values)
+        MainActorBridge.run { @MainActor in
+            for (resolver, group) in batches { resolver.resolve(group) }
+        }
+    }
+}
