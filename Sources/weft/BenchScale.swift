@@ -86,7 +86,7 @@ struct BenchScaleProbeCommand: ParsableCommand {
         let start = DispatchTime.now().uptimeNanoseconds
         let frame = try node.snapshot(scale: 3)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let nodes = node.elements.allElements.filter(\.isNodeAllocated).count
+        let nodes = node.elements.allocatedNodes.count
         withExtendedLifetime(made) {}
         let peak = BenchScale.peakResidentBytes().map { String(format: "%.0f MB", Double($0) / 1e6) } ?? "unknown"
         print(String(format: "first frame %.0f ms (%d×%d px, %d nodes made); peak RSS %@ (%.0f MB before the sample)",

@@ -12,7 +12,13 @@ extension ASCollectionNode {
     /// at the collection view's next layout pass; Weft at the next frame. Called on the driving
     /// thread.
     func relayoutInvalidatedCells() {
-        guard layoutElements.allElements.contains(where: \.needsRemeasure) else { return }
+        // Only made cells can need it, and only after a measured cell's layout was invalidated.
+        let invalidations = CellLayoutInvalidation.current
+        let unchanged = settings.withLock { s -> Bool in
+            defer { s.seenCellInvalidations = invalidations }
+            return s.seenCellInvalidations == invalidations
+        }
+        guard !unchanged, layoutElements.allocatedElements.contains(where: \.needsRemeasure) else { return }
         // The elements are replaced: queued batches are applied first, so none is lost.
         waitForUpdatesBeforeReplacingElements()
         var map = elements

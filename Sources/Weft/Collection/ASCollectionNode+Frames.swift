@@ -105,7 +105,7 @@ extension ASCollectionNode {
         func bytes(_ node: ASDisplayNode) -> Int {
             (node.contents.map { $0.bytesPerRow * $0.pixelHeight } ?? 0) + node.subnodes.reduce(0) { $0 + bytes($1) }
         }
-        return elements.allElements.compactMap(\.allocatedNode).reduce(0) { $0 + bytes($1) }
+        return elements.allocatedNodes.reduce(0) { $0 + bytes($1) }
     }
 }
 

@@ -19,7 +19,9 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         var contentInset = UIEdgeInsets.zero
         var inverted = false
         var cellLayoutMode: ASCellLayoutMode = []
-        var lazyMeasurementThreshold = 1_000
+        var lazyMeasurementThreshold = 500
+        /// `CellLayoutInvalidation.current` when `relayoutInvalidatedCells()` last looked.
+        var seenCellInvalidations = CellLayoutInvalidation.current
         var supplementaryKinds: [String] = []
         var loaded = false
         var loadError: CollectionError?
@@ -128,7 +130,7 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     /// a range or a query first needs it; the first frame then costs what it shows and what lies
     /// above it, whatever the list's length. At or below it, the data source is asked for every
     /// item as the data loads and, with a `UICollectionViewLayout`, every node is made, as in
-    /// Texture. Default 1,000; `Int.max` keeps Texture's behaviour for every list. Takes effect at
+    /// Texture. Default 500; `Int.max` keeps Texture's behaviour for every list. Takes effect at
     /// the next load. Negative values are taken as 0 and reported.
     public var lazyMeasurementThreshold: Int {
         get { settings.withLock { $0.lazyMeasurementThreshold } }
@@ -331,7 +333,7 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
             let old = data.withLock { $0.map }
             publish(loadedData)
             adoptPublishedMap()
-            for element in old.allElements { element.allocatedNode?.recursivelySetInterfaceState([]) }
+            for node in old.allocatedNodes { node.recursivelySetInterfaceState([]) }
             rangeController.reset()
             settings.withLock { $0.loaded = true; $0.loadError = nil; $0.measuredViewport = viewport }
         } catch {

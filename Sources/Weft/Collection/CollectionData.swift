@@ -143,6 +143,7 @@ public final class ASCollectionElement: @unchecked Sendable {
         node.layoutIfNeeded()
         let version = node.layoutVersion
         ElementAllocation.withLock { measuredVersion = version }
+        node.isMeasuredInCollection = true
         return (node, size)
     }
 
@@ -254,6 +255,30 @@ public struct ASElementMap: Sendable {
         for (section, entry) in sections.enumerated() {
             for element in entry.supplementary.values { element.renumber(to: IndexPath(item: 0, section: section)) }
             for (item, element) in entry.items.enumerated() { element.renumber(to: IndexPath(item: item, section: section)) }
+        }
+    }
+
+    /// The nodes made so far, in no particular order; visits the map without copying it.
+    public var allocatedNodes: [ASCellNode] {
+        ElementAllocation.withLock {
+            var nodes: [ASCellNode] = []
+            for section in sections {
+                for element in section.supplementary.values { if case .done(let node, _) = element.state { nodes.append(node) } }
+                for element in section.items { if case .done(let node, _) = element.state { nodes.append(node) } }
+            }
+            return nodes
+        }
+    }
+
+    /// The elements whose nodes are made, in no particular order.
+    var allocatedElements: [ASCollectionElement] {
+        ElementAllocation.withLock {
+            var made: [ASCollectionElement] = []
+            for section in sections {
+                for element in section.supplementary.values { if case .done = element.state { made.append(element) } }
+                for element in section.items { if case .done = element.state { made.append(element) } }
+            }
+            return made
         }
     }
 

@@ -12,9 +12,17 @@ open class ASCellNode: ASDisplayNode, @unchecked Sendable {
         var neverShowPlaceholders = false
         var indexPath: IndexPath?
         var supplementaryElementKind: String?
+        /// Measured by a collection: a new layout from now on must be measured again.
+        var measuredInCollection = false
     }
 
     private let cellState = Mutex(CellState())
+
+    /// Whether a collection has measured this cell (see `CellLayoutInvalidation`).
+    var isMeasuredInCollection: Bool {
+        get { cellState.withLock { $0.measuredInCollection } }
+        set { cellState.withLock { $0.measuredInCollection = newValue } }
+    }
 
     public override init() {
         super.init()

@@ -182,7 +182,7 @@ final class ASRangeController: Sendable {
             defer { s.managed = Dictionary(wanted.map { (ObjectIdentifier($0.0), $0.0) }, uniquingKeysWith: { a, _ in a }) }
             var previous = Array(s.managed.values)
             // After an edit every item of the map is visited, as Texture's `_rangeIsValid = NO` does.
-            if generationChanged { previous += frame.map.allElements.compactMap(\.allocatedNode) }
+            if generationChanged { previous += frame.map.allocatedNodes }
             return previous
         }
         // Whether a node is still in the map, asked of the element at its index path first, so an
@@ -195,7 +195,7 @@ final class ASRangeController: Sendable {
                     ?? frame.map.element(at: path)
                 if element?.allocatedNode === node { return true }
             }
-            if allNodes == nil { allNodes = Set(frame.map.allElements.compactMap { $0.allocatedNode.map(ObjectIdentifier.init) }) }
+            if allNodes == nil { allNodes = Set(frame.map.allocatedNodes.map(ObjectIdentifier.init)) }
             return allNodes!.contains(ObjectIdentifier(node))
         }
         var cleared = Set<ObjectIdentifier>()

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+@testable import Weft
+
+/// A data source over a model of item identities: each item is a box whose colour and size
+/// follow its identity, so two collections over the same model draw the same pixels. Counts the
+/// node blocks it is asked for; an identity in `missing` gets no node block.
+final class ModelBoxSource: ASCollectionDataSource, ASCollectionDelegate {
+    var sections: [[Int]]
+    var missing: Set<Int> = []
+    private(set) var asked = 0
+
+    init(sections: [[Int]]) { self.sections = sections }
+
+    nonisolated static func size(of identity: Int) -> CGSize {
+        // Two or three boxes to a 390 pt line, of varied heights: lines that depend on their items.
+        CGSize(width: CGFloat(110 + identity % 3 * 20), height: CGFloat(30 + identity % 7 * 9))
+    }
+
+    func numberOfSections(in collectionNode: ASCollectionNode) -> Int { sections.count }
+    func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { sections[section].count }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock? {
+        asked += 1
+        let identity = sections[indexPath.section][indexPath.item]
+        guard !missing.contains(identity) else { return nil }
+        return { BoxCell(index: identity, size: Self.size(of: identity)) }
+    }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ASCellNodeBlock {
+        let section = indexPath.section
+        return {
+            let header = ASCellNode()
+            header.backgroundColor = UIColor(white: CGFloat(section % 5) / 5, alpha: 1)
+            return header
+        }
+    }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, sizeRangeForHeaderInSection section: Int) -> ASSizeRange {
+        ASSizeRange(min: CGSize(width: 0, height: 24), max: CGSize(width: CGFloat.infinity, height: 24))
+    }
+}
+
+@MainActor @Suite struct LazyMeasurementTests {
+    static let viewport = CGSize(width: 390, height: 600)
+
+    static func collection(_ source: ModelBoxSource, threshold: Int? = nil) -> ASCollectionNode {
+        let layout = UICollectionViewFlowLayout()
+        layout.sectionInset = UIEdgeInsets(top: 6, left: 4, bottom: 6, right: 4)
+        let node = ASCollectionNode(frame: CGRect(origin: .zero, size: viewport), collectionViewLayout: layout)
+        if let threshold { node.lazyMeasurementThreshold = threshold }
+        node.registerSupplementaryNode(ofKind: UICollectionView.elementKindSectionHeader)
+        node.dataSource = source
+        node.delegate = source
+        return node
+    }
+
+    static func model(sections: Int, items: Int) -> [[Int]] {
+        (0..<sections).map { s in (0..<items).map { s * items + $0 } }
+    }
+
+    @Test func theFirstFrameOfALongListMakesOnlyWhatItShowsAndItsRanges() throws {
+        let source = ModelBoxSource(sections: Self.model(sections: 10, items: 10_000))
+        let node = Self.collection(source)
+        let frame = try node.snapshot(scale: 1)
+        #expect(frame.pixelWidth == 390)
+        // 100,000 items: a screen shows a few dozen; the minimum ranges and the measuring chunks add a few more.
+        #expect(node.elements.allocatedNodes.count < 300)
+        #expect(source.asked < 300)
+        #expect(node.numberOfItems(inSection: 9) == 10_000)
+    }
+
+    @Test func aShortListIsMeasuredWholeAsInTexture() throws {
+        let source = ModelBoxSource(sections: Self.model(sections: 2, items: 200))
+        let node = Self.collection(source)
+        try node.loadDataIfNeeded()
+        #expect(source.asked == 400)
+        #expect(node.elements.allocatedNodes.count == 402)
+    }
+
+    @Test func lazyFramesAreTheEagerFramesAtAnyOffset() throws {
+        let model = Self.model(sections: 3, items: 1_000)
+        let lazySource = ModelBoxSource(sections: model), eagerSource = ModelBoxSource(sections: model)
+        let lazy = Self.collection(lazySource, threshold: 0), eager = Self.collection(eagerSource, threshold: .max)
+        let end = eager.contentSize.height - Self.viewport.height
+        // Deep first: the lazy layout jumps there without a frame in between.
+        for y in [end * 0.5, 0, 1234.5, end * 0.35, end] {
+            let a = try lazy.snapshot(at: CGPoint(x: 0, y: y), scale: 2), b = try eager.snapshot(at: CGPoint(x: 0, y: y), scale: 2)
+            #expect(a.hasSamePixels(as: b), "offset \(y)")
+            // Half way down, about half the list is measured.
+            if y == end * 0.5 { #expect(lazySource.asked < 2_000) }
+        }
+        #expect(lazy.contentSize == eager.contentSize)
+        let last = IndexPath(item: 999, section: 2)
+        #expect(lazy.collectionViewLayout.layoutAttributesForItem(at: last)?.frame == eager.collectionViewLayout.layoutAttributesForItem(at: last)?.frame)
+    }
+
+    @Test func editsOnALazyListAskForTheItemsOfTheNewModel() throws {
+        let model = Self.model(sections: 1, items: 800)
+        let source = ModelBoxSource(sections: model)
+        let lazy = Self.collection(source, threshold: 0)
+        _ = try lazy.snapshot(scale: 1)
+        let before = source.asked
+        // Items near 400 were never asked for; after the edit they sit 3 places later.
+        lazy.performBatchUpdates({
+            source.sections[0].insert(contentsOf: [9_001, 9_002, 9_003, 9_004, 9_005], at: 0)
+            source.sections[0].removeSubrange(10..<12)
+            lazy.insertItems(at: (0..<5).map { IndexPath(item: $0, section: 0) })
+            lazy.deleteItems(at: [IndexPath(item: 5, section: 0), IndexPath(item: 6, section: 0)])
+        })
+        let y = try #require(lazy.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: 400, section: 0))).frame.minY
+        let freshSource = ModelBoxSource(sections: source.sections)
+        let fresh = Self.collection(freshSource, threshold: .max)
+        let a = try lazy.snapshot(at: CGPoint(x: 0, y: y), scale: 1), b = try fresh.snapshot(at: CGPoint(x: 0, y: y), scale: 1)
+        // What lies above item 400 is measured; nothing past the frame's ranges.
+        #expect(source.asked - before < 600)
+        #expect(a.hasSamePixels(as: b))
+        #expect(lazy.visibleNodes.map(\.debugName) == fresh.visibleNodes.map(\.debugName))
+        #expect(lazy.visibleNodes.map(\.frame) == fresh.visibleNodes.map(\.frame))
+        #expect(lazy.contentSize == fresh.contentSize)
+        #expect(lazy.nodeForItem(at: IndexPath(item: 400, section: 0))?.debugName == "box \(source.sections[0][400])")
+    }
+
+    @Test func anItemTheDataSourceCannotDescribeFailsTheFrameThatNeedsIt() throws {
+        let source = ModelBoxSource(sections: Self.model(sections: 1, items: 2_000))
+        source.missing = [1_500]
+        let node = Self.collection(source)
+        _ = try node.snapshot(scale: 1)
+        let y = try #require(node.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: 1_499, section: 0))).frame.minY
+        #expect(throws: CollectionError.nilNode(IndexPath(item: 1_500, section: 0), kind: nil)) {
+            _ = try node.snapshot(at: CGPoint(x: 0, y: y), scale: 1)
+        }
+        // Kept until the data is reloaded: no later frame shows the item silently empty.
+        #expect(throws: CollectionError.nilNode(IndexPath(item: 1_500, section: 0), kind: nil)) { _ = try node.snapshot(scale: 1) }
+        source.missing = []
+        node.reloadData()
+        _ = try node.snapshot(at: CGPoint(x: 0, y: y), scale: 1)
+    }
+
+    @Test func aNegativeThresholdIsReportedAndTakenAsZero() {
+        let node = ASCollectionNode()
+        let (_, reports) = WeftDiagnostics.collect(matching: "lazyMeasurementThreshold") { node.lazyMeasurementThreshold = -4 }
+        #expect(node.lazyMeasurementThreshold == 0)
+        #expect(reports.contains { $0.message.contains("-4") })
+    }
+}
