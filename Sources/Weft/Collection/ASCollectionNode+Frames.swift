@@ -57,10 +57,12 @@ extension ASCollectionNode {
         let frame = ASRangeController.Frame(viewport: rect, scale: scale, vertical: collectionViewLayout.scrollDirection == .vertical,
                                             generation: generation, map: layoutElements,
                                             rangesDisabled: cellLayoutMode.contains(.disableRangeController),
-                                            serialNodeCreation: cellLayoutMode.contains(.serializeNodeCreation))
+                                            serialNodeCreation: cellLayoutMode.contains(.serializeNodeCreation),
+                                            releasesNodes: releasesNodesOutsidePreloadRange)
         let visible = rangeController.update(frame) { range in
             self.attributes(in: range).compactMap { attributes in self.element(for: attributes).map { (attributes, $0) } }
         }
+        releaseNodesMeasuredOutsideRanges()
         // A deferred item the data source could not describe fails the frame that needed it.
         if let error = dataError { throw error }
         return (snapped, visible)

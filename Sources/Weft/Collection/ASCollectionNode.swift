@@ -20,6 +20,7 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         var inverted = false
         var cellLayoutMode: ASCellLayoutMode = []
         var lazyMeasurementThreshold = 500
+        var releasesNodesOutsidePreloadRange = false
         /// `CellLayoutInvalidation.current` when `relayoutInvalidatedCells()` last looked.
         var seenCellInvalidations = CellLayoutInvalidation.current
         var supplementaryKinds: [String] = []
@@ -59,6 +60,8 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     /// looked, so a batch applied on the editing queue cannot change it during a layout pass.
     let layoutData = Mutex(Published())
     let settings = Mutex(Settings())
+    /// See `noteMeasuredForLayout(_:)`.
+    let measuredForLayout = Mutex<[ASCollectionElement]>([])
     /// The data pipeline: change sets, the pending map, the editing queue.
     private(set) lazy var dataController = ASDataController(node: self)
     /// The ranges around the viewport and the interface states of the cells in them.
@@ -139,6 +142,35 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
                 WeftDiagnostics.report(.collection, "\(self).lazyMeasurementThreshold", "\(newValue) is negative; used 0")
             }
             settings.withLock { $0.lazyMeasurementThreshold = max(0, newValue) }
+        }
+    }
+
+    /// Weft's bounded memory for very long lists, beyond Texture (which keeps a node for every
+    /// element it has made, the default here too): when true, an item that leaves every range
+    /// (visible, display, preload) gives up its node and keeps only its measured size, and its
+    /// node block makes it again if it comes back. Peak memory then follows the viewport and the
+    /// ranges, not the list. Items the data source handed over as ready nodes (`nodeForItemAt`)
+    /// keep them. A cell's own state (selection, what it loaded) goes with its node. Applies to
+    /// items that leave the ranges after it is set.
+    public var releasesNodesOutsidePreloadRange: Bool {
+        get { settings.withLock { $0.releasesNodesOutsidePreloadRange } }
+        set { settings.withLock { $0.releasesNodesOutsidePreloadRange = newValue } }
+    }
+
+    /// With `releasesNodesOutsidePreloadRange`, remembers elements whose nodes the layout made only
+    /// to measure them, so the next frame can give up those its ranges do not hold.
+    func noteMeasuredForLayout(_ elements: [ASCollectionElement]) {
+        guard !elements.isEmpty, releasesNodesOutsidePreloadRange else { return }
+        measuredForLayout.withLock { $0 += elements }
+    }
+
+    /// After a frame's range update: gives up the nodes made for measuring that no range holds.
+    func releaseNodesMeasuredOutsideRanges() {
+        let measured = measuredForLayout.withLock { list -> [ASCollectionElement] in defer { list = [] }; return list }
+        let ranged: ASInterfaceState = [.preload, .display, .visible]
+        for element in measured {
+            guard let node = element.allocatedNode, node.interfaceState.isDisjoint(with: ranged), element.releaseNode() != nil else { continue }
+            if node.interfaceState != [] { node.recursivelySetInterfaceState([]) }
         }
     }
 

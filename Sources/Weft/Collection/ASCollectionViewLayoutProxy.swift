@@ -50,7 +50,9 @@ public final class ASCollectionViewLayoutProxy: Sendable {
         guard let node = collectionNode else { return items.map { _ in .zero } }
         let map = node.layoutElements
         let elements = items.map { map.element(at: IndexPath(item: $0, section: section)) }
-        ASCollectionElement.allocate(elements.compactMap { $0 }, serial: node.cellLayoutMode.contains(.serializeNodeCreation))
+        let unmeasured = elements.compactMap { $0 }.filter { !$0.isMeasured }
+        ASCollectionElement.allocate(unmeasured, serial: node.cellLayoutMode.contains(.serializeNodeCreation))
+        node.noteMeasuredForLayout(unmeasured)
         return elements.map { $0?.size ?? .zero }
     }
 

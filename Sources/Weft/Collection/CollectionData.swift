@@ -92,8 +92,28 @@ public final class ASCollectionElement: @unchecked Sendable {
     /// runs it) and measured if it was not yet.
     public var node: ASCellNode { allocate().node }
 
-    /// The node's measured size, allocating it if needed.
-    public var size: CGSize { allocate().size }
+    /// The node's measured size, allocating it if needed (a node given up after it was measured
+    /// is not made again for its size).
+    public var size: CGSize {
+        if let size = ElementAllocation.withLock({ () -> CGSize? in if case .released(let size) = state { size } else { nil } }) { return size }
+        return allocate().size
+    }
+
+    /// Whether the node has been measured (it may have been given up since).
+    var isMeasured: Bool {
+        ElementAllocation.withLock { switch state { case .done, .released: true; case .pending, .allocating: false } }
+    }
+
+    /// Gives up the made node, keeping its measured size, when its block can make it again (a node
+    /// the data source handed over ready is kept). Returns the node given up.
+    func releaseNode() -> ASCellNode? {
+        guard case .block = source else { return nil }
+        return ElementAllocation.withLock {
+            guard case .done(let node, let size) = state else { return nil }
+            state = .released(size: size)
+            return node
+        }
+    }
 
     /// Makes and measures the node unless that is done; returns both. The block runs outside the
     /// lock, so it may call back into the collection; a block that (directly or through other

@@ -17,6 +17,9 @@ enum ElementAllocation {
         /// Being made by the thread whose `ThreadMark` has this identity.
         case allocating(owner: ObjectIdentifier)
         case done(node: ASCellNode, size: CGSize)
+        /// Measured, then given up by its node (`ASCollectionNode.releasesNodesOutsidePreloadRange`):
+        /// the size stays for the layout; the node is made again from its block when asked for.
+        case released(size: CGSize)
     }
 
     enum Claim {
@@ -102,7 +105,7 @@ enum ElementAllocation {
             switch element.state {
             case .done(let node, let size):
                 return .done(node: node, size: size)
-            case .pending:
+            case .pending, .released:
                 element.state = .allocating(owner: me)
                 return .claimed
             case .allocating:

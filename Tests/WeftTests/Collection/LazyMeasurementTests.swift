@@ -144,3 +144,34 @@ final class ModelBoxSource: ASCollectionDataSource, ASCollectionDelegate {
         #expect(reports.contains { $0.message.contains("-4") })
     }
 }
+
+@MainActor @Suite struct NodeReleaseTests {
+
+    @Test func itemsOutOfEveryRangeGiveUpTheirNodesAndComeBackTheSame() throws {
+        let source = ModelBoxSource(sections: LazyMeasurementTests.model(sections: 1, items: 3_000))
+        let node = LazyMeasurementTests.collection(source)
+        node.releasesNodesOutsidePreloadRange = true
+        let first = try node.snapshot(scale: 1)
+        let end = node.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: 2_000, section: 0))!.frame.minY
+        var most = 0
+        for y in stride(from: 0, through: end, by: 300) {
+            _ = try node.snapshot(at: CGPoint(x: 0, y: y), scale: 1)
+            most = max(most, node.elements.allocatedNodes.count)
+        }
+        // Two thousand items scrolled past; the nodes alive are those of the ranges around the viewport.
+        #expect(most < 200)
+        let back = try node.snapshot(at: .zero, scale: 1)
+        #expect(back.hasSamePixels(as: first))
+        #expect(node.nodeForItem(at: IndexPath(item: 0, section: 0))?.debugName == "box 0")
+    }
+
+    @Test func byDefaultEveryMadeNodeIsKeptAsInTexture() throws {
+        let source = ModelBoxSource(sections: LazyMeasurementTests.model(sections: 1, items: 3_000))
+        let node = LazyMeasurementTests.collection(source)
+        for y in stride(from: 0, through: 20_000, by: 600) { _ = try node.snapshot(at: CGPoint(x: 0, y: y), scale: 1) }
+        let made = node.elements.allocatedNodes.count
+        #expect(made > 300)
+        let item0 = node.elements.element(at: IndexPath(item: 0, section: 0))
+        #expect(item0?.isNodeAllocated == true)
+    }
+}

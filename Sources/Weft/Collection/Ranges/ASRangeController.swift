@@ -96,6 +96,8 @@ final class ASRangeController: Sendable {
         let map: ASElementMap
         let rangesDisabled: Bool
         let serialNodeCreation: Bool
+        /// `ASCollectionNode.releasesNodesOutsidePreloadRange`.
+        var releasesNodes = false
     }
 
     /// Notes the frame's offset and, when needed, updates every cell's interface state. Returns the
@@ -190,13 +192,15 @@ final class ASRangeController: Sendable {
         // for a node not found there (deleted, or renumbered for a batch this map is older than).
         var allNodes: Set<ObjectIdentifier>?
         func inMap(_ node: ASCellNode) -> Bool {
-            if let path = node.indexPath {
-                let element = node.supplementaryElementKind.map { frame.map.supplementaryElement(ofKind: $0, section: path.section) }
-                    ?? frame.map.element(at: path)
-                if element?.allocatedNode === node { return true }
-            }
+            if itsElement(node) != nil { return true }
             if allNodes == nil { allNodes = Set(frame.map.allocatedNodes.map(ObjectIdentifier.init)) }
             return allNodes!.contains(ObjectIdentifier(node))
+        }
+        func itsElement(_ node: ASCellNode) -> ASCollectionElement? {
+            guard let path = node.indexPath else { return nil }
+            let element = node.supplementaryElementKind.map { frame.map.supplementaryElement(ofKind: $0, section: path.section) }
+                ?? frame.map.element(at: path)
+            return element?.allocatedNode === node ? element : nil
         }
         var cleared = Set<ObjectIdentifier>()
         for node in previous where !seen.contains(ObjectIdentifier(node)) && cleared.insert(ObjectIdentifier(node)).inserted {
@@ -206,6 +210,9 @@ final class ASRangeController: Sendable {
                 // A deleted node only leaves the visible state, as Texture's `_setVisibleNodes:`.
                 new = old.subtracting(.visible)
             } else if node.supplementaryElementKind != nil || frame.rangesDisabled {
+                new = []
+            } else if frame.releasesNodes, let element = itsElement(node), element.releaseNode() != nil {
+                // Out of every range: the element keeps its size and gives up the node.
                 new = []
             } else {
                 new = .measureLayout
