@@ -9,25 +9,33 @@ import WeftSamples
 /// run's peak would hide the next one's. A size that passes the time limit is reported as such.
 enum BenchScale {
     /// The sizes measured, and how long one probe may take.
-    static let feedSizes = [1_000, 10_000, 100_000]
+    static let feedSizes = [1_000, 10_000, 100_000, 1_000_000]
     static let gridSizes = [1_000, 10_000, 100_000, 1_000_000]
+    /// The scroll measured for peak memory: the first 10,000 items of a million, with and
+    /// without `releasesNodesOutsidePreloadRange`.
+    static let scrolledItems = 10_000
     static let timeLimit: TimeInterval = 300
 
     static func measure() throws {
         print("\n== Scale: time to first frame and peak RSS, one process per size, 390×844 pt @3x ==")
-        print("(the feed measures every item before its first frame, as Texture does with a UICollectionViewLayout; 1,000,000 feed items are not measured: about 2 minutes and 11 GB at 100,000's rate)")
+        print("(lists past ASCollectionNode.lazyMeasurementThreshold, 500 items, measure what a frame needs; 1,000 items and fewer are measured whole, as in Texture)")
         for (sample, sizes) in [("feed", feedSizes), ("grid", gridSizes)] {
             for items in sizes {
                 print("\(sample), \(items) items: \(try probe(sample: sample, items: items))")
             }
         }
+        for release in [false, true] {
+            let arguments = ["--scroll-items", "\(scrolledItems)"] + (release ? ["--release-nodes"] : [])
+            print("feed, 1000000 items, scrolled through the first \(scrolledItems) (2 screens a frame, @3x)\(release ? ", releasesNodesOutsidePreloadRange" : ""): "
+                  + (try probe(sample: "feed", items: 1_000_000, extra: arguments)))
+        }
     }
 
     /// Runs one probe and returns its line, or why there is none.
-    private static func probe(sample: String, items: Int) throws -> String {
+    private static func probe(sample: String, items: Int, extra: [String] = []) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).standardizedFileURL
-        process.arguments = ["bench-scale-probe", "--sample", sample, "--items", "\(items)"]
+        process.arguments = ["bench-scale-probe", "--sample", sample, "--items", "\(items)"] + extra
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -65,11 +73,18 @@ struct BenchScaleProbeCommand: ParsableCommand {
     @Option(help: "Items in the sample.")
     var items = 1_000
 
+    @Option(help: "After the first frame, scroll until this item has been shown (0: no scroll).")
+    var scrollItems = 0
+
+    @Flag(help: "Set releasesNodesOutsidePreloadRange.")
+    var releaseNodes = false
+
     func validate() throws {
         guard ["feed", "grid"].contains(sample) else { throw ValidationError("--sample must be feed or grid, not \"\(sample)\"") }
         guard (100...WeftLimits.maximumItems).contains(items) else {
             throw ValidationError("--items must be 100 to \(WeftLimits.maximumItems), not \(items)")
         }
+        guard (0..<items).contains(scrollItems) else { throw ValidationError("--scroll-items must be 0 to \(items - 1), not \(scrollItems)") }
     }
 
     func run() throws {
@@ -83,13 +98,29 @@ struct BenchScaleProbeCommand: ParsableCommand {
                 : CollectionSample.grid(viewport: viewport, items: items)
         }
         let node = made.collectionNode
+        node.releasesNodesOutsidePreloadRange = releaseNodes
         let start = DispatchTime.now().uptimeNanoseconds
         let frame = try node.snapshot(scale: 3)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let nodes = node.elements.allocatedNodes.count
+        var scroll = ""
+        if scrollItems > 0 {
+            // Two screens a frame, until the item `scrollItems` (in the samples' order) is on screen.
+            let perSection = max(1, node.numberOfItems(inSection: 0))
+            let target = IndexPath(item: scrollItems % perSection, section: scrollItems / perSection)
+            let scrollStart = DispatchTime.now().uptimeNanoseconds
+            var frames = 0, y = 0.0
+            repeat {
+                y += 2 * viewport.height
+                _ = try node.snapshot(at: CGPoint(x: 0, y: y), scale: 3)
+                frames += 1
+            } while (node.indexPathsForVisibleItems.last ?? target) < target
+            let scrollSeconds = Double(DispatchTime.now().uptimeNanoseconds - scrollStart) / 1e9
+            scroll = String(format: "; scrolled %d frames to %.0f pt in %.1f s, %d nodes alive", frames, y, scrollSeconds, node.elements.allocatedNodes.count)
+        }
         withExtendedLifetime(made) {}
         let peak = BenchScale.peakResidentBytes().map { String(format: "%.0f MB", Double($0) / 1e6) } ?? "unknown"
-        print(String(format: "first frame %.0f ms (%d×%d px, %d nodes made); peak RSS %@ (%.0f MB before the sample)",
-                     seconds * 1000, frame.pixelWidth, frame.pixelHeight, nodes, peak, Double(before) / 1e6))
+        print(String(format: "first frame %.0f ms (%d×%d px, %d nodes made)%@; peak RSS %@ (%.0f MB before the sample)",
+                     seconds * 1000, frame.pixelWidth, frame.pixelHeight, nodes, scroll, peak, Double(before) / 1e6))
     }
 }

@@ -27,7 +27,7 @@ struct CollectionOptions: ParsableArguments {
         guard width.isFinite, width >= 1, width <= 8192 else { throw ValidationError("--width must be 1 to 8192 points, not \(width)") }
         guard height.isFinite, height >= 1, height <= 8192 else { throw ValidationError("--height must be 1 to 8192 points, not \(height)") }
         guard [1, 2, 3].contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, not \(scale)") }
-        if let items, items < 0 || items > 100_000 { throw ValidationError("--items must be 0 to 100000, not \(items)") }
+        if let items, items < 0 || items > 1_000_000 { throw ValidationError("--items must be 0 to 1000000, not \(items)") }
     }
 
     func makeSample() throws -> CollectionSample {

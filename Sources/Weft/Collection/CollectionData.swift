@@ -9,7 +9,7 @@ import Synchronization
 /// Thread-safe: the allocation state is guarded by `ElementAllocation.lock`.
 public final class ASCollectionElement: @unchecked Sendable {
     // SAFETY: `supplementaryElementKind` and `serialCreation` are immutable; `content`, `state`,
-    // `position` and `measuredVersion` are only read and written under `ElementAllocation.lock`.
+    // and `position` are only read and written under `ElementAllocation.lock`.
 
     /// Where the element is in the collection's visible element map. Not fixed: the data
     /// controller renumbers every element (and its node's `indexPath`) when it applies a batch
@@ -25,9 +25,6 @@ public final class ASCollectionElement: @unchecked Sendable {
     /// so a deferred element costs a few words: a million of them is what a long list holds.
     private var content: ElementContent
     var state = ElementAllocation.State.pending
-    /// The node's layout version when it was measured (under `ElementAllocation.lock`): a newer
-    /// one means the cell asked for a new layout (`setNeedsLayout()`), see `relayoutInvalidatedCells()`.
-    private var measuredVersion = 0
 
     /// Whether the node is made on the one serial node-creation thread (`.serializeNodeCreation`).
     let serialCreation: Bool
@@ -161,17 +158,15 @@ public final class ASCollectionElement: @unchecked Sendable {
         let size = drawable(layout.size)
         node.frame = CGRect(origin: .zero, size: size)
         node.layoutIfNeeded()
-        let version = node.layoutVersion
-        ElementAllocation.withLock { measuredVersion = version }
-        node.isMeasuredInCollection = true
+        // Kept by the node, not the element: a long list holds far more elements than nodes.
+        node.measuredLayoutVersion = node.layoutVersion
         return (node, size)
     }
 
     /// Whether the made node's layout was invalidated since it was measured.
     var needsRemeasure: Bool {
         guard let node = allocatedNode else { return false }
-        let version = node.layoutVersion
-        return ElementAllocation.withLock { measuredVersion != version }
+        return node.measuredLayoutVersion != node.layoutVersion
     }
 
     /// A fresh element for the same item and node, measured again with the same range; a deferred

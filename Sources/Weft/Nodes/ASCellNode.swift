@@ -12,16 +12,18 @@ open class ASCellNode: ASDisplayNode, @unchecked Sendable {
         var neverShowPlaceholders = false
         var indexPath: IndexPath?
         var supplementaryElementKind: String?
-        /// Measured by a collection: a new layout from now on must be measured again.
-        var measuredInCollection = false
+        /// The layout version a collection measured this cell at; nil when none has. A newer
+        /// version means the cell asked for a new layout (`setNeedsLayout()`), see
+        /// `relayoutInvalidatedCells()`.
+        var measuredLayoutVersion: Int?
     }
 
     private let cellState = Mutex(CellState())
 
-    /// Whether a collection has measured this cell (see `CellLayoutInvalidation`).
-    var isMeasuredInCollection: Bool {
-        get { cellState.withLock { $0.measuredInCollection } }
-        set { cellState.withLock { $0.measuredInCollection = newValue } }
+    /// See `CellState.measuredLayoutVersion` and `CellLayoutInvalidation`.
+    var measuredLayoutVersion: Int? {
+        get { cellState.withLock { $0.measuredLayoutVersion } }
+        set { cellState.withLock { $0.measuredLayoutVersion = newValue } }
     }
 
     public override init() {

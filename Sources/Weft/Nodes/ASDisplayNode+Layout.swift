@@ -98,7 +98,7 @@ extension ASDisplayNode {
     /// Drops this node's cached layout; Texture's `invalidateCalculatedLayout()`.
     public func invalidateCalculatedLayout() {
         state.withLock { $0.layout.version &+= 1 }
-        if let cell = self as? ASCellNode, cell.isMeasuredInCollection { CellLayoutInvalidation.note() }
+        if let cell = self as? ASCellNode, cell.measuredLayoutVersion != nil { CellLayoutInvalidation.note() }
     }
 
     /// Drops the cached layouts of this node and its ancestors, whose layouts contain its size;
