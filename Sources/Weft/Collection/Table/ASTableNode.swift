@@ -108,6 +108,13 @@ open class ASTableNode: ASDisplayNode, @unchecked Sendable {
     /// UIScrollView's `setContentOffset(_:animated:)`.
     public func setContentOffset(_ offset: CGPoint, animated: Bool) { collection.setContentOffset(offset, animated: animated) }
 
+    /// The offsets the rows can scroll between, with the content inset; see
+    /// `ASCollectionNode.contentOffsetRange`. Loads the rows if they are not loaded.
+    public var contentOffsetRange: (min: CGPoint, max: CGPoint) {
+        try? loadDataIfNeeded()
+        return collection.contentOffsetRange
+    }
+
     /// Extra scrollable space around the rows.
     public var contentInset: UIEdgeInsets {
         get { collection.contentInset }
