@@ -249,6 +249,10 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
             return made
         }
     }
+
+    /// The node's layer; Texture's `layer`: its view's, whose corner radius, border and masking
+    /// are the node's (see `CALayer`). Asking for it loads the node. Main-actor isolated.
+    @MainActor public var layer: CALayer { view.layer }
     open func interfaceStateDidChange(_ newState: ASInterfaceState, from oldState: ASInterfaceState) {}
     open func didEnterDisplayState() {}
     open func didExitDisplayState() {}

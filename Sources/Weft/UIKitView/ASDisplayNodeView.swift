@@ -1,7 +1,7 @@
 import Foundation
 
 /// The view of a plain node (`node.view`), as Texture's `_ASDisplayView`: its frame, bounds,
-/// background, alpha, hiding and clipping are the node's, so code that sets them on the view (a
+/// background, alpha, hiding, clipping and layer (corner radius, border) are the node's, so code that sets them on the view (a
 /// controller's `viewDidLoad()`, a node's `didLoad()`) changes what the node renders. Holds the
 /// node weakly, as Texture's view does: the node owns its view. Main-actor isolated.
 @MainActor
@@ -12,6 +12,7 @@ public final class ASDisplayNodeView: UIView {
     init(node: ASDisplayNode) {
         self.node = node
         super.init(frame: node.frame)
+        layer.node = node
     }
 
     public required init?(coder: NSCoder) {
