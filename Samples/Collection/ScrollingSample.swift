@@ -6,8 +6,7 @@ import Weft
 /// `ASTableNode`, which is not). What a frame needs (the offset, a snapshot, frame files) works on
 /// either; what only a collection has (scripted edits, real-time frames) is reached through
 /// `collection`. Build it on the main actor; then drive it from one thread.
-public enum ScrollingSample: @unchecked Sendable {
-    // SAFETY: both payloads are built once, then driven from one thread, as CollectionSample.
+public enum ScrollingSample: Sendable {
     case collection(CollectionSample)
     case table(TableSample)
 
