@@ -63,6 +63,10 @@ run: deps
 	.build/release/weft frames --sample feed --width 390 --height 844 --scale 2 --from 0 --to 4000 --count 90 --curve eased --output $(OUT)/feed/frames
 	.build/release/weft frames --sample mosaic --width 390 --height 844 --scale 2 --from 0 --velocity 3000 --output $(OUT)/mosaic/frames
 	.build/release/weft frames --sample mosaic-interop --width 390 --height 844 --scale 2 --from 0 --to 3000 --count 60 --curve eased --output $(OUT)/mosaic-interop/frames
+	.build/release/weft snapshot --sample table --width 390 --height 844 --scale 2 --offset 1500 --output $(OUT)/table/snapshot.png
+	.build/release/weft frames --sample table --width 390 --height 844 --scale 2 --from 0 --to 4000 --count 90 --curve eased --output $(OUT)/table/frames
+	.build/release/weft snapshot --sample pager --width 390 --height 844 --scale 2 --item 0:1 --output $(OUT)/pager/snapshot.png
+	.build/release/weft frames --sample pager --width 390 --height 844 --scale 2 --to-page 7 --count 140 --output $(OUT)/pager/frames
 	.build/release/weft frames --sample livefeed --width 390 --height 844 --scale 2 --from 0 --to 5000 --count 150 --curve linear --edit 20:insert:0:3x2 --edit 70:delete:0:6 --edit 100:insert:0:0x3 --output $(OUT)/livefeed/frames
 
 test: deps

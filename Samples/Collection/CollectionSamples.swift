@@ -18,9 +18,11 @@ public final class CollectionSample: @unchecked Sendable {
     }
 
     /// The built-in samples the `weft` command renders: `feed`, `mosaic`, `gallery`, `grid`,
-    /// `livefeed`, `mosaic-interop` (the mosaic with UIKit cells) and `bench-feed` (the feed
-    /// `make bench` measures).
-    public static let names = ["feed", "mosaic", "gallery", "grid", "livefeed", "mosaic-interop", "bench-feed"]
+    /// `livefeed`, `mosaic-interop` (the mosaic with UIKit cells), `pager` (the feed's posts one
+    /// per page, an `ASPagerNode`) and `bench-feed` (the feed `make bench` measures).
+    public static let names = ["feed", "mosaic", "gallery", "grid", "livefeed", "mosaic-interop", "pager", "bench-feed"]
+    /// The samples that are pagers (`pageTurns(toPage:frames:)`).
+    public static let pagerNames = ["pager"]
     /// The samples whose posts `apply(_:animated:)` can change.
     public static let editableNames = ["feed", "livefeed"]
 
@@ -45,6 +47,7 @@ public final class CollectionSample: @unchecked Sendable {
         case "livefeed": return liveFeed(viewport: viewport, pageSize: items ?? 12)
         case "bench-feed": return benchFeed(viewport: viewport, items: items ?? 1_000)
         case "mosaic-interop": return mosaicInterop(viewport: viewport, items: items ?? 120)
+        case "pager": return pager(viewport: viewport, pages: items ?? 8)
         default: return nil
         }
     }
@@ -86,6 +89,15 @@ public final class CollectionSample: @unchecked Sendable {
         let controller = MosaicInteropController(items: items)
         controller.layout(in: viewport)
         return CollectionSample(name: "mosaic-interop", collectionNode: controller.node, dataSource: controller)
+    }
+
+    /// The feed's first `pages` posts one per page, in an `ASPagerNode` hosted by a
+    /// `FeedPagerController` whose view is loaded and sized here, as a window would.
+    @MainActor
+    public static func pager(viewport: CGSize, pages: Int) -> CollectionSample {
+        let controller = FeedPagerController(pages: pages)
+        controller.layout(in: viewport)
+        return CollectionSample(name: "pager", collectionNode: controller.node, dataSource: controller)
     }
 
     /// A horizontally scrolling flow of fixed-size photo cards in two rows.

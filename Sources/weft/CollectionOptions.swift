@@ -3,9 +3,10 @@ import Foundation
 import Weft
 import WeftSamples
 
-/// The options `weft snapshot` and `weft frames` share: which sample, its viewport and scale.
+/// The options `weft snapshot` and `weft frames` share: which sample (any scrolling container: a
+/// collection, the pager or the table), its viewport and scale.
 struct CollectionOptions: ParsableArguments {
-    @Option(help: "The sample collection: \(CollectionSample.names.joined(separator: ", ")).")
+    @Option(help: "The sample: \(ScrollingSample.names.joined(separator: ", ")).")
     var sample = "feed"
 
     @Option(help: "Viewport width in points.")
@@ -21,8 +22,8 @@ struct CollectionOptions: ParsableArguments {
     var items: Int?
 
     func validate() throws {
-        guard CollectionSample.names.contains(sample) else {
-            throw ValidationError("--sample: no sample named \"\(sample)\"; the samples are \(CollectionSample.names.joined(separator: ", "))")
+        guard ScrollingSample.names.contains(sample) else {
+            throw ValidationError("--sample: no sample named \"\(sample)\"; the samples are \(ScrollingSample.names.joined(separator: ", "))")
         }
         guard width.isFinite, width >= 1, width <= 8192 else { throw ValidationError("--width must be 1 to 8192 points, not \(width)") }
         guard height.isFinite, height >= 1, height <= 8192 else { throw ValidationError("--height must be 1 to 8192 points, not \(height)") }
@@ -30,13 +31,16 @@ struct CollectionOptions: ParsableArguments {
         if let items, items < 0 || items > 1_000_000 { throw ValidationError("--items must be 0 to 1000000, not \(items)") }
     }
 
-    func makeSample() throws -> CollectionSample {
+    /// Whether `sample` names the table sample (an `ASTableNode`, not a collection), known before it is built.
+    var isTable: Bool { TableSample.names.contains(sample) }
+
+    func makeSample() throws -> ScrollingSample {
         // The samples' data sources are main-actor objects; commands run on the main thread.
         let (name, viewport, items) = (sample, CGSize(width: width, height: height), items)
-        guard let sample = MainActor.assumeIsolated({ CollectionSample.make(name, viewport: viewport, items: items) }) else {
+        guard let sample = MainActor.assumeIsolated({ ScrollingSample.make(name, viewport: viewport, items: items) }) else {
             throw ValidationError("no sample named \"\(self.sample)\"")
         }
-        try sample.collectionNode.loadDataIfNeeded()
+        try sample.loadDataIfNeeded()
         return sample
     }
 }

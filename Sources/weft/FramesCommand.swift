@@ -3,18 +3,23 @@ import Foundation
 import Weft
 import WeftSamples
 
-/// `weft frames`: renders a scroll of a sample collection as a PNG sequence, with `--edit` changes
-/// of the sample's posts at given frames (animated unless `--no-animation`).
+/// `weft frames`: renders a scroll of a sample (a collection, the pager or the table) as a PNG
+/// sequence, with `--edit` changes of the sample's posts at given frames (animated unless
+/// `--no-animation`), or the pager turning its pages (`--to-page`).
 struct FramesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "frames", abstract: "Render a scroll of a sample collection as frame_00001.png…")
+    static let configuration = CommandConfiguration(commandName: "frames", abstract: "Render a scroll of a sample (a collection, the pager or the table) as frame_00001.png…")
 
     @OptionGroup var collection: CollectionOptions
 
     @Option(help: "Start offset along the scrolling axis, in points.")
     var from: Double = 0
 
-    @Option(help: "End offset along the scrolling axis, in points (ignored with --velocity).")
+    @Option(help: "End offset along the scrolling axis, in points (ignored with --velocity or --to-page).")
     var to: Double = 2000
+
+    @Option(name: .customLong("to-page"), help: ArgumentHelp("Turn the pager's pages one at a time, from the page at --from to page INDEX (from 0), in --count frames (samples \(CollectionSample.pagerNames.joined(separator: ", "))).",
+                                                           valueName: "INDEX"))
+    var toPage: Int?
 
     @Option(help: "Number of frames (ignored with --velocity).")
     var count = 60
@@ -62,6 +67,16 @@ struct FramesCommand: ParsableCommand {
             throw ValidationError("--velocity must be a number of points a second within ±1000000, not \(velocity)")
         }
         if let realtime, realtime != 60 && realtime != 120 { throw ValidationError("--realtime must be 60 or 120, not \(realtime)") }
+        if let realtime, collection.isTable {
+            throw ValidationError("--realtime \(realtime): the sample \"\(collection.sample)\" is an ASTableNode, whose frames wait for every row; real-time frames are for the collection samples")
+        }
+        if let toPage {
+            guard CollectionSample.pagerNames.contains(collection.sample) else {
+                throw ValidationError("--to-page \(toPage): the sample \"\(collection.sample)\" is not a pager; the pager samples are \(CollectionSample.pagerNames.joined(separator: ", "))")
+            }
+            guard toPage >= 0 else { throw ValidationError("--to-page must be a page index from 0, not \(toPage)") }
+            if let velocity { throw ValidationError("--to-page \(toPage) turns pages; it cannot be combined with --velocity \(velocity)") }
+        }
         if let threads, case .failure(let error) = WeftThreads.parse(threads) { throw ValidationError("--threads: \(error)") }
         if realtime != nil, let shard { throw ValidationError("--shard \(shard): a --realtime run follows a clock and cannot be split into shards") }
         _ = try resolvedShard()
@@ -83,16 +98,21 @@ struct FramesCommand: ParsableCommand {
 
     /// `sequence` with the `--edit` changes scripted at their frames. An edit the sample's posts
     /// cannot take (an index path past them) stops the render with a usage error naming it.
-    func scripting(_ sequence: FrameSequence, on sample: CollectionSample) throws -> FrameSequence {
+    func scripting(_ sequence: FrameSequence, on sample: ScrollingSample) throws -> FrameSequence {
         var scripted = sequence
         let animated = !noAnimation
-        for edit in try parsedEdits() {
+        let edits = try parsedEdits()
+        guard let first = edits.first else { return sequence }
+        guard let editable = sample.collection else {
+            throw ValidationError("--edit \"\(first.text)\": the sample \"\(sample.name)\" cannot be edited; the editable samples are \(CollectionSample.editableNames.joined(separator: ", "))")
+        }
+        for edit in edits {
             guard edit.frame < sequence.count else {
                 throw ValidationError("--edit \"\(edit.text)\": frame \(edit.frame) is past the last frame, \(sequence.count - 1)")
             }
             scripted = try scripted.editing(atFrame: edit.frame) { _ in
                 do throws(SampleEditError) {
-                    try sample.apply(edit.edit, animated: animated)
+                    try editable.apply(edit.edit, animated: animated)
                 } catch {
                     throw ValidationError("--edit \"\(edit.text)\" at frame \(edit.frame): \(error)")
                 }
@@ -103,13 +123,19 @@ struct FramesCommand: ParsableCommand {
 
     func run() throws {
         let sample = try collection.makeSample()
-        let node = sample.collectionNode
-        let vertical = node.collectionViewLayout.scrollDirection == .vertical
+        let vertical = sample.scrollsVertically
         func point(_ value: Double) -> CGPoint { vertical ? CGPoint(x: 0, y: value) : CGPoint(x: value, y: 0) }
         var sequence: FrameSequence
-        if let velocity {
+        if let toPage, let pager = sample.collection {
+            sample.scroll(to: from)
+            do {
+                sequence = try pager.pageTurns(toPage: toPage, frames: count)
+            } catch let error as PageTurnsError {
+                throw ValidationError("--to-page \(toPage): \(error)")
+            }
+        } else if let velocity {
             sequence = try FrameSequence.deceleration(from: point(from), velocity: point(velocity), rate: fast ? .fast : .normal,
-                                                      bounds: node.contentOffsetRange)
+                                                      bounds: sample.contentOffsetRange)
             guard sequence.count <= Self.maximumCount else {
                 throw ValidationError("--velocity \(velocity) makes a fling of \(sequence.count) frames; at most \(Self.maximumCount)")
             }
@@ -117,7 +143,7 @@ struct FramesCommand: ParsableCommand {
             sequence = try FrameSequence.scroll(from: point(from), to: point(to), frames: count, curve: FrameSequence.Curve(rawValue: curve)!)
         }
         sequence = try scripting(sequence, on: sample)
-        if let realtime {
+        if let realtime, let node = sample.collection?.collectionNode {
             if let ci = try resolvedShard() {
                 FileHandle.standardError.write(Data("weft: \(ci.source) ask for shard \(ci.shard); a --realtime run is not split, so this job renders every frame\n".utf8))
             }
@@ -134,15 +160,15 @@ struct FramesCommand: ParsableCommand {
         if let chosen = try resolvedShard(), chosen.shard != .whole {
             let block = chosen.shard.frames(of: sequence.count)
             let bar = ProgressBar(total: block.count, label: "frames")
-            let paths = try node.writeFrames(sequence, scale: CGFloat(collection.scale), toFolder: output, shard: chosen.shard,
-                                             threads: threadCount) { bar.update($0) }
+            let paths = try sample.writeFrames(sequence, scale: CGFloat(collection.scale), toFolder: output, shard: chosen.shard,
+                                               threads: threadCount) { bar.update($0) }
             bar.finish()
             let range = paths.isEmpty ? "none: more shards than frames" : "\(paths.first!) … \(paths.last!)"
             print("\(output)/ (shard \(chosen.shard) from \(chosen.source): \(paths.count) of \(sequence.count) frames: \(range))")
             return
         }
         let bar = ProgressBar(total: sequence.count, label: "frames")
-        let paths = try node.writeFrames(sequence, scale: CGFloat(collection.scale), toFolder: output, threads: threadCount) { bar.update($0) }
+        let paths = try sample.writeFrames(sequence, scale: CGFloat(collection.scale), toFolder: output, threads: threadCount) { bar.update($0) }
         bar.finish()
         print("\(output)/ (\(paths.count) frames: \(paths.first ?? "") … \(paths.last ?? ""))")
     }

@@ -3,16 +3,16 @@ import Foundation
 import Weft
 import WeftSamples
 
-/// `weft snapshot`: renders one frame of a sample collection at a content offset.
+/// `weft snapshot`: renders one frame of a sample at a content offset.
 struct SnapshotCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "snapshot", abstract: "Render one frame of a sample collection to PNG.")
+    static let configuration = CommandConfiguration(commandName: "snapshot", abstract: "Render one frame of a sample (a collection, the pager or the table) to PNG.")
 
     @OptionGroup var collection: CollectionOptions
 
     @Option(help: "The content offset along the scrolling axis, in points.")
     var offset: Double = 0
 
-    @Option(help: "Scroll so this item (section:item) is at the top instead of using --offset.")
+    @Option(help: "Scroll so this item, row or page (section:item) is at the top (left) instead of using --offset.")
     var item: String?
 
     @Option(name: .shortAndLong, help: "The PNG file to write.")
@@ -25,14 +25,12 @@ struct SnapshotCommand: ParsableCommand {
 
     func run() throws {
         let sample = try collection.makeSample()
-        let node = sample.collectionNode
-        let vertical = node.collectionViewLayout.scrollDirection == .vertical
         if let item, let path = parseItem(item) {
-            try node.scrollToItem(at: path, at: vertical ? .top : .left, animated: false)
+            try sample.scroll(toItem: path)
         } else {
-            node.contentOffset = vertical ? CGPoint(x: 0, y: offset) : CGPoint(x: offset, y: 0)
+            sample.scroll(to: offset)
         }
-        try PNGEncoder().write(try node.snapshot(scale: CGFloat(collection.scale)), toFile: output)
+        try PNGEncoder().write(try sample.snapshot(scale: CGFloat(collection.scale)), toFile: output)
         print(output)
     }
 

@@ -89,6 +89,20 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         layout.collectionView = ASCollectionViewLayoutProxy(collectionNode: self)
     }
 
+    /// The collection's view; Texture's `view`. It is made when the node loads (the hosting
+    /// controller's view loads, see `ASDKViewController`), and Texture code touches it then: in
+    /// `viewDidLoad()`, `didLoad()` or an `onDidLoad(_:)` block. Asking for it before the node has
+    /// loaded is the programmer error Texture asserts on: Weft reports it (naming the rule), loads
+    /// the node then, as Texture's `view` accessor does, and returns the view.
+    @MainActor public override var view: ASCollectionView {
+        if !isNodeLoaded {
+            WeftDiagnostics.report(.view, "\(self).view",
+                                   "the view was asked for before the node loaded; touch a collection node's view in the hosting controller's viewDidLoad() or in the node's didLoad()/onDidLoad(_:), not in init. The node was loaded now")
+            loadNodeIfNeeded()
+        }
+        return viewMadeIfNeeded
+    }
+
     /// The view is made as the node loads; see `view`.
     @MainActor override func makeViewsForLoading() {
         super.makeViewsForLoading()

@@ -8,6 +8,8 @@ extension ASDisplayNode {
     struct LoadingState {
         var isLoaded = false
         var didLoadBlocks: [ASDisplayNodeDidLoadBlock] = []
+        /// A plain node's view once asked for (see `view`); containers keep their own.
+        var view: UIView?
     }
 
     /// Whether the node has loaded; Texture's `isNodeLoaded`. In Texture a node loads when its view

@@ -232,6 +232,27 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
     @MainActor open func didLoad() {}
     /// Makes a container's view as the node loads (a collection's `ASCollectionView`); see `loadNodeIfNeeded()`.
     @MainActor func makeViewsForLoading() {}
+
+    /// The node's view; Texture's `view`. A plain node's is an `ASDisplayNodeView`, whose frame,
+    /// bounds, background and layer are the node's; asking for it loads the node, as Texture's
+    /// accessor does (`didLoad()` and the `onDidLoad(_:)` blocks run first). A collection node's is
+    /// its `ASCollectionView` and a table node's its `ASTableView`, which override this. It is made
+    /// once and kept in the node's state (behind its mutex); the view holds the node weakly.
+    /// Main-actor isolated, as UIKit views are.
+    @MainActor public var view: UIView {
+        if !isNodeLoaded { loadNodeIfNeeded() }
+        if let view = self[locked: \.loading.view] { return view }
+        let made = ASDisplayNodeView(node: self)
+        return state.withLock { s -> UIView in
+            if let view = s.loading.view { return view }
+            s.loading.view = made
+            return made
+        }
+    }
+
+    /// The node's layer; Texture's `layer`: its view's, whose corner radius, border and masking
+    /// are the node's (see `CALayer`). Asking for it loads the node. Main-actor isolated.
+    @MainActor public var layer: CALayer { view.layer }
     open func interfaceStateDidChange(_ newState: ASInterfaceState, from oldState: ASInterfaceState) {}
     open func didEnterDisplayState() {}
     open func didExitDisplayState() {}

@@ -69,3 +69,21 @@ extension ASCollectionNode {
                                      })
     }
 }
+
+extension ASTableNode {
+    /// Renders the frames of `sequence` that `shard` covers and writes them into `folder` under
+    /// their numbers in the whole sequence, as `ASCollectionNode.writeFrames(_:scale:toFolder:shard:encoder:threads:progress:)`
+    /// does; a table's frames depend only on their offsets, so the frames before the block are
+    /// not stepped through. Throws as `writeFrames`.
+    @discardableResult
+    public func writeFrames(_ sequence: FrameSequence, scale: CGFloat, toFolder folder: String, shard: FrameShard,
+                            encoder: PNGEncoder = .frames, threads: Int? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
+        if let edit = sequence.edits.first {
+            throw CollectionError.invalidSequence("the sequence has an edit scripted at frame \(edit.frame); scripted edits are rendered by ASCollectionNode, not ASTableNode yet")
+        }
+        return try FrameWriter.write(sequence, frames: shard.frames(of: sequence.count), toFolder: folder, encoder: encoder, threads: threads,
+                                     progress: progress) { offset throws in
+            try self.snapshot(at: offset, scale: scale)
+        }
+    }
+}

@@ -193,28 +193,57 @@ open class UIView {
 }
 
 /// The layer properties UIKit code sets on `view.layer`; Core Animation's `CALayer`, drawing only.
-/// Main-actor isolated, with its view.
+/// A node's layer (`node.layer`, `node.view.layer`) is the node's: its properties are the node's
+/// `cornerRadius`, `borderWidth`, `borderColor` and `clipsToBounds`, so Texture code that sets them
+/// in `didLoad()` changes what the node renders. Main-actor isolated, with its view.
 @MainActor
 public final class CALayer {
-    public var cornerRadius: CGFloat = 0 {
-        didSet {
-            if !cornerRadius.isFinite || cornerRadius < 0 {
-                WeftDiagnostics.report(.appearance, "CALayer", "cornerRadius \(cornerRadius) is not finite and non-negative; 0 was used")
-                cornerRadius = 0
-            }
+    /// The node whose properties these are (a node's view's layer); nil for a plain view's layer,
+    /// which keeps its own.
+    weak var node: ASDisplayNode?
+    private var ownCornerRadius: CGFloat = 0
+    private var ownBorderWidth: CGFloat = 0
+    private var ownBorderColor: CGColor? = UIColor.black.cgColor
+    private var ownMasksToBounds = false
+
+    public var cornerRadius: CGFloat {
+        get { node?.cornerRadius ?? ownCornerRadius }
+        set {
+            if let node { node.cornerRadius = newValue; return }
+            ownCornerRadius = CALayer.checked(newValue, "cornerRadius")
         }
     }
-    public var borderWidth: CGFloat = 0 {
-        didSet {
-            if !borderWidth.isFinite || borderWidth < 0 {
-                WeftDiagnostics.report(.appearance, "CALayer", "borderWidth \(borderWidth) is not finite and non-negative; 0 was used")
-                borderWidth = 0
-            }
+
+    public var borderWidth: CGFloat {
+        get { node?.borderWidth ?? ownBorderWidth }
+        set {
+            if let node { node.borderWidth = newValue; return }
+            ownBorderWidth = CALayer.checked(newValue, "borderWidth")
         }
     }
-    /// Black by default, as Core Animation's.
-    public var borderColor: CGColor? = UIColor.black.cgColor
-    public var masksToBounds = false
+
+    /// Black by default, as Core Animation's; nil draws no border (a node's border becomes clear).
+    public var borderColor: CGColor? {
+        get { node.map { $0.borderColor.cgColor } ?? ownBorderColor }
+        set {
+            if let node { node.borderColor = newValue?.uiColor ?? .clear; return }
+            ownBorderColor = newValue
+        }
+    }
+
+    public var masksToBounds: Bool {
+        get { node?.clipsToBounds ?? ownMasksToBounds }
+        set {
+            if let node { node.clipsToBounds = newValue; return }
+            ownMasksToBounds = newValue
+        }
+    }
+
+    private static func checked(_ value: CGFloat, _ name: String) -> CGFloat {
+        guard !value.isFinite || value < 0 else { return value }
+        WeftDiagnostics.report(.appearance, "CALayer", "\(name) \(value) is not finite and non-negative; 0 was used")
+        return 0
+    }
 }
 
 /// A colour as Core Graphics passes it around (`UIColor.cgColor`); wraps a `UIColor`.

@@ -1,9 +1,10 @@
 import Foundation
 
-/// A view controller whose view is a node; Texture's `ASDKViewController` (formerly
+/// A view controller whose view is a node's; Texture's `ASDKViewController` (formerly
 /// `ASViewController`). The node is made before the view; the view, loaded on first access, is
-/// the node's (setting its `frame` or `bounds` sizes the node), and `viewDidLoad()` runs once
-/// when it loads, where Texture code touches `node.view`-side settings.
+/// `node.view` itself (`controller.view === controller.node.view`; setting its `frame` or `bounds`
+/// sizes the node, its `backgroundColor` is the node's), and `viewDidLoad()` runs once when it
+/// loads, where Texture code touches `node.view`-side settings.
 ///
 /// `renderBitmap(size:scale:)` and `snapshotPNG(size:scale:)` render the controller at a screen
 /// size, running the loading and layout callbacks first; when the node scrolls (a collection or
@@ -25,12 +26,13 @@ open class ASDKViewController<DisplayNodeType: ASDisplayNode>: UIViewController 
         return nil
     }
 
-    /// The view is the node's: a view that forwards its geometry and background to the node.
-    /// Loading it loads the node (Texture's `didLoad`, the node's `onDidLoad` blocks, and for a
-    /// collection or table its `view`), so `viewDidLoad()` can touch `node.view`.
+    /// The view is the node's, as Texture's `loadView` sets `self.view = node.view`: an
+    /// `ASCollectionView` for a collection or pager node, an `ASTableView` for a table, an
+    /// `ASDisplayNodeView` for any other node. Loading it loads the node first (Texture's
+    /// `didLoad`, the node's `onDidLoad` blocks), so `viewDidLoad()` can touch `node.view`.
     open override func loadView() {
         node.loadNodeIfNeeded()
-        view = ASDisplayNodeView(node: node)
+        view = node.view
     }
 
     /// Loads the view, sizes it (and so the node) to `size`, runs the appearance and layout
@@ -62,42 +64,3 @@ open class ASDKViewController<DisplayNodeType: ASDisplayNode>: UIViewController 
 
 /// Texture's older name for `ASDKViewController`.
 public typealias ASViewController<DisplayNodeType: ASDisplayNode> = ASDKViewController<DisplayNodeType>
-
-/// The view of a node in a view controller: its frame, bounds and background are the node's.
-/// Main-actor isolated.
-@MainActor
-public final class ASDisplayNodeView: UIView {
-    /// The node this view shows.
-    public let node: ASDisplayNode
-
-    init(node: ASDisplayNode) {
-        self.node = node
-        super.init(frame: node.frame)
-    }
-
-    public required init?(coder: NSCoder) {
-        WeftDiagnostics.report(.view, "ASDisplayNodeView", "a node's view cannot be decoded from an archive")
-        return nil
-    }
-
-    public override var frame: CGRect {
-        get { node.frame }
-        set {
-            super.frame = newValue
-            node.frame = newValue
-        }
-    }
-
-    public override var bounds: CGRect {
-        get { node.bounds }
-        set {
-            super.bounds = newValue
-            node.bounds = newValue
-        }
-    }
-
-    public override var backgroundColor: UIColor? {
-        get { node.backgroundColor }
-        set { node.backgroundColor = newValue }
-    }
-}

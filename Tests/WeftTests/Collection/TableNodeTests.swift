@@ -85,4 +85,35 @@ final class Fruits: ASTableDataSource, ASTableDelegate {
         let last = try UIImage(contentsOf: URL(fileURLWithPath: paths[2]))
         #expect(paths.count == 3 && last.size == CGSize(width: 240, height: 100))
     }
+
+    @Test func theScrollableRangeEndsAtTheLastRow() throws {
+        let (table, fruits) = Self.table()
+        _ = fruits
+        table.frame = CGRect(x: 0, y: 0, width: 240, height: 100)
+        let range = table.contentOffsetRange
+        let lastRow = table.rectForRow(at: IndexPath(row: 1, section: 1))
+        #expect(range.min == .zero)
+        #expect(range.max.y >= lastRow.maxY - 100 && range.max.y > 0, "\(range) for a last row ending at \(lastRow.maxY)")
+        table.contentInset = UIEdgeInsets(top: 8, left: 0, bottom: 0, right: 0)
+        #expect(table.contentOffsetRange.min == CGPoint(x: 0, y: -8))
+    }
+
+    /// The shards' files together are the whole run's, at the same frame numbers.
+    @Test func shardsWriteTheWholeRunsFrames() throws {
+        let (table, fruits) = Self.table()
+        _ = fruits
+        table.frame = CGRect(x: 0, y: 0, width: 120, height: 80)
+        let sequence = try FrameSequence.scroll(from: .zero, to: table.contentOffsetRange.max, frames: 5)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("weft-table-shards-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let whole = try table.writeFrames(sequence, scale: 1, toFolder: root + "/whole")
+        let first = try table.writeFrames(sequence, scale: 1, toFolder: root + "/shards", shard: try FrameShard(1, of: 2))
+        let second = try table.writeFrames(sequence, scale: 1, toFolder: root + "/shards", shard: try FrameShard(2, of: 2))
+        #expect((first + second).map { URL(fileURLWithPath: $0).lastPathComponent } == whole.map { URL(fileURLWithPath: $0).lastPathComponent })
+        for (a, b) in zip(whole, first + second) {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)), "\(b)")
+        }
+        let distinct = Set(try whole.map { try Data(contentsOf: URL(fileURLWithPath: $0)) })
+        #expect(distinct.count > 1, "the frames scroll")
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Weft
 
 /// The `weft` executable built beside the test bundle, if it was built.
 private let weftExecutable: String? = {
@@ -47,6 +48,13 @@ private func weft(_ arguments: [String], environment: [String: String] = [:]) th
         (["frames", "--edit", "3:insrt:0:0"], "--edit \"3:insrt:0:0\": unknown kind \"insrt\""),
         (["frames", "--count", "5", "--edit", "7:insert:0:0"], "--edit \"7:insert:0:0\": frame 7 is past the last frame, 4"),
         (["frames", "--sample", "mosaic", "--edit", "1:insert:0:0"], "--edit: the sample \"mosaic\" cannot be edited"),
+        (["frames", "--sample", "table", "--edit", "1:insert:0:0"], "--edit: the sample \"table\" cannot be edited"),
+        (["frames", "--sample", "table", "--realtime", "60"], "--realtime 60: the sample \"table\" is an ASTableNode"),
+        (["frames", "--sample", "feed", "--to-page", "2"], "--to-page 2: the sample \"feed\" is not a pager; the pager samples are pager"),
+        (["frames", "--sample", "pager", "--to-page", "-1"], "--to-page must be a page index from 0, not -1"),
+        (["frames", "--sample", "pager", "--to-page", "2", "--velocity", "300"], "--to-page 2 turns pages; it cannot be combined with --velocity 300.0"),
+        (["frames", "--sample", "pager", "--width", "100", "--height", "100", "--scale", "1", "--to-page", "30",
+          "-o", NSTemporaryDirectory() + "weft-cli-pages-\(getpid())"], "--to-page 30: page 30 is not one of the pager's 8 pages (0 to 7)"),
         (["frames", "--sample", "livefeed", "--width", "100", "--height", "100", "--scale", "1", "--count", "3", "--items", "4",
           "--edit", "1:delete:0:9", "-o", NSTemporaryDirectory() + "weft-cli-edit-\(getpid())"],
          "--edit \"1:delete:0:9\" at frame 1: cannot delete 1 from section 0, item 9: the section has 4 items"),
@@ -155,6 +163,22 @@ private func weft(_ arguments: [String], environment: [String: String] = [:]) th
             }
             #expect(fromVariables == whole, "\(index)/\(count)")
         }
+    }
+
+    /// The table and the pager render from the command line, as `make run` renders them.
+    @Test func theTableAndThePagerRender() throws {
+        let root = NSTemporaryDirectory() + "weft-cli-containers-\(getpid())-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let small = ["--width", "120", "--height", "160", "--scale", "1"]
+        var (status, error, _) = try weft(["snapshot", "--sample", "table", "--item", "1:2", "-o", root + "/table.png"] + small)
+        #expect(status == 0, "\(error)")
+        #expect(try UIImage(contentsOf: URL(fileURLWithPath: root + "/table.png")).size == CGSize(width: 120, height: 160))
+        (status, error, _) = try weft(["frames", "--sample", "table", "--count", "4", "--shard", "2/2", "-o", root + "/table"] + small)
+        #expect(status == 0, "\(error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/table").sorted() == ["frame_00003.png", "frame_00004.png"])
+        (status, error, _) = try weft(["frames", "--sample", "pager", "--to-page", "3", "--count", "9", "-o", root + "/pager"] + small)
+        #expect(status == 0, "\(error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/pager").count == 9)
     }
 
     @Test func helpStillWorks() throws {

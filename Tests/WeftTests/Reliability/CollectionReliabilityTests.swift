@@ -254,7 +254,7 @@ private func box(_ size: CGSize) -> ASCellNode {
         #expect(seen.withLock { $0.values.allSatisfy { $0.count == 1 } }, "every thread got the same node")
     }
 
-    @Test func nodeForItemRacingARangeAllocationRunsEachBlockOnce() throws {
+    @Test func nodeForItemRacingARangeAllocationRunsEachBlockOnce() async throws {
         let gallery = ASCollectionGalleryLayoutDelegate(scrollableDirections: .verticalDirections)
         final class Sizes: ASCollectionGalleryLayoutPropertiesProviding {
             func galleryLayoutDelegate(_ delegate: ASCollectionGalleryLayoutDelegate, sizeForElements elements: ASElementMap) -> CGSize {
@@ -274,11 +274,16 @@ private func box(_ size: CGSize) -> ASCellNode {
             }
         }
         try c.node.loadDataIfNeeded()
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
-            if thread == 0 {
-                _ = try? c.node.snapshot(scale: 1)
-            } else {
-                for item in stride(from: 12 - thread, through: 0, by: -1) { _ = c.node.nodeForItem(at: IndexPath(item: item, section: 0)) }
+        // On a thread of its own, never the main actor's: the snapshot loads its cells on the main
+        // actor (their didLoad), which a main actor blocked in concurrentPerform could never do.
+        let node = UncheckedBox(c.node)
+        try await onThreadOfItsOwn {
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                if thread == 0 {
+                    _ = try? node.value.snapshot(scale: 1)
+                } else {
+                    for item in stride(from: 12 - thread, through: 0, by: -1) { _ = node.value.nodeForItem(at: IndexPath(item: item, section: 0)) }
+                }
             }
         }
         #expect(!runs.withLock { $0 }.isEmpty)
@@ -322,7 +327,7 @@ private func box(_ size: CGSize) -> ASCellNode {
         #expect(frame.pixelHeight == 100)
     }
 
-    @Test(.timeLimit(.minutes(10))) func aDisplayJobCanSnapshotACollectionOnItsOwnQueue() throws {
+    @Test(.timeLimit(.minutes(10))) func aDisplayJobCanSnapshotACollectionOnItsOwnQueue() async throws {
         let queue = DisplayQueue(width: 1)
         let c = Scripted("snapshot-in-job")
         c.source.items = { _ in 6 }
@@ -335,7 +340,7 @@ private func box(_ size: CGSize) -> ASCellNode {
             }
         }
         let expected = try Scripted.reference(items: 6)
-        // Loaded here, on the main actor the data source lives on, which this test then blocks.
+        // Loaded here, on the main actor the data source lives on.
         try c.node.loadDataIfNeeded()
         let done = DispatchSemaphore(value: 0)
         let result = Mutex<Bitmap?>(nil)
@@ -344,7 +349,10 @@ private func box(_ size: CGSize) -> ASCellNode {
             result.withLock { $0 = frame }
             done.signal()
         }
-        #expect(done.wait(timeout: .now() + 10) == .success, "the snapshot in a display job deadlocked")
+        // Waited for on a thread of its own: the snapshot loads its cells on the main actor (their
+        // didLoad), as a frame rendered off the main actor does, so the main actor stays free.
+        let finished = try await onThreadOfItsOwn { done.wait(timeout: .now() + 10) == .success }
+        #expect(finished, "the snapshot in a display job deadlocked")
         #expect(result.withLock { $0 }?.hasSamePixels(as: expected) == true, "and drew what a snapshot elsewhere draws")
     }
 

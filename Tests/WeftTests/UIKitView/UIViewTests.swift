@@ -118,6 +118,32 @@ final class DiagonalView: UIView {
         #expect(label.sizeThatFits(CGSize(width: 200, height: 100)).width > 20)
     }
 
+    /// A node's layer (`node.layer`, `node.view.layer`) is the node's, as in Texture; a plain view's
+    /// layer keeps its own values.
+    @Test func aNodesLayerIsTheNode() throws {
+        let node = ASDisplayNode()
+        node.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        #expect(node.layer === node.view.layer)
+        node.layer.cornerRadius = 5
+        node.view.layer.borderWidth = 2
+        node.layer.borderColor = UIColor.systemRed.cgColor
+        node.layer.masksToBounds = true
+        #expect(node.cornerRadius == 5 && node.borderWidth == 2 && node.borderColor == .systemRed && node.clipsToBounds)
+        node.borderWidth = 3
+        #expect(node.layer.borderWidth == 3 && node.view.clipsToBounds)
+        node.layer.borderColor = nil
+        #expect(node.borderColor == .clear, "no border colour draws no border")
+        node.debugName = "layer-\(UUID().uuidString)"
+        let (_, reports) = WeftDiagnostics.collect(matching: node.debugName) { node.layer.cornerRadius = -4 }
+        #expect(node.cornerRadius == 0 && reports.count == 1, "the node repairs and reports it, as when set on the node")
+
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        view.layer.cornerRadius = 3
+        #expect(view.layer.cornerRadius == 3 && node.cornerRadius == 0)
+        let (_, viewReports) = WeftDiagnostics.collect(matching: "borderWidth nan") { view.layer.borderWidth = .nan }
+        #expect(view.layer.borderWidth == 0 && !viewReports.isEmpty)
+    }
+
     @Test func viewsCannotBeDecoded() {
         let (view, reports) = WeftDiagnostics.collect(matching: "archive") { UIView(coder: NSCoder()) }
         #expect(view == nil && !reports.isEmpty)

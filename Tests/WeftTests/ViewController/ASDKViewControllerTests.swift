@@ -67,7 +67,7 @@ final class ColorsController: ASDKViewController<ASCollectionNode>, ASCollection
         controller.loadViewIfNeeded()
         #expect(controller.isViewLoaded && controller.loads == 1)
         #expect(controller.node.backgroundColor == UIColor(white: 0.9, alpha: 1), "the view's background is the node's")
-        #expect((controller.view as? ASDisplayNodeView)?.node === controller.node)
+        #expect(controller.view === controller.node.view, "the controller's view is the node's, as Texture's loadView sets it")
     }
 
     @Test func settingTheViewsFrameSizesTheNode() {
@@ -94,5 +94,82 @@ final class ColorsController: ASDKViewController<ASCollectionNode>, ASCollection
         let controller: ASViewController<ASDisplayNode> = ASViewController(node: ASDisplayNode())
         controller.view.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
         #expect(controller.node.frame.width == 10)
+    }
+
+    /// Texture's `loadView` sets `self.view = node.view`: for every kind of node, the controller's
+    /// view is the node's own, and it still sizes the node, shares its background and loads once.
+    private func expectTheViewIsTheNodes<Node: ASDisplayNode>(_ node: Node, _ viewType: UIView.Type, nodeView: @MainActor (Node) -> UIView,
+                                                          sourceLocation: SourceLocation = #_sourceLocation) {
+        let controller = CountingController(node: node)
+        // A name of its own, so reports about other tests' nodes (running alongside) do not count.
+        let name = "controller-view-\(UUID().uuidString)"
+        node.debugName = name
+        let (_, reports) = WeftDiagnostics.collect(matching: name) {
+            _ = controller.view
+            _ = controller.view
+        }
+        #expect(reports.isEmpty, "loading the controller touches the node's view only once the node has loaded: \(reports)", sourceLocation: sourceLocation)
+        #expect(controller.view === nodeView(node), sourceLocation: sourceLocation)
+        #expect(type(of: controller.view!) == viewType, "\(type(of: controller.view!))", sourceLocation: sourceLocation)
+        #expect(controller.loads == 1 && node.isNodeLoaded, sourceLocation: sourceLocation)
+        controller.view.frame = CGRect(x: 0, y: 0, width: 320, height: 480)
+        #expect(node.frame.size == CGSize(width: 320, height: 480), sourceLocation: sourceLocation)
+        controller.view.bounds = CGRect(x: 0, y: 0, width: 200, height: 100)
+        #expect(node.bounds.size == CGSize(width: 200, height: 100) && controller.view.bounds.size == CGSize(width: 200, height: 100),
+                sourceLocation: sourceLocation)
+        controller.view.backgroundColor = .systemPink
+        #expect(node.backgroundColor == .systemPink, sourceLocation: sourceLocation)
+        node.backgroundColor = .systemTeal
+        #expect(controller.view.backgroundColor == .systemTeal, sourceLocation: sourceLocation)
+        controller.loadViewIfNeeded()
+        #expect(controller.loads == 1, sourceLocation: sourceLocation)
+    }
+
+    @Test func aCollectionControllersViewIsTheCollectionView() {
+        expectTheViewIsTheNodes(ASCollectionNode(collectionViewLayout: UICollectionViewFlowLayout()), ASCollectionView.self) { $0.view }
+    }
+
+    @Test func aTableControllersViewIsTheTableView() {
+        expectTheViewIsTheNodes(ASTableNode(style: .plain), ASTableView.self) { $0.view }
+    }
+
+    @Test func aPagerControllersViewIsItsCollectionView() {
+        expectTheViewIsTheNodes(ASPagerNode(), ASCollectionView.self) { $0.view }
+    }
+
+    @Test func aPlainNodeControllersViewIsTheNodesView() {
+        expectTheViewIsTheNodes(ASDisplayNode(), ASDisplayNodeView.self) { $0.view }
+        let node = ASDisplayNode()
+        let typed: ASDisplayNode = ASCollectionNode(collectionViewLayout: UICollectionViewFlowLayout())
+        #expect(!node.isNodeLoaded)
+        #expect((node.view as? ASDisplayNodeView)?.node === node && node.isNodeLoaded, "asking a plain node for its view loads it")
+        #expect(node.view === node.view)
+        #expect(typed.view is ASCollectionView, "a collection's view, asked through ASDisplayNode, is still its ASCollectionView")
+    }
+
+    @Test func aNodesViewHoldsItsNodeWeakly() {
+        weak var gone: ASDisplayNode?
+        var view: UIView?
+        do {
+            let node = ASDisplayNode()
+            gone = node
+            view = node.view
+        }
+        #expect(gone == nil, "the view must not keep its node alive (the node owns the view)")
+        #expect((view as? ASDisplayNodeView)?.node == nil)
+    }
+}
+
+/// Counts `viewDidLoad()` for any kind of node.
+final class CountingController<Node: ASDisplayNode>: ASDKViewController<Node> {
+    var loads = 0
+
+    override init(node: Node) { super.init(node: node) }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        loads += 1
     }
 }

@@ -187,6 +187,7 @@ final class ASRangeController: Sendable {
             if generationChanged { previous += frame.map.allocatedNodes }
             return previous
         }
+        Self.loadNodes(entering: wanted)
         // Whether a node is still in the map, asked of the element at its index path first, so an
         // update costs what the ranges hold, not what the list holds; the whole map is listed only
         // for a node not found there (deleted, or renumbered for a batch this map is older than).
@@ -228,6 +229,19 @@ final class ASRangeController: Sendable {
         }
         let onScreenIDs = Set(visibleIDs)
         return zip(candidates, placed).filter { onScreenIDs.contains(ObjectIdentifier($0.0.1)) }.map(\.1)
+    }
+
+    /// Loads the nodes about to display (the visible ones and those in the display range) that
+    /// have not loaded, as Texture loads a cell's view before the cell is shown: `didLoad()` and the
+    /// `onDidLoad(_:)` blocks run on the main actor, before the node draws, so what they change (a
+    /// background, a corner radius) is in the first frame that shows it. One hop to the main actor
+    /// for all of them, and none when every node has loaded (the usual frame).
+    private static func loadNodes(entering wanted: [(ASCellNode, ASInterfaceState)]) {
+        let unloaded = wanted.filter { $0.1.contains(.display) && !$0.0.isNodeLoaded }.map(\.0)
+        guard !unloaded.isEmpty else { return }
+        MainActorBridge.run {
+            for node in unloaded { node.loadNodeIfNeeded() }
+        }
     }
 
     private func rank(_ state: ASInterfaceState) -> Int {

@@ -61,7 +61,7 @@ open class ASTableNode: ASDisplayNode, @unchecked Sendable {
     /// The table's view; Texture's `view`, made when the node loads (the hosting controller's view
     /// loads). Asking for it before is the programmer error Texture asserts on: reported (naming
     /// the rule), the node is loaded then and the view returned. Main-actor isolated, as UIKit views are.
-    @MainActor public var view: ASTableView {
+    @MainActor public override var view: ASTableView {
         if !isNodeLoaded {
             WeftDiagnostics.report(.view, "\(self).view",
                                    "the view was asked for before the node loaded; touch a table node's view in the hosting controller's viewDidLoad() or in the node's didLoad()/onDidLoad(_:), not in init. The node was loaded now")
@@ -107,6 +107,13 @@ open class ASTableNode: ASDisplayNode, @unchecked Sendable {
 
     /// UIScrollView's `setContentOffset(_:animated:)`.
     public func setContentOffset(_ offset: CGPoint, animated: Bool) { collection.setContentOffset(offset, animated: animated) }
+
+    /// The offsets the rows can scroll between, with the content inset; see
+    /// `ASCollectionNode.contentOffsetRange`. Loads the rows if they are not loaded.
+    public var contentOffsetRange: (min: CGPoint, max: CGPoint) {
+        try? loadDataIfNeeded()
+        return collection.contentOffsetRange
+    }
 
     /// Extra scrollable space around the rows.
     public var contentInset: UIEdgeInsets {

@@ -2,7 +2,9 @@ import Foundation
 
 /// The view of an `ASTableNode`; Texture's `ASTableView`, a `UITableView`. Its separator settings
 /// are the node's: setting `tableNode.view.separatorStyle = .none`, as Texture apps do, changes
-/// the node's frames. Main-actor isolated.
+/// the node's frames. So are its `frame` and `bounds` (whose origin is the content offset), its
+/// background, offset and inset: a controller hosting the table sizes it through this view.
+/// Main-actor isolated.
 @MainActor
 public final class ASTableView: UITableView {
     /// The node this view belongs to.
@@ -28,6 +30,24 @@ public final class ASTableView: UITableView {
     public override var separatorInset: UIEdgeInsets {
         get { tableNode?.separators.inset ?? .zero }
         set { tableNode?.updateSeparators { $0.inset = newValue } }
+    }
+
+    public override var frame: CGRect {
+        get { tableNode?.frame ?? super.frame }
+        set {
+            super.frame = newValue
+            tableNode?.frame = newValue
+        }
+    }
+
+    /// Origin at the content offset, size the node's, as a scroll view's bounds.
+    public override var bounds: CGRect {
+        get { tableNode.map { CGRect(origin: $0.contentOffset, size: $0.bounds.size) } ?? super.bounds }
+        set {
+            super.bounds = newValue
+            tableNode?.bounds = CGRect(origin: .zero, size: newValue.size)
+            tableNode?.contentOffset = newValue.origin
+        }
     }
 
     public override var backgroundColor: UIColor? {

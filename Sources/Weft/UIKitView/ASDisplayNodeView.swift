@@ -1,0 +1,58 @@
+import Foundation
+
+/// The view of a plain node (`node.view`), as Texture's `_ASDisplayView`: its frame, bounds,
+/// background, alpha, hiding, clipping and layer (corner radius, border) are the node's, so code that sets them on the view (a
+/// controller's `viewDidLoad()`, a node's `didLoad()`) changes what the node renders. Holds the
+/// node weakly, as Texture's view does: the node owns its view. Main-actor isolated.
+@MainActor
+public final class ASDisplayNodeView: UIView {
+    /// The node this view shows; nil once the node is gone.
+    public private(set) weak var node: ASDisplayNode?
+
+    init(node: ASDisplayNode) {
+        self.node = node
+        super.init(frame: node.frame)
+        layer.node = node
+    }
+
+    public required init?(coder: NSCoder) {
+        WeftDiagnostics.report(.view, "ASDisplayNodeView", "a node's view cannot be decoded from an archive")
+        return nil
+    }
+
+    public override var frame: CGRect {
+        get { node?.frame ?? super.frame }
+        set {
+            super.frame = newValue
+            node?.frame = newValue
+        }
+    }
+
+    public override var bounds: CGRect {
+        get { node?.bounds ?? super.bounds }
+        set {
+            super.bounds = newValue
+            node?.bounds = newValue
+        }
+    }
+
+    public override var backgroundColor: UIColor? {
+        get { node?.backgroundColor }
+        set { node?.backgroundColor = newValue }
+    }
+
+    public override var alpha: CGFloat {
+        get { node?.alpha ?? super.alpha }
+        set { node?.alpha = newValue }
+    }
+
+    public override var isHidden: Bool {
+        get { node?.isHidden ?? super.isHidden }
+        set { node?.isHidden = newValue }
+    }
+
+    public override var clipsToBounds: Bool {
+        get { node?.clipsToBounds ?? super.clipsToBounds }
+        set { node?.clipsToBounds = newValue }
+    }
+}
