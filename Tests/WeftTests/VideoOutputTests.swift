@@ -231,6 +231,18 @@ struct VideoOutputTests {
         #expect(green(41, 15) < 60 && green(20, 31) < 60)
     }
 
+    /// A palette per frame: ffmpeg's memory does not grow with the frame count (one palette for the
+    /// whole sequence would keep all 40 frames, 480 KB each, until the end: 17 MB more).
+    @Test func gifMemoryDoesNotGrowWithTheFrames() throws {
+        let folder = Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func colours(_ count: Int) -> [UIColor] { (0..<count).map { UIColor(red: CGFloat($0) / 40, green: 0.5, blue: 1 - CGFloat($0) / 40, alpha: 1) } }
+        let few = try #require(try Self.write(colours(4), size: (400, 300), to: "\(folder)/few.gif", format: .gif).ffmpegPeakMemoryBytes)
+        let many = try #require(try Self.write(colours(40), size: (400, 300), to: "\(folder)/many.gif", format: .gif).ffmpegPeakMemoryBytes)
+        #expect(few > 0)
+        #expect(many < few + 6 << 20, "ffmpeg peaked at \(few >> 10) KB for 4 frames and \(many >> 10) KB for 40")
+    }
+
     @Test func aMissingFFmpegIsNamedWithHowToInstallIt() throws {
         let folder = Self.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -21,6 +21,9 @@ final class FFmpegProcess {
     private var input: Int32 = -1
     private let log: String
     private var finished = false
+    /// ffmpeg's peak resident memory (VmHWM) when its input ended, read by `finish()` from /proc;
+    /// nil before then or where there is no /proc.
+    private(set) var peakMemoryBytes: Int?
 
     /// The ffmpeg to run: `explicitPath` when given (it must be an executable file), else the first
     /// executable `ffmpeg` in `PATH`. Throws `OutputError.ffmpegNotFound`.
@@ -85,6 +88,7 @@ final class FFmpegProcess {
     func finish() throws(OutputError) {
         guard !finished else { return }
         finished = true
+        peakMemoryBytes = Self.peakMemory(of: process.processIdentifier)
         shutdown(input, Int32(SHUT_WR))
         close(input)
         // Also releases the Process and its run-loop source, which keep each other alive until then.
@@ -110,6 +114,15 @@ final class FFmpegProcess {
     }
 
     deinit { cancel() }
+
+    /// The VmHWM line of /proc/`pid`/status, in bytes.
+    private static func peakMemory(of pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
+        else { return nil }
+        return kilobytes * 1024
+    }
 
     /// The end of the log, on one line: at most `stderrTailBytes`, lines joined by " / ".
     private static func tail(of path: String) -> String {

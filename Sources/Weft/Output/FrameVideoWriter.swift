@@ -198,7 +198,7 @@ final class FrameVideoWriter: @unchecked Sendable {
             try staged.commit()
         }
         return FrameVideo(path: path, format: format, pixelWidth: size?.width ?? 0, pixelHeight: size?.height ?? 0,
-                          frameCount: delivered, framesPerSecond: framesPerSecond)
+                          frameCount: delivered, framesPerSecond: framesPerSecond, ffmpegPeakMemoryBytes: ffmpeg?.peakMemoryBytes)
     }
 
     private func abandon() {

@@ -62,4 +62,7 @@ public struct FrameVideo: Sendable, Equatable {
     public let pixelHeight: Int
     public let frameCount: Int
     public let framesPerSecond: Int
+    /// ffmpeg's peak resident memory in bytes (Linux's VmHWM) when its input ended, for mp4 and
+    /// gif; nil for the others, or where /proc cannot tell.
+    public var ffmpegPeakMemoryBytes: Int? = nil
 }
