@@ -271,6 +271,34 @@ struct VideoOutputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["ffmpeg"], "no partial or temporary file is left")
     }
 
+    /// A named pipe (like /dev/null or a terminal) is written in place: renaming a finished file
+    /// over it would replace it with a file.
+    @Test func aNamedPipeIsWrittenInPlace() async throws {
+        let folder = Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let pipe = "\(folder)/pipe"
+        #expect(mkfifo(pipe, 0o600) == 0)
+        // Opened here before anything is written, so neither open waits: held for writing too,
+        // so the reader sees the end only once this test closes it, whether or not the writer
+        // ever opened the pipe (a file renamed over it instead).
+        let holder = open(pipe, O_RDWR)
+        let reader = open(pipe, O_RDONLY | O_NONBLOCK)
+        #expect(holder >= 0 && reader >= 0)
+        _ = fcntl(reader, F_SETFL, 0)
+        async let received = onThreadOfItsOwn { () throws -> Data in
+            try FileHandle(fileDescriptor: reader, closeOnDealloc: true).readToEnd() ?? Data()
+        }
+        // Closed before anything throws, or the reader would wait for ever.
+        let written = Result { try Self.write(Self.colours, to: pipe, format: .raw) }
+        close(holder)
+        #expect(try await received.count == 40 * 30 * 4 * Self.colours.count)
+        _ = try written.get()
+        var info = stat()
+        #expect(stat(pipe, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["pipe"])
+    }
+
     @Test func aFolderOrStandardOutputIsRefusedForAVideo() throws {
         let folder = Self.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

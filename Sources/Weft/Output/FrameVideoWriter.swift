@@ -171,7 +171,7 @@ final class FrameVideoWriter: @unchecked Sendable {
         case .mp4:
             // yuv420p halves the chroma both ways, so an odd side gets one black column or row.
             arguments += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0:black,scale=out_color_matrix=bt709:out_range=tv,format=yuv420p",
-                          "-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-pix_fmt", "yuv420p",
+                          "-c:v", "libx264", "-preset", "ultrafast", "-crf", "18", "-pix_fmt", "yuv420p",
                           "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-movflags", "+faststart", "-f", "mp4"]
         case .gif:
             // A palette per frame keeps ffmpeg's memory at about a frame; one palette for the whole
