@@ -111,7 +111,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     static let videoEncoders: [VideoFormat: String] = [
-        .mp4: "ffmpeg libx264 ultrafast CRF 18", .apng: "single-pass encoder", .gif: "ffmpeg, a palette per frame",
+        .mp4: "ffmpeg libx264 ultrafast CRF 18", .apng: "single-pass encoder", .gif: "ffmpeg, a palette per frame, no dithering",
     ]
 
     @MainActor

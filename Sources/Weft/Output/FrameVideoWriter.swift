@@ -176,7 +176,7 @@ final class FrameVideoWriter: @unchecked Sendable {
         case .gif:
             // A palette per frame keeps ffmpeg's memory at about a frame; one palette for the whole
             // sequence would hold every frame until the end (palettegen's default mode).
-            arguments += ["-vf", "split[a][b];[a]palettegen=stats_mode=single[p];[b][p]paletteuse=new=1:dither=bayer",
+            arguments += ["-vf", "split[a][b];[a]palettegen=stats_mode=single[p];[b][p]paletteuse=new=1:dither=none",
                           "-loop", "0", "-f", "gif"]
         case .apng, .raw: break
         }
