@@ -76,6 +76,7 @@ struct FramesCommand: ParsableCommand {
         if let fps, !(1...WeftLimits.maximumFramesPerSecond).contains(fps) {
             throw ValidationError("--fps must be 1 to \(WeftLimits.maximumFramesPerSecond), not \(fps)")
         }
+        if let fps, let realtime { throw ValidationError("--fps \(fps): a --realtime run's frames come at --realtime \(realtime) Hz") }
         try validateFormat()
         if realtime != nil, let shard { throw ValidationError("--shard \(shard): a --realtime run follows a clock and cannot be split into shards") }
         _ = try resolvedShard()

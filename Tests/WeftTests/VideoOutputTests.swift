@@ -250,6 +250,7 @@ struct VideoOutputTests {
         #expect(throws: OutputError.ffmpegNotFound(path: missing)) {
             try Self.node().writeVideo(try Self.sequence(), scale: 1, toFile: "\(folder)/frames.mp4", format: .mp4, ffmpeg: missing)
         }
+        #expect(!FileManager.default.fileExists(atPath: folder), "nothing is made before ffmpeg is found")
         #expect(OutputError.ffmpegNotFound(path: missing).description.contains("apt-get install -y --no-install-recommends ffmpeg"))
         #expect(OutputError.ffmpegNotFound(path: nil).description.contains("not found on PATH"))
         #expect(throws: OutputError.ffmpegNotFound(path: nil)) { try FFmpegProcess.locate(nil, environment: ["PATH": folder]) }
@@ -329,6 +330,7 @@ struct VideoCommandTests {
         (["--format", "mp4", "--ffmpeg", "/no/such/ffmpeg"], "--format mp4: ffmpeg was not found at /no/such/ffmpeg"),
         (["--format", "gif", "--output", "-"], "--output -: only --format raw writes to standard output; gif needs a file"),
         (["--format", "raw", "--fps", "0"], "--fps must be 1 to 1000, not 0"),
+        (["--fps", "30", "--realtime", "60"], "--fps 30: a --realtime run's frames come at --realtime 60 Hz"),
         (["--format", "apng", "--realtime", "60"], "--realtime: a real-time run writes png frames, not --format apng"),
         (["--format", "apng", "--ffmpeg", "/usr/bin/ffmpeg"], "--ffmpeg /usr/bin/ffmpeg: --format apng does not use ffmpeg"),
     ])

@@ -71,12 +71,15 @@ final class FrameVideoWriter: @unchecked Sendable {
             guard format == .raw else {
                 throw .cannotWrite(path: "-", reason: "only raw frames can go to standard output; \(format.rawValue) needs a file")
             }
+        }
+        // Before the output's folder is made, so a missing ffmpeg leaves nothing behind.
+        ffmpegPath = format.needsFFmpeg ? try FFmpegProcess.locate(ffmpeg) : nil
+        if path == "-" {
             staged = nil
             fd = STDOUT_FILENO
         } else {
             staged = try StagedFile(path: path)
         }
-        ffmpegPath = format.needsFFmpeg ? try FFmpegProcess.locate(ffmpeg) : nil
         if let staged, !format.needsFFmpeg { fd = try staged.openForWriting() }
         if format == .apng {
             apng = APNGStream(frameCount: frameCount, framesPerSecond: framesPerSecond) { [unowned self] (data: Data) throws(OutputError) in
