@@ -14,7 +14,7 @@ FUZZ_SCRATCH ?= .build-fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= FuzzPNG FuzzJPEG FuzzText FuzzTree
 
-# What the build, the pinned fonts and the tests need (chromium opens the golden report), as (check, Debian package) pairs: a pkg-config module
+# What the build, the pinned fonts and the tests need (chromium opens the golden report; ffmpeg writes and reads back mp4 and gif), as (check, Debian package) pairs: a pkg-config module
 # or a file that must exist.
 DEPENDENCIES := \
 	pkgconfig:pkg-config:pkg-config \
@@ -27,7 +27,8 @@ DEPENDENCIES := \
 	file:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core \
 	file:/usr/share/fonts/truetype/nanum/NanumGothic.ttf:fonts-nanum \
 	file:/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf:fonts-noto-color-emoji \
-	file:/usr/bin/chromium:chromium
+	file:/usr/bin/chromium:chromium \
+	file:/usr/bin/ffmpeg:ffmpeg
 
 .PHONY: deps build run test bench sanitize fuzz model-test clean
 

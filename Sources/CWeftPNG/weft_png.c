@@ -356,7 +356,7 @@ int weft_png_encode(const uint8_t *pixels, size_t width, size_t height, size_t s
         pthread_setspecific(scratch_key, scratch);
     }
     int avx2 = cpu_avx2 && !(flags & WEFT_PNG_PORTABLE);
-    int result = encode(scratch, pixels, width, height, stride, 3, avx2, png, count);
+    int result = (flags & WEFT_PNG_RGBA) ? NEEDS_ALPHA : encode(scratch, pixels, width, height, stride, 3, avx2, png, count);
     if (result == NEEDS_ALPHA) result = encode(scratch, pixels, width, height, stride, 4, avx2, png, count);
     return result;
 }

@@ -76,7 +76,43 @@ struct BenchCommand: ParsableCommand {
             print(String(format: "%@: %.1f frames/s (%.1f–%.1f; %.1f ms a frame), %.0f KB a frame", name, 120 / median, 120 / sorted.last!,
                          120 / sorted.first!, median * 1000 / 120, Double(bytes) / 120 / 1024))
         }
+        try measureVideo(sequence, viewport: viewport, threads: threads)
     }
+
+    /// The same scroll written as one file of each `VideoFormat` but raw (mp4 and gif through
+    /// ffmpeg, when it is installed), with the file's size and ffmpeg's peak memory.
+    @MainActor
+    private func measureVideo(_ sequence: FrameSequence, viewport: CGSize, threads: Int) throws {
+        guard (try? VideoFormat.ffmpegExecutable()) != nil else {
+            print("mp4, gif: not measured, ffmpeg is not installed (sudo apt-get install -y --no-install-recommends ffmpeg)")
+            return
+        }
+        for format in [VideoFormat.mp4, .apng, .gif] {
+            var seconds: [Double] = [], bytes = 0, ffmpegBytes = 0
+            for run in 0..<frameRuns {
+                // The sample owns the data source, which the node holds weakly: it must outlive the run.
+                let sample = CollectionSample.benchFeed(viewport: viewport, items: 200)
+                let node = sample.collectionNode
+                _ = try node.snapshot(scale: 3)
+                let path = NSTemporaryDirectory() + "weft-bench-feed-\(getpid())-\(run).\(format.fileExtension)"
+                defer { try? FileManager.default.removeItem(atPath: path) }
+                var video: FrameVideo?
+                seconds.append(try time { video = try node.writeVideo(sequence, scale: 3, toFile: path, format: format, threads: threads) })
+                bytes = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+                ffmpegBytes = max(ffmpegBytes, video?.ffmpegPeakMemoryBytes ?? 0)
+                withExtendedLifetime(sample) {}
+            }
+            let sorted = seconds.sorted(), median = sorted[sorted.count / 2]
+            let memory = format.needsFFmpeg ? String(format: ", ffmpeg peak %.0f MB", Double(ffmpegBytes) / 1_048_576) : ""
+            print(String(format: "%@ (writeVideo, %@): %.1f frames/s (%.1f–%.1f; %.1f ms a frame), %.0f KB a frame%@", format.rawValue,
+                         Self.videoEncoders[format]!, 120 / median, 120 / sorted.last!, 120 / sorted.first!, median * 1000 / 120,
+                         Double(bytes) / 120 / 1024, memory))
+        }
+    }
+
+    static let videoEncoders: [VideoFormat: String] = [
+        .mp4: "ffmpeg libx264 ultrafast CRF 18", .apng: "single-pass encoder", .gif: "ffmpeg, a palette per frame, no dithering",
+    ]
 
     @MainActor
     private func measureCollection() throws {

@@ -4,10 +4,11 @@ import Weft
 import WeftSamples
 
 /// `weft frames`: renders a scroll of a sample (a collection, the pager or the table) as a PNG
-/// sequence, with `--edit` changes of the sample's posts at given frames (animated unless
-/// `--no-animation`), or the pager turning its pages (`--to-page`).
+/// sequence (or, with `--format`, one mp4, gif, apng or raw file), with `--edit` changes of the
+/// sample's posts at given frames (animated unless `--no-animation`), or the pager turning its
+/// pages (`--to-page`).
 struct FramesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "frames", abstract: "Render a scroll of a sample (a collection, the pager or the table) as frame_00001.png…")
+    static let configuration = CommandConfiguration(commandName: "frames", abstract: "Render a scroll of a sample (a collection, the pager or the table) as frame_00001.png… or one video file")
 
     @OptionGroup var collection: CollectionOptions
 
@@ -43,8 +44,17 @@ struct FramesCommand: ParsableCommand {
     @Flag(help: "Apply the --edit changes without animation, as performBatch(animated: false).")
     var noAnimation = false
 
-    @Option(name: .shortAndLong, help: "The folder to write frames into.")
-    var output = "out/frames"
+    @Option(help: "What to write: png (a file per frame, the default), or one file: \(VideoFormat.allCases.map(\.rawValue).joined(separator: ", ")) (mp4 and gif need ffmpeg).")
+    var format = "png"
+
+    @Option(name: .shortAndLong, help: "The folder for png frames (default out/frames); the file for the other formats (default out/frames.EXT; - writes raw frames to standard output).")
+    var output: String?
+
+    @Option(help: "Frames per second: the video's rate and the rate edits animate at (default 60).")
+    var fps: Int?
+
+    @Option(help: "The ffmpeg executable for mp4 and gif (default: ffmpeg on PATH).")
+    var ffmpeg: String?
 
     @Option(help: "Threads that composite and encode frames (default: WEFT_THREADS, or one per core).")
     var threads: String?
@@ -78,6 +88,11 @@ struct FramesCommand: ParsableCommand {
             if let velocity { throw ValidationError("--to-page \(toPage) turns pages; it cannot be combined with --velocity \(velocity)") }
         }
         if let threads, case .failure(let error) = WeftThreads.parse(threads) { throw ValidationError("--threads: \(error)") }
+        if let fps, !(1...WeftLimits.maximumFramesPerSecond).contains(fps) {
+            throw ValidationError("--fps must be 1 to \(WeftLimits.maximumFramesPerSecond), not \(fps)")
+        }
+        if let fps, let realtime { throw ValidationError("--fps \(fps): a --realtime run's frames come at --realtime \(realtime) Hz") }
+        try validateFormat()
         if realtime != nil, let shard { throw ValidationError("--shard \(shard): a --realtime run follows a clock and cannot be split into shards") }
         _ = try resolvedShard()
         let parsed = try parsedEdits()
@@ -86,6 +101,47 @@ struct FramesCommand: ParsableCommand {
         }
         if velocity == nil, let late = parsed.first(where: { $0.frame >= count }) {
             throw ValidationError("--edit \"\(late.text)\": frame \(late.frame) is past the last frame, \(count - 1) (--count \(count) frames from 0)")
+        }
+    }
+
+    /// The `--format`: nil for png files, else the video format.
+    func videoFormat() throws -> VideoFormat? {
+        if format == "png" { return nil }
+        guard let video = VideoFormat(rawValue: format) else {
+            throw ValidationError("--format must be one of png, \(VideoFormat.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(format)\"")
+        }
+        return video
+    }
+
+    /// The `--output` path, or the default for the format.
+    func outputPath() throws -> String {
+        if let output { return output }
+        return try videoFormat().map { "out/frames.\($0.fileExtension)" } ?? "out/frames"
+    }
+
+    /// What a video format cannot take: a shard, a real-time run, a folder or "-" as the output,
+    /// --ffmpeg without ffmpeg's formats, and a missing ffmpeg.
+    private func validateFormat() throws {
+        guard let video = try videoFormat() else {
+            if let ffmpeg { throw ValidationError("--ffmpeg \(ffmpeg): png frames do not use ffmpeg; it is for --format mp4 and gif") }
+            return
+        }
+        if let shard { throw ValidationError("--shard \(shard): --format \(format) writes one file and cannot be split into shards; shards write png frames") }
+        if realtime != nil { throw ValidationError("--realtime: a real-time run writes png frames, not --format \(format)") }
+        let path = try outputPath()
+        if path == "-", video != .raw { throw ValidationError("--output -: only --format raw writes to standard output; \(format) needs a file") }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw ValidationError("--output \(path): is a folder; --format \(format) writes one file (for example \(path)/frames.\(video.fileExtension))")
+        }
+        if video.needsFFmpeg {
+            do {
+                _ = try VideoFormat.ffmpegExecutable(at: ffmpeg)
+            } catch {
+                throw ValidationError("--format \(format): \(error)")
+            }
+        } else if let ffmpeg {
+            throw ValidationError("--ffmpeg \(ffmpeg): --format \(format) does not use ffmpeg; it is for mp4 and gif")
         }
     }
 
@@ -135,13 +191,15 @@ struct FramesCommand: ParsableCommand {
             }
         } else if let velocity {
             sequence = try FrameSequence.deceleration(from: point(from), velocity: point(velocity), rate: fast ? .fast : .normal,
-                                                      bounds: sample.contentOffsetRange)
+                                                      framesPerSecond: fps ?? 60, bounds: sample.contentOffsetRange)
             guard sequence.count <= Self.maximumCount else {
                 throw ValidationError("--velocity \(velocity) makes a fling of \(sequence.count) frames; at most \(Self.maximumCount)")
             }
         } else {
             sequence = try FrameSequence.scroll(from: point(from), to: point(to), frames: count, curve: FrameSequence.Curve(rawValue: curve)!)
+            if let fps { sequence.framesPerSecond = fps }
         }
+        let output = try outputPath()
         sequence = try scripting(sequence, on: sample)
         if let realtime, let node = sample.collection?.collectionNode {
             if let ci = try resolvedShard() {
@@ -157,6 +215,25 @@ struct FramesCommand: ParsableCommand {
             return
         }
         let threadCount = try threads.map { try WeftThreads.parse($0).get() }
+        if let video = try videoFormat() {
+            guard let node = sample.collection?.collectionNode else {
+                throw ValidationError("--format \(format): the sample \"\(collection.sample)\" is an ASTableNode; --format \(format) is for the collection and pager samples (write the table's frames as PNG)")
+            }
+            if let ci = try resolvedShard(), ci.shard != .whole {
+                FileHandle.standardError.write(Data("weft: \(ci.source) ask for shard \(ci.shard); --format \(format) writes one file, so this job renders every frame\n".utf8))
+            }
+            let bar = ProgressBar(total: sequence.count, label: "frames")
+            let written = try node.writeVideo(sequence, scale: CGFloat(collection.scale), toFile: output, format: video, ffmpeg: ffmpeg,
+                                              threads: threadCount) { bar.update($0) }
+            bar.finish()
+            var line = "\(output) (\(video.rawValue): \(written.frameCount) frames of \(written.pixelWidth)×\(written.pixelHeight) px at \(written.framesPerSecond) frames/s)"
+            if video == .raw {
+                line += "; R, G, B, A bytes, straight alpha, \(written.pixelWidth * 4) bytes a row, no header; ffmpeg reads it with -f rawvideo -pixel_format rgba -video_size \(written.pixelWidth)x\(written.pixelHeight) -framerate \(written.framesPerSecond)"
+            }
+            // Standard output may be the raw frames themselves.
+            if output == "-" { FileHandle.standardError.write(Data((line + "\n").utf8)) } else { print(line) }
+            return
+        }
         if let chosen = try resolvedShard(), chosen.shard != .whole {
             let block = chosen.shard.frames(of: sequence.count)
             let bar = ProgressBar(total: block.count, label: "frames")

@@ -21,6 +21,9 @@ enum {
 enum {
     /// Use the portable C code even where the CPU has AVX2 (the output is byte-identical).
     WEFT_PNG_PORTABLE = 1,
+    /// Write RGBA even when every pixel is opaque: an APNG's frames share one colour type, so a
+    /// sequence that may hold transparent frames codes its opaque ones as RGBA too.
+    WEFT_PNG_RGBA = 2,
 };
 
 /// Encodes cairo ARGB32 pixels (premultiplied, native-endian words, `stride` bytes a row) as a

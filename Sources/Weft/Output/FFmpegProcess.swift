@@ -1,0 +1,137 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An `ffmpeg` child process that reads raw frames on its standard input and writes one file.
+///
+/// Its input is one end of a Unix socket pair rather than a pipe, so that a write after ffmpeg has
+/// gone fails with `EPIPE` (`send` with `MSG_NOSIGNAL`) instead of raising SIGPIPE, which would end
+/// this process; that needs no process-wide signal setting. Both ends are close-on-exec, so no
+/// other child holds the input open and ffmpeg sees its end of input when `finish()` shuts it.
+/// Its standard error goes to a temporary file, whose tail names the failure.
+/// Owned by one thread at a time (the pipeline's delivering worker); not Sendable.
+final class FFmpegProcess {
+    /// Bytes of ffmpeg's standard error kept for an error message.
+    static let stderrTailBytes = 1_024
+
+    private let process = Process()
+    private var input: Int32 = -1
+    private let log: String
+    private var finished = false
+    /// ffmpeg's peak resident memory (VmHWM) when its input ended, read by `finish()` from /proc;
+    /// nil before then or where there is no /proc.
+    private(set) var peakMemoryBytes: Int?
+
+    /// The ffmpeg to run: `explicitPath` when given (it must be an executable file), else the first
+    /// executable `ffmpeg` in `PATH`. Throws `OutputError.ffmpegNotFound`.
+    static func locate(_ explicitPath: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(OutputError) -> String {
+        func executable(_ path: String) -> Bool { !FileOutput.isDirectory(path) && access(path, X_OK) == 0 }
+        if let explicitPath {
+            guard executable(explicitPath) else { throw .ffmpegNotFound(path: explicitPath) }
+            return explicitPath
+        }
+        let folders = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
+        guard let found = folders.map({ "\($0)/ffmpeg" }).first(where: executable) else { throw .ffmpegNotFound(path: nil) }
+        return found
+    }
+
+    /// Starts `executable` with `arguments` (which read `pipe:0`).
+    init(executable: String, arguments: [String]) throws(OutputError) {
+        log = NSTemporaryDirectory() + "weft-ffmpeg-\(getpid())-\(FileOutput.nextTemporaryNumber()).log"
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            throw .cannotWrite(path: "a socket for ffmpeg's input", reason: OutputError.reason(errno: errno))
+        }
+        input = ends[0]
+        defer { close(ends[1]) }
+        guard FileManager.default.createFile(atPath: log, contents: nil), let logHandle = FileHandle(forWritingAtPath: log) else {
+            close(input)
+            throw .cannotWrite(path: log, reason: "cannot create ffmpeg's log")
+        }
+        defer { try? logHandle.close() }
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardInput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = logHandle
+        do {
+            try process.run()
+        } catch {
+            close(input)
+            unlink(log)
+            throw .ffmpegNotFound(path: executable)
+        }
+    }
+
+    /// Writes every byte to ffmpeg's input. When ffmpeg has gone (it failed, or stopped reading),
+    /// waits for it and throws `ffmpegFailed` with its status and the tail of its standard error.
+    func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = send(input, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            if sent < 0 {
+                let error = errno
+                if error == EINTR { continue }
+                if error == EPIPE || error == ECONNRESET { try finish() }
+                cancel()
+                throw .cannotWrite(path: "ffmpeg's input", reason: OutputError.reason(errno: error))
+            }
+            offset += sent
+        }
+    }
+
+    /// Ends ffmpeg's input and waits for it to write its file; throws `ffmpegFailed` unless it
+    /// exits with status 0. An ffmpeg that exits 0 after it stopped reading early is a failure too.
+    func finish() throws(OutputError) {
+        guard !finished else { return }
+        finished = true
+        peakMemoryBytes = Self.peakMemory(of: process.processIdentifier)
+        shutdown(input, Int32(SHUT_WR))
+        close(input)
+        // Also releases the Process and its run-loop source, which keep each other alive until then.
+        process.waitUntilExit()
+        let tail = Self.tail(of: log)
+        unlink(log)
+        let signalled = process.terminationReason == .uncaughtSignal
+        guard process.terminationStatus == 0, !signalled else {
+            throw .ffmpegFailed(status: process.terminationStatus, signalled: signalled, stderrTail: tail)
+        }
+    }
+
+    /// Stops ffmpeg (SIGTERM) and waits for it, after a failure elsewhere; its file is left to the
+    /// caller to remove.
+    func cancel() {
+        guard !finished else { return }
+        finished = true
+        shutdown(input, Int32(SHUT_WR))
+        close(input)
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        unlink(log)
+    }
+
+    deinit { cancel() }
+
+    /// The VmHWM line of /proc/`pid`/status, in bytes.
+    private static func peakMemory(of pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
+        else { return nil }
+        return kilobytes * 1024
+    }
+
+    /// The end of the log, on one line: at most `stderrTailBytes`, lines joined by " / ".
+    private static func tail(of path: String) -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
+        defer { try? handle.close() }
+        let size = (try? handle.seekToEnd()) ?? 0
+        try? handle.seek(toOffset: size > UInt64(stderrTailBytes) ? size - UInt64(stderrTailBytes) : 0)
+        let bytes = (try? handle.readToEnd()) ?? Data()
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " / ")
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension ASCollectionNode {
+    /// Renders every frame of `sequence` and writes them to one file at `path` as `format` (see
+    /// `VideoFormat`), playing at `sequence.framesPerSecond`. Beyond Texture: Weft's own.
+    ///
+    /// Frames are captured in order on this thread and composited (and, for apng and raw, encoded)
+    /// on `threads` threads as `writeFrames` does; they reach the file, or ffmpeg's input, in order.
+    /// mp4 and gif run `ffmpeg`: `ffmpeg` is the path of the executable, or nil to take the first on
+    /// `PATH`. `path` "-" writes raw frames to standard output. The file is written whole or not at
+    /// all (a temporary file beside it is renamed over it at the end). `progress` gets the number of
+    /// frames written. Throws, before rendering anything, `OutputError.ffmpegNotFound`, or
+    /// `cannotWrite` for a path that is a directory (or "-" for a format other than raw); while
+    /// rendering, what `writeFrames` throws, `ffmpegFailed` with ffmpeg's status and the end of its
+    /// messages, and `cannotEncode`.
+    @discardableResult
+    public func writeVideo(_ sequence: FrameSequence, scale: CGFloat, toFile path: String, format: VideoFormat, ffmpeg: String? = nil,
+                           threads: Int? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> FrameVideo {
+        try sequence.validate()
+        guard !sequence.offsets.isEmpty else { throw OutputError.cannotEncode(format: format, reason: "the sequence has no frames") }
+        let writer = try FrameVideoWriter(path: path, format: format, frameCount: sequence.offsets.count, framesPerSecond: sequence.framesPerSecond,
+                                          ffmpeg: ffmpeg, mayBeTransparent: (backgroundColor?.alpha ?? 0) < 1)
+        let player = FrameSequencePlayer(node: self, sequence: sequence)
+        return try writer.write(sequence, threads: threads, progress: progress) { _ throws in
+            let composition = try player.captureNext(scale: scale).composition
+            return { () throws in try composition.render() }
+        }
+    }
+}
+
+/// The stages of `writeVideo` after compositing, for one format: `encode` on any worker, then
+/// `deliver` in frame order into the file, ffmpeg or the APNG stream.
+final class FrameVideoWriter: @unchecked Sendable {
+    // SAFETY: the mutable state (the descriptor, ffmpeg, the APNG stream, the frame size) is used only
+    // by `deliver`, `finish` and `abandon`. `OrderedFramePipeline` calls `deliver` from one worker at a
+    // time, in frame order, handing over through its lock; `finish` and `abandon` run on the calling
+    // thread after the pipeline's group wait. `encode` reads only constants.
+    enum Encoded: Sendable {
+        case bitmap(Bitmap)
+        case raw(Data, width: Int, height: Int)
+        case apng(APNGStream.Frame)
+    }
+
+    let format: VideoFormat
+    let path: String
+    let frameCount: Int
+    let framesPerSecond: Int
+    /// True when frames may hold transparent pixels (no opaque background): the APNG is RGBA.
+    let mayBeTransparent: Bool
+    private let ffmpegPath: String?
+    private let staged: StagedFile?
+    private var fd: Int32 = -1
+    private var ffmpeg: FFmpegProcess?
+    private var apng: APNGStream?
+    private var size: (width: Int, height: Int)?
+    private var delivered = 0
+
+    /// Checks the output and finds ffmpeg before any frame is rendered; see `writeVideo`.
+    init(path: String, format: VideoFormat, frameCount: Int, framesPerSecond: Int, ffmpeg: String?, mayBeTransparent: Bool) throws(OutputError) {
+        self.format = format
+        self.path = path
+        self.frameCount = frameCount
+        self.framesPerSecond = framesPerSecond
+        self.mayBeTransparent = mayBeTransparent
+        if path == "-" {
+            guard format == .raw else {
+                throw .cannotWrite(path: "-", reason: "only raw frames can go to standard output; \(format.rawValue) needs a file")
+            }
+        }
+        // Before the output's folder is made, so a missing ffmpeg leaves nothing behind.
+        ffmpegPath = format.needsFFmpeg ? try FFmpegProcess.locate(ffmpeg) : nil
+        if path == "-" {
+            staged = nil
+            fd = STDOUT_FILENO
+        } else {
+            staged = try StagedFile(path: path)
+        }
+        if let staged, !format.needsFFmpeg { fd = try staged.openForWriting() }
+        if format == .apng {
+            apng = APNGStream(frameCount: frameCount, framesPerSecond: framesPerSecond) { [unowned self] (data: Data) throws(OutputError) in
+                try FileOutput.writeAll(data, to: fd, path: path)
+            }
+        }
+    }
+
+    /// Runs the pipeline with `capture` (see `OrderedFramePipeline.run`), then finishes the file;
+    /// on any failure the partial file is removed and ffmpeg stopped.
+    func write(_ sequence: FrameSequence, threads: Int?, progress: (@Sendable (Int) -> Void)?,
+               capture: (CGPoint) throws -> @Sendable () throws -> Bitmap) throws -> FrameVideo {
+        do {
+            try OrderedFramePipeline.run(sequence, indices: sequence.offsets.indices, threads: threads, progress: progress, capture: capture,
+                                         encode: { index, bitmap in try self.encode(index, bitmap) },
+                                         deliver: { index, encoded in try self.deliver(index, encoded) })
+            return try finish()
+        } catch {
+            abandon()
+            throw error
+        }
+    }
+
+    func encode(_ index: Int, _ bitmap: Bitmap) throws(OutputError) -> Encoded {
+        switch format {
+        case .mp4, .gif: return .bitmap(bitmap)
+        case .raw: return .raw(try RawRGBA.bytes(of: bitmap, frame: index), width: bitmap.pixelWidth, height: bitmap.pixelHeight)
+        case .apng: return .apng(try APNGStream.encode(bitmap, alpha: mayBeTransparent, frame: index))
+        }
+    }
+
+    func deliver(_ index: Int, _ encoded: Encoded) throws(OutputError) {
+        let bitmap: Bitmap
+        switch encoded {
+        case .bitmap(let frame): bitmap = frame
+        case .raw(let data, let width, let height):
+            try checkSize(width: width, height: height, index: index)
+            try FileOutput.writeAll(data, to: fd, path: path == "-" ? "standard output" : path)
+            delivered += 1
+            return
+        case .apng(let frame):
+            try checkSize(width: frame.bitmap.pixelWidth, height: frame.bitmap.pixelHeight, index: index)
+            try apng!.append(frame, index: index)
+            delivered += 1
+            return
+        }
+        try checkSize(width: bitmap.pixelWidth, height: bitmap.pixelHeight, index: index)
+        if ffmpeg == nil { ffmpeg = try FFmpegProcess(executable: ffmpegPath!, arguments: ffmpegArguments(width: bitmap.pixelWidth, height: bitmap.pixelHeight)) }
+        let process = ffmpeg!
+        let failure = bitmap.withUnsafeBytes { (pixels: UnsafeRawBufferPointer) -> OutputError? in
+            do throws(OutputError) {
+                let rowBytes = bitmap.pixelWidth * 4
+                if bitmap.bytesPerRow == rowBytes {
+                    try process.write(UnsafeRawBufferPointer(rebasing: pixels[0..<(rowBytes * bitmap.pixelHeight)]))
+                } else {
+                    for y in 0..<bitmap.pixelHeight {
+                        try process.write(UnsafeRawBufferPointer(rebasing: pixels[(y * bitmap.bytesPerRow)..<(y * bitmap.bytesPerRow + rowBytes)]))
+                    }
+                }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+        delivered += 1
+    }
+
+    /// Every frame must have frame 1's size: a video or stream has one.
+    private func checkSize(width: Int, height: Int, index: Int) throws(OutputError) {
+        guard let size else {
+            size = (width, height)
+            return
+        }
+        guard size == (width, height) else {
+            throw .cannotEncode(format: format, reason: "frame \(index + 1) is \(width)×\(height) px, but frame 1 is \(size.width)×\(size.height); a \(format.rawValue) file has one frame size")
+        }
+    }
+
+    /// ffmpeg reading `bgr0` frames (cairo's premultiplied ARGB32 on a little-endian machine, alpha
+    /// ignored: the frame over black) and writing `format` to the temporary file.
+    func ffmpegArguments(width: Int, height: Int) -> [String] {
+        #if _endian(little)
+        let pixelFormat = "bgr0"
+        #else
+        let pixelFormat = "0rgb"
+        #endif
+        var arguments = ["-hide_banner", "-loglevel", "error", "-nostats",
+                         "-f", "rawvideo", "-pix_fmt", pixelFormat, "-video_size", "\(width)x\(height)", "-framerate", "\(framesPerSecond)",
+                         "-i", "pipe:0"]
+        switch format {
+        case .mp4:
+            // yuv420p halves the chroma both ways, so an odd side gets one black column or row.
+            arguments += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0:black,scale=out_color_matrix=bt709:out_range=tv,format=yuv420p",
+                          "-c:v", "libx264", "-preset", "ultrafast", "-crf", "18", "-pix_fmt", "yuv420p",
+                          "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-movflags", "+faststart", "-f", "mp4"]
+        case .gif:
+            // A palette per frame keeps ffmpeg's memory at about a frame; one palette for the whole
+            // sequence would hold every frame until the end (palettegen's default mode).
+            arguments += ["-vf", "split[a][b];[a]palettegen=stats_mode=single[p];[b][p]paletteuse=new=1:dither=none",
+                          "-loop", "0", "-f", "gif"]
+        case .apng, .raw: break
+        }
+        return arguments + ["-y", staged!.temporaryPath]
+    }
+
+    private func finish() throws(OutputError) -> FrameVideo {
+        try ffmpeg?.finish()
+        try apng?.finish()
+        guard delivered == frameCount else {
+            throw .cannotEncode(format: format, reason: "\(delivered) of \(frameCount) frames were written")
+        }
+        if let staged {
+            if fd >= 0 {
+                let result = close(fd)
+                fd = -1
+                if result != 0 { throw FileOutput.failure(path, errno) }
+            }
+            try staged.commit()
+        }
+        return FrameVideo(path: path, format: format, pixelWidth: size?.width ?? 0, pixelHeight: size?.height ?? 0,
+                          frameCount: delivered, framesPerSecond: framesPerSecond, ffmpegPeakMemoryBytes: ffmpeg?.peakMemoryBytes)
+    }
+
+    private func abandon() {
+        ffmpeg?.cancel()
+        if staged != nil, fd >= 0 { close(fd) }
+        fd = -1
+        staged?.abandon()
+    }
+}
