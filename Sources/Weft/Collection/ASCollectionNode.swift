@@ -20,6 +20,8 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         var inverted = false
         var cellLayoutMode: ASCellLayoutMode = []
         var lazyMeasurementThreshold = 500
+        /// Whether the last load deferred its items (see `CollectionDataLoader.defersItems`).
+        var itemsDeferred = false
         var releasesNodesOutsidePreloadRange = false
         /// `CellLayoutInvalidation.current` when `relayoutInvalidatedCells()` last looked.
         var seenCellInvalidations = CellLayoutInvalidation.current
@@ -375,7 +377,8 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     /// keeps the error. Called with `settings.loading` set.
     private func load(with loader: CollectionDataLoader, viewport: CGSize) throws(CollectionError) {
         do {
-            let loadedData = try loader.load()
+            let (loadedData, deferred) = try loader.load()
+            settings.withLock { $0.itemsDeferred = deferred }
             let old = data.withLock { $0.map }
             publish(loadedData)
             adoptPublishedMap()
@@ -410,9 +413,9 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     func loader(for viewport: CGSize) -> CollectionDataLoader {
         CollectionDataLoader(collectionNode: self, dataSource: dataSource, delegate: delegate, layout: collectionViewLayout,
                              viewport: viewport, supplementaryKinds: settings.withLock { $0.supplementaryKinds },
-                             serialize: cellLayoutMode.contains(.serializeNodeCreation), eager: collectionViewLayout.needsAllNodes,
+                             serialize: cellLayoutMode.contains(.serializeNodeCreation), layoutNeedsAllNodes: collectionViewLayout.needsAllNodes,
                              resolver: collectionViewLayout.canMeasureLazily ? ElementResolver(collection: self, viewport: viewport) : nil,
-                             lazyThreshold: lazyMeasurementThreshold)
+                             lazyThreshold: lazyMeasurementThreshold, defersItems: settings.withLock { $0.itemsDeferred })
     }
 
     private func relayout(with loader: CollectionDataLoader, viewport: CGSize) {

@@ -14,15 +14,9 @@ import Foundation
 public final class ASCollectionViewLayoutProxy: Sendable {
     /// The node the layout belongs to.
     public var collectionNode: ASCollectionNode? { node.value }
-    private let node: WeakNode
+    private let node: WeakCollectionNode
 
-    /// A weak reference, immutable once made.
-    private final class WeakNode: Sendable {
-        weak let value: ASCollectionNode?
-        init(_ value: ASCollectionNode) { self.value = value }
-    }
-
-    init(collectionNode: ASCollectionNode) { node = WeakNode(collectionNode) }
+    init(collectionNode: ASCollectionNode) { node = WeakCollectionNode(collectionNode) }
 
     /// The viewport: origin at the content offset, size the collection's bounds.
     public var bounds: CGRect {
@@ -41,7 +35,11 @@ public final class ASCollectionViewLayoutProxy: Sendable {
     /// The measured size of the item's node (allocating it if needed), or the size of its UIKit
     /// cell; zero out of range.
     public func sizeForItem(at indexPath: IndexPath) -> CGSize {
-        collectionNode?.layoutElements.element(at: indexPath)?.size ?? .zero
+        guard let node = collectionNode, let element = node.layoutElements.element(at: indexPath) else { return .zero }
+        let measured = element.isMeasured
+        let size = element.size
+        if !measured { node.noteMeasuredForLayout([element]) }
+        return size
     }
 
     /// The measured sizes of a run of a section's items, their nodes made concurrently (and their
@@ -63,4 +61,11 @@ public final class ASCollectionViewLayoutProxy: Sendable {
         let size = element.size
         return node.collectionViewLayout.scrollDirection == .vertical ? size.height : size.width
     }
+}
+
+/// A weak reference to a collection node, immutable once made: what Sendable helpers that must
+/// not keep their collection alive (the layout proxy, a load's `ElementResolver`) hold.
+final class WeakCollectionNode: Sendable {
+    weak let value: ASCollectionNode?
+    init(_ value: ASCollectionNode) { self.value = value }
 }

@@ -29,11 +29,16 @@ public final class ASCollectionElement: @unchecked Sendable {
     /// Whether the node is made on the one serial node-creation thread (`.serializeNodeCreation`).
     let serialCreation: Bool
 
-    init(indexPath: IndexPath, kind: String?, source: CellSource, constrainedSize: ASSizeRange, serialCreation: Bool = false) {
+    convenience init(indexPath: IndexPath, kind: String?, source: CellSource, constrainedSize: ASSizeRange, serialCreation: Bool = false) {
+        self.init(indexPath: indexPath, kind: kind, content: ResolvedElementContent(source: source, constrainedSize: constrainedSize),
+                  serialCreation: serialCreation)
+    }
+
+    init(indexPath: IndexPath, kind: String? = nil, content: ResolvedElementContent, serialCreation: Bool) {
         self.serialCreation = serialCreation
         self.position = indexPath
         self.supplementaryElementKind = kind
-        self.content = .ready(ResolvedElementContent(source: source, constrainedSize: constrainedSize))
+        self.content = .ready(content)
     }
 
     /// An item whose node block and range are asked of the data source, through `resolver`, when
@@ -105,11 +110,14 @@ public final class ASCollectionElement: @unchecked Sendable {
     /// the data source handed over ready is kept). Returns the node given up.
     func releaseNode() -> ASCellNode? {
         guard case .block = source else { return nil }
-        return ElementAllocation.withLock {
+        let released = ElementAllocation.withLock { () -> ASCellNode? in
             guard case .done(let node, let size) = state else { return nil }
             state = .released(size: size)
             return node
         }
+        // Given up, it is no longer this collection's to measure again.
+        released?.measuredLayoutVersion = nil
+        return released
     }
 
     /// Makes and measures the node unless that is done; returns both. The block runs outside the
@@ -169,11 +177,10 @@ public final class ASCollectionElement: @unchecked Sendable {
         return node.measuredLayoutVersion != node.layoutVersion
     }
 
-    /// A fresh element for the same item and node, measured again with the same range; a deferred
-    /// element stays deferred.
+    /// A fresh element for the same item and node, measured again with the same range (only made
+    /// elements need it, so never a deferred one).
     func remeasured() -> ASCollectionElement {
-        if let resolver { return ASCollectionElement(deferredAt: indexPath, resolver: resolver, serialCreation: serialCreation) }
-        return ASCollectionElement(indexPath: indexPath, kind: supplementaryElementKind, source: allocatedNode.map(CellSource.node) ?? source,
+        ASCollectionElement(indexPath: indexPath, kind: supplementaryElementKind, source: allocatedNode.map(CellSource.node) ?? source,
                                    constrainedSize: constrainedSize, serialCreation: serialCreation)
     }
 
@@ -274,26 +281,20 @@ public struct ASElementMap: Sendable {
     }
 
     /// The nodes made so far, in no particular order; visits the map without copying it.
-    public var allocatedNodes: [ASCellNode] {
-        ElementAllocation.withLock {
-            var nodes: [ASCellNode] = []
-            for section in sections {
-                for element in section.supplementary.values { if case .done(let node, _) = element.state { nodes.append(node) } }
-                for element in section.items { if case .done(let node, _) = element.state { nodes.append(node) } }
-            }
-            return nodes
-        }
-    }
+    public var allocatedNodes: [ASCellNode] { made { _, node in node } }
 
     /// The elements whose nodes are made, in no particular order.
-    var allocatedElements: [ASCollectionElement] {
+    var allocatedElements: [ASCollectionElement] { made { element, _ in element } }
+
+    /// `pick` of each made element and its node, under one hold of the allocation lock.
+    private func made<T>(_ pick: (ASCollectionElement, ASCellNode) -> T) -> [T] {
         ElementAllocation.withLock {
-            var made: [ASCollectionElement] = []
+            var result: [T] = []
             for section in sections {
-                for element in section.supplementary.values { if case .done = element.state { made.append(element) } }
-                for element in section.items { if case .done = element.state { made.append(element) } }
+                for element in section.supplementary.values { if case .done(let node, _) = element.state { result.append(pick(element, node)) } }
+                for element in section.items { if case .done(let node, _) = element.state { result.append(pick(element, node)) } }
             }
-            return made
+            return result
         }
     }
 

@@ -17,36 +17,50 @@ struct CollectionDataLoader: @unchecked Sendable {
     let supplementaryKinds: [String]
     let serialize: Bool
 
-    /// Whether every node is made and measured while loading (a `UICollectionViewLayout` needs all
-    /// sizes, as in Texture), or later, for the elements near the viewport.
-    let eager: Bool
+    /// Whether the layout reads every element's measured size (a `UICollectionViewLayout`, as in
+    /// Texture); see `eager`.
+    let layoutNeedsAllNodes: Bool
 
     /// Asks for deferred items when they are first needed, for a list longer than the collection's
-    /// `lazyMeasurementThreshold` whose layout can do without every node; nil when every item is
-    /// asked for now (see `ElementResolver`).
+    /// `lazyMeasurementThreshold` whose layout can do without every node; nil when the layout
+    /// cannot (see `ElementResolver`).
     let resolver: ElementResolver?
 
     /// Items past which a load defers them (see `ASCollectionNode.lazyMeasurementThreshold`).
     let lazyThreshold: Int
 
-    func load() throws(CollectionError) -> ASElementMap {
-        let (map, deferred) = try MainActorBridge.run { () throws(CollectionError) -> (ASElementMap, Bool) in
+    /// Whether the collection's current data defers its items (decided by its last load): the
+    /// sections and items a batch adds, and a relayout, keep to it, so a long list stays lazy.
+    let defersItems: Bool
+
+    /// Whether every node is made and measured as elements are made (a load that does not defer,
+    /// a batch's fresh elements, a relayout), or later, for the elements near the viewport.
+    var eager: Bool { layoutNeedsAllNodes && !defersItems }
+
+    /// The load's elements, and whether it deferred its items: a long list whose layout can
+    /// measure as it goes defers them until a frame or a range needs them; Texture asks for
+    /// every item now, as a short list here does.
+    func load() throws(CollectionError) -> (map: ASElementMap, defersItems: Bool) {
+        let (map, deferring) = try MainActorBridge.run { () throws(CollectionError) -> (ASElementMap, ElementResolver?) in
             let counts = try itemCounts()
-            // Texture asks for every item now; a long list whose layout can measure as it goes
-            // defers its items until a frame or a range needs them.
             let deferring = counts.reduce(0, +) > lazyThreshold ? resolver : nil
             var map = ASElementMap()
             for (section, count) in counts.enumerated() { map.sections.append(try sectionEntry(section, count: count, deferringTo: deferring)) }
-            return (map, deferring != nil)
+            return (map, deferring)
         }
-        if eager && !deferred { ASCollectionElement.allocate(map.allElements, serial: serialize) }
-        return map
+        if layoutNeedsAllNodes && deferring == nil { ASCollectionElement.allocate(map.allElements, serial: serialize) }
+        return (map, deferring != nil)
     }
 
     /// A section's elements, made fresh (supplementary elements, then `count` items): asks the
     /// data source for node blocks and constrained sizes; makes no node.
     @MainActor
-    func sectionEntry(_ section: Int, count: Int, deferringTo resolver: ElementResolver? = nil) throws(CollectionError) -> ASElementMap.Section {
+    func sectionEntry(_ section: Int, count: Int) throws(CollectionError) -> ASElementMap.Section {
+        try sectionEntry(section, count: count, deferringTo: defersItems ? resolver : nil)
+    }
+
+    @MainActor
+    private func sectionEntry(_ section: Int, count: Int, deferringTo resolver: ElementResolver?) throws(CollectionError) -> ASElementMap.Section {
         var entry = ASElementMap.Section()
         for kind in supplementaryKinds(in: section) {
             guard let range = try supplementaryRange(kind: kind, section: section) else { continue }
@@ -60,18 +74,22 @@ struct CollectionDataLoader: @unchecked Sendable {
                 entry.items.append(ASCollectionElement(deferredAt: IndexPath(item: item, section: section), resolver: resolver, serialCreation: serialize))
             }
         } else {
-            for item in 0..<count { entry.items.append(try itemElement(at: IndexPath(item: item, section: section))) }
+            for item in 0..<count { entry.items.append(try askedItemElement(at: IndexPath(item: item, section: section))) }
         }
         return entry
     }
 
-    /// A fresh item element: its node block (or node) and constrained size; no node is made.
+    /// A fresh item element: deferred when the data defers its items, else its node block (or
+    /// node) and constrained size; no node is made.
     @MainActor
     func itemElement(at indexPath: IndexPath) throws(CollectionError) -> ASCollectionElement {
-        let source = try source(at: indexPath, kind: nil)
-        if case .uikitCell = source, !hasItemSize(at: indexPath) { throw .noSizeForUIKitCell(indexPath) }
-        return ASCollectionElement(indexPath: indexPath, kind: nil, source: source, constrainedSize: try itemRange(at: indexPath),
-                                   serialCreation: serialize)
+        if defersItems, let resolver { return ASCollectionElement(deferredAt: indexPath, resolver: resolver, serialCreation: serialize) }
+        return try askedItemElement(at: indexPath)
+    }
+
+    @MainActor
+    private func askedItemElement(at indexPath: IndexPath) throws(CollectionError) -> ASCollectionElement {
+        ASCollectionElement(indexPath: indexPath, content: try resolvedItem(at: indexPath), serialCreation: serialize)
     }
 
     /// What the data source gives for the item at `indexPath` now: a deferred element's content.
@@ -145,7 +163,7 @@ struct CollectionDataLoader: @unchecked Sendable {
             }
             fresh.items = entry.items.map { element in
                 // Never asked for: stays so, asked with the new viewport when first needed.
-                if let resolver, element.isDeferred && element.allocatedNode == nil {
+                if let resolver, element.isDeferred {
                     return ASCollectionElement(deferredAt: element.indexPath, resolver: resolver, serialCreation: serialize)
                 }
                 return renewed(element, range: remeasuredRange(of: element) { () throws(CollectionError) in try itemRange(at: element.indexPath) })

@@ -81,7 +81,16 @@ enum ElementAllocation {
             mark.onSerialQueue = wasSerial
             done.signal()
         }
-        done.wait()
+        if MainActorBridge.isOnMainActor {
+            // The body may need the main actor (a deferred item asks its data source there): the
+            // wait keeps serving it.
+            var finished = false
+            MainActorBridge.wait(until: { finished }) { slice in
+                if done.wait(timeout: .now() + slice) == .success { finished = true }
+            }
+        } else {
+            done.wait()
+        }
         return box.value!
     }
 

@@ -35,17 +35,12 @@ enum ElementContent {
 ///
 /// One per load. Holds the collection weakly. Sendable; use from any context.
 final class ElementResolver: Sendable {
-    private final class WeakNode: Sendable {
-        weak let value: ASCollectionNode?
-        init(_ value: ASCollectionNode) { self.value = value }
-    }
-
-    private let collection: WeakNode
+    private let collection: WeakCollectionNode
     /// The viewport the load measured for: deferred items are measured for it too.
     let viewport: CGSize
 
     init(collection: ASCollectionNode, viewport: CGSize) {
-        self.collection = WeakNode(collection)
+        self.collection = WeakCollectionNode(collection)
         self.viewport = viewport
     }
 

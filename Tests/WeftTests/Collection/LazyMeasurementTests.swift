@@ -9,6 +9,8 @@ final class ModelBoxSource: ASCollectionDataSource, ASCollectionDelegate {
     var sections: [[Int]]
     var missing: Set<Int> = []
     private(set) var asked = 0
+    /// Runs at the start of each node block, on its node-creation thread.
+    var blockHook: (@Sendable (Int) -> Void)?
 
     init(sections: [[Int]]) { self.sections = sections }
 
@@ -24,7 +26,11 @@ final class ModelBoxSource: ASCollectionDataSource, ASCollectionDelegate {
         asked += 1
         let identity = sections[indexPath.section][indexPath.item]
         guard !missing.contains(identity) else { return nil }
-        return { BoxCell(index: identity, size: Self.size(of: identity)) }
+        let hook = blockHook
+        return {
+            hook?(identity)
+            return BoxCell(index: identity, size: Self.size(of: identity))
+        }
     }
 
     func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ASCellNodeBlock {
@@ -173,5 +179,45 @@ final class ModelBoxSource: ASCollectionDataSource, ASCollectionDelegate {
         #expect(made > 300)
         let item0 = node.elements.element(at: IndexPath(item: 0, section: 0))
         #expect(item0?.isNodeAllocated == true)
+    }
+}
+
+/// A long list stays lazy through what replaces or adds elements after its load.
+@MainActor @Suite struct LazyListChangesTests {
+    @Test func aWidthChangeABatchAndARelayoutMakeNoNodesOffScreen() throws {
+        let source = ModelBoxSource(sections: LazyMeasurementTests.model(sections: 2, items: 10_000))
+        let node = LazyMeasurementTests.collection(source)
+        node.releasesNodesOutsidePreloadRange = true
+        _ = try node.snapshot(at: CGPoint(x: 0, y: 3_000), scale: 1)
+        let asked = source.asked
+        node.frame = CGRect(x: 0, y: 0, width: 320, height: 600)
+        _ = try node.snapshot(scale: 1)
+        #expect(node.elements.allocatedNodes.count < 300)
+        node.performBatchUpdates({
+            source.sections.append((0..<5_000).map { 50_000 + $0 })
+            node.insertSections(IndexSet(integer: 2))
+            source.sections[0].insert(contentsOf: (0..<2_000).map { 60_000 + $0 }, at: 0)
+            node.insertItems(at: (0..<2_000).map { IndexPath(item: $0, section: 0) })
+        })
+        node.waitUntilAllUpdatesAreProcessed()
+        node.relayoutItems()
+        _ = try node.snapshot(scale: 1)
+        #expect(node.elements.allocatedNodes.count < 300)
+        // The 7,000 items added were not asked for: only what the frames showed.
+        #expect(source.asked - asked < 600)
+        #expect(node.numberOfItems(inSection: 2) == 5_000)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aNodeBlockMayAskForADeferredItemWhileTheMainActorDrivesTheFrame() throws {
+        let source = ModelBoxSource(sections: LazyMeasurementTests.model(sections: 1, items: 5_000))
+        let node = LazyMeasurementTests.collection(source)
+        // The block runs on a node-creation thread while the main actor waits for it; the item it
+        // asks for is deferred, so its data source must be asked on that waiting main actor.
+        source.blockHook = { [weak node] identity in
+            if identity == 0 { _ = node?.nodeForItem(at: IndexPath(item: 4_000, section: 0)) }
+        }
+        _ = try node.snapshot(scale: 1)
+        #expect(node.elements.element(at: IndexPath(item: 4_000, section: 0))?.isNodeAllocated == true)
     }
 }

@@ -138,9 +138,11 @@ final class ASDataController: @unchecked Sendable {
             } catch {
                 throw .dataSource(error)
             }
+            // Set before the main actor moves on: a deferred item it resolves next is asked at its
+            // place in this map, which the data source now describes.
+            state.withLock { $0.pending = map }
             return (map, fresh)
         }
-        state.withLock { $0.pending = map }
         let eager = loader.eager, serial = loader.serialize
         enqueue { [weak node, map, fresh, changes] in
             if eager { ASCollectionElement.allocate(fresh, serial: serial) }
