@@ -41,8 +41,10 @@ struct BenchCommand: ParsableCommand {
         if parts.contains(.png) { try measurePNG() }
         if parts.contains(.cells) { measureCells(cores: cores) }
         if parts.contains(.layout) { measureLayout(cores: cores) }
-        if parts.contains(.collection) { try MainActor.assumeIsolated { try measureCollection() } }
-        if parts.contains(.collection) { try BenchScale.measure() }
+        if parts.contains(.collection) {
+            try MainActor.assumeIsolated { try measureCollection() }
+            try BenchScale.measure()
+        }
     }
 
     /// The CPU's model name, from /proc/cpuinfo where there is one.

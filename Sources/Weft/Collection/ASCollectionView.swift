@@ -20,7 +20,7 @@ public final class ASCollectionView: UICollectionView {
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// The node's `layoutInspector`, as Texture's interop documentation sets it on the view.
-    public weak var layoutInspector: (any ASCollectionViewLayoutInspecting)? {
+    public var layoutInspector: (any ASCollectionViewLayoutInspecting)? {
         get { owner?.layoutInspector }
         set { owner?.layoutInspector = newValue }
     }

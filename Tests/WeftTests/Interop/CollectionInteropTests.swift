@@ -21,6 +21,12 @@ final class SwatchCellNode: ASCellNode, @unchecked Sendable {
         super.init()
         backgroundColor = .systemBlue
     }
+
+    /// Tells the delegate, as the documentation's cells do: cells load before they first show.
+    override func didLoad() {
+        super.didLoad()
+        delegate?.swatchCellDidLoad(index)
+    }
 }
 
 /// A plain UIKit cell, as an app writes one.
@@ -161,7 +167,7 @@ final class InteropViewController: ASDKViewController<ASCollectionNode>, ASColle
         view.contentInset = UIEdgeInsets(top: 5, left: 0, bottom: 7, right: 0)
         #expect(controller.node.contentInset.bottom == 7)
         #expect(abs(controller.node.contentOffsetRange.max.y - (450 + 7 - 240)) < 0.001, "the inset lengthens the scrollable range")
-        #expect(controller.loadedSwatches.isEmpty, "node blocks captured the controller as the cells' delegate")
+        #expect(controller.loadedSwatches.contains(0), "the node blocks made the controller the cells' delegate, which hears them load")
         #expect(controller.node.nodeForItem(at: IndexPath(item: 0, section: 0)).map { ($0 as? SwatchCellNode)?.delegate === controller } == true)
     }
 
