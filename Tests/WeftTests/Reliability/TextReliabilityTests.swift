@@ -7,7 +7,9 @@ import Testing
 /// Hostile text input: font sizes and attribute values pango cannot take, huge strings, ranges
 /// that split characters, and what the node keeps when text is set (its memory is measured in a
 /// process of its own, see the hostile case `text/attributed-text-sets-keep-no-copies`).
-@Suite struct TextReliabilityTests {
+/// Serialized, as when the sanitizers last passed it: with its tests in parallel, one ASan run died
+/// of a trap (signal 4) while its font tests ran; the cause is not pinned down.
+@Suite(.serialized) struct TextReliabilityTests {
     /// A node with a unique debug name, so its diagnostics can be told from other tests'.
     static func node(_ name: String) -> (ASTextNode, String) {
         let node = ASTextNode()
