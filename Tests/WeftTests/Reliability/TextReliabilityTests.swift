@@ -7,9 +7,7 @@ import Testing
 /// Hostile text input: font sizes and attribute values pango cannot take, huge strings, ranges
 /// that split characters, and what the node keeps when text is set (its memory is measured in a
 /// process of its own, see the hostile case `text/attributed-text-sets-keep-no-copies`).
-/// Serialized, as when the sanitizers last passed it: with its tests in parallel, one ASan run died
-/// of a trap (signal 4) while its font tests ran; the cause is not pinned down.
-@Suite(.serialized) struct TextReliabilityTests {
+@Suite struct TextReliabilityTests {
     /// A node with a unique debug name, so its diagnostics can be told from other tests'.
     static func node(_ name: String) -> (ASTextNode, String) {
         let node = ASTextNode()
@@ -173,10 +171,11 @@ import Testing
         #expect(node.attributedText?.length == text.length, "the property keeps what was set")
     }
 
-    /// Skipped under ThreadSanitizer: there, appending 20,000 attribute runs traps inside
-    /// Foundation itself (`CFRunArrayInsert` → `CFBasicHashesAreEqual` → `__HALT`), before any
-    /// Weft code runs; it passes in `make test` and under AddressSanitizer.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["WEFT_UNDER_TSAN"] == nil, "Foundation traps building 20,000 runs under TSan"))
+    /// Skipped under the sanitizers: there, appending 20,000 attribute runs traps inside Foundation
+    /// itself (`CFRunArrayInsert` → `CFBasicHashesAreEqual` → `__HALT`), before any Weft code
+    /// runs. Seen under TSan, and on 2026-11-23 under ASan too (twice, the suite serialized or not),
+    /// where an earlier run had passed; it passes in `make test`.
+    @Test(.enabled(if: dlsym(nil, "__tsan_init") == nil && dlsym(nil, "__asan_init") == nil, "Foundation traps building 20,000 runs under the sanitizers"))
     func manyRunsAreLinearToCopy() {
         let text = NSMutableAttributedString(string: "")
         for i in 0..<20_000 {
