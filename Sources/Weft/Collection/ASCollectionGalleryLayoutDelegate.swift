@@ -63,31 +63,29 @@ public final class ASCollectionGalleryLayoutDelegate: ASCollectionLayoutDelegate
         return ASSizeRange(exactly: provider.galleryLayoutDelegate(self, sizeForElements: elements))
     }
 
+    /// The layout as arithmetic (`GalleryLayoutGeometry`): no frame is stored per item, so a
+    /// million-item gallery lays out in what its sections cost. An item size that is not a
+    /// positive finite size lays out nothing, and says so.
     public static func calculateLayout(with context: ASCollectionLayoutContext) -> ASCollectionLayoutState {
-        guard let p = context.additionalInfo as? Properties, p.itemSize.width > 0, p.itemSize.height > 0 else {
+        guard let p = context.additionalInfo as? Properties else {
+            return ASCollectionLayoutState(context: context, contentSize: .zero, frames: [])
+        }
+        guard p.itemSize.width > 0, p.itemSize.height > 0, p.itemSize.width.isFinite, p.itemSize.height.isFinite else {
+            if p.itemSize != .zero || context.elements.sections.contains(where: { !$0.items.isEmpty }) {
+                WeftDiagnostics.report(.collection, "ASCollectionGalleryLayoutDelegate",
+                                       "item size \(p.itemSize) is not a positive finite size; the gallery lays out no items")
+            }
             return ASCollectionLayoutState(context: context, contentSize: .zero, frames: [])
         }
         let vertical = !context.scrollableDirections.intersection(.verticalDirections).isEmpty
         let inset = p.sectionInset
         // Work along the lines (across) and down the lines (along the scroll).
         let crossLength = vertical ? context.viewportSize.width - inset.left - inset.right : context.viewportSize.height - inset.top - inset.bottom
-        let itemAcross = vertical ? p.itemSize.width : p.itemSize.height
-        let itemAlong = vertical ? p.itemSize.height : p.itemSize.width
-        let perLine = max(1, Int(((crossLength + p.interitemSpacing) / (itemAcross + p.interitemSpacing)).rounded(.down)))
-        var frames: [(ASCollectionElement, CGRect)] = []
-        var along: CGFloat = 0
-        for section in context.elements.sections {
-            along += vertical ? inset.top : inset.left
-            for (index, element) in section.items.enumerated() {
-                let line = index / perLine, position = index % perLine
-                let a = along + CGFloat(line) * (itemAlong + p.lineSpacing)
-                let c = (vertical ? inset.left : inset.top) + CGFloat(position) * (itemAcross + p.interitemSpacing)
-                frames.append((element, CGRect(origin: vertical ? CGPoint(x: c, y: a) : CGPoint(x: a, y: c), size: p.itemSize)))
-            }
-            let lines = (section.items.count + perLine - 1) / perLine
-            along += CGFloat(lines) * itemAlong + CGFloat(max(0, lines - 1)) * p.lineSpacing + (vertical ? inset.bottom : inset.right)
-        }
-        let size = vertical ? CGSize(width: context.viewportSize.width, height: along) : CGSize(width: along, height: context.viewportSize.height)
-        return ASCollectionLayoutState(context: context, contentSize: size, frames: frames)
+        let geometry = GalleryLayoutGeometry(vertical: vertical, itemSize: p.itemSize, lineSpacing: p.lineSpacing,
+                                             interitemSpacing: p.interitemSpacing, inset: inset, crossLength: crossLength,
+                                             itemCounts: context.elements.sections.map(\.items.count))
+        let length = geometry.contentLength
+        let size = vertical ? CGSize(width: context.viewportSize.width, height: length) : CGSize(width: length, height: context.viewportSize.height)
+        return ASCollectionLayoutState(context: context, contentSize: size, geometry: geometry)
     }
 }

@@ -51,12 +51,19 @@ extension ASCollectionLayoutDelegate {
 }
 
 /// A computed collection layout: the content size and every element's frame; Texture's
-/// `ASCollectionLayoutState`. Immutable. Sendable; use from any context.
+/// `ASCollectionLayoutState`. It answers the layout queries itself, from frames it stores (indexed
+/// by stripes along the scroll and by index path) or, for a layout that is arithmetic such as the
+/// gallery, from frames computed per query. Immutable. Sendable; use from any context.
 public final class ASCollectionLayoutState: @unchecked Sendable {
-    // SAFETY: the attributes are made in `init` and never changed afterwards.
+    // SAFETY: the frames are made in `init` and never changed afterwards; computed attributes are
+    // new objects per query.
     public let context: ASCollectionLayoutContext
     public let contentSize: CGSize
-    let attributes: [UICollectionViewLayoutAttributes]
+    private enum Frames {
+        case stored(CollectionLayoutLookups)
+        case computed(any CollectionLayoutGeometry)
+    }
+    private let frames: Frames
 
     /// A state from frames chosen for elements.
     public init(context: ASCollectionLayoutContext, contentSize: CGSize, frames: [(element: ASCollectionElement, frame: CGRect)]) {
@@ -65,13 +72,61 @@ public final class ASCollectionLayoutState: @unchecked Sendable {
         // Positions come from the context's map, not the elements: a batch applied while this
         // layout was calculated renumbers the elements for the newer map.
         let positions = context.elements.positions
-        attributes = frames.map { element, frame in
+        let attributes = frames.map { element, frame in
             let indexPath = positions[ObjectIdentifier(element)] ?? element.indexPath
             let attributes = element.supplementaryElementKind.map { UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: $0, with: indexPath) }
                 ?? UICollectionViewLayoutAttributes(forCellWith: indexPath)
             attributes.frame = frame
             return attributes
         }
+        self.frames = .stored(CollectionLayoutLookups(attributes, vertical: !context.scrollableDirections.intersection(.verticalDirections).isEmpty))
+    }
+
+    /// A state whose item frames are computed per query; index paths are places in the context's map.
+    init(context: ASCollectionLayoutContext, contentSize: CGSize, geometry: any CollectionLayoutGeometry) {
+        self.context = context
+        self.contentSize = contentSize
+        frames = .computed(geometry)
+    }
+
+    /// The attributes of the elements whose frames intersect `rect`, in layout order; Texture's
+    /// `layoutAttributesForElementsInRect:`.
+    public func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes] {
+        switch frames {
+        case .stored(let lookups): return lookups.elements.attributes(in: rect)
+        case .computed(let geometry): return geometry.items(in: rect).map { Self.attributes($0.indexPath, $0.frame) }
+        }
+    }
+
+    /// Every element's attributes, in layout order; Texture's `allLayoutAttributes`. A computed
+    /// layout makes them all, so prefer the rect query for long lists.
+    public func allLayoutAttributes() -> [UICollectionViewLayoutAttributes] {
+        switch frames {
+        case .stored(let lookups): return lookups.elements.attributes
+        case .computed(let geometry): return geometry.items(in: .infinite).map { Self.attributes($0.indexPath, $0.frame) }
+        }
+    }
+
+    /// The attributes of the item at `indexPath`, or nil.
+    func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        switch frames {
+        case .stored(let lookups): return lookups.item(at: indexPath)
+        case .computed(let geometry): return geometry.frameForItem(at: indexPath).map { Self.attributes(indexPath, $0) }
+        }
+    }
+
+    /// The attributes of the supplementary element of `kind` in `indexPath`'s section, or nil.
+    func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        switch frames {
+        case .stored(let lookups): return lookups.supplementaries[kind]?[indexPath.section]
+        case .computed: return nil
+        }
+    }
+
+    private static func attributes(_ indexPath: IndexPath, _ frame: CGRect) -> UICollectionViewLayoutAttributes {
+        let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
+        attributes.frame = frame
+        return attributes
     }
 
     /// A state from a layout of the elements' nodes (for instance a stack of them): each allocated

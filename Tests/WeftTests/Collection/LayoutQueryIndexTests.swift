@@ -88,7 +88,78 @@ import Testing
         }
     }
 
-    /// A gallery of 5,000 items: rect, item and supplementary queries equal the scans they replace.
+    /// The gallery's frames as its old loop over every item computed them: the reference the
+    /// per-query arithmetic must equal exactly.
+    private static func referenceGallery(vertical: Bool, item: CGSize, line: CGFloat, interitem: CGFloat, inset: UIEdgeInsets,
+                                         viewport: CGSize, counts: [Int]) -> [(IndexPath, CGRect)] {
+        let crossLength = vertical ? viewport.width - inset.left - inset.right : viewport.height - inset.top - inset.bottom
+        let itemAcross = vertical ? item.width : item.height, itemAlong = vertical ? item.height : item.width
+        let perLine = max(1, Int(((crossLength + interitem) / (itemAcross + interitem)).rounded(.down)))
+        var frames: [(IndexPath, CGRect)] = []
+        var along: CGFloat = 0
+        for (section, count) in counts.enumerated() {
+            along += vertical ? inset.top : inset.left
+            for index in 0..<count {
+                let a = along + CGFloat(index / perLine) * (itemAlong + line)
+                let c = (vertical ? inset.left : inset.top) + CGFloat(index % perLine) * (itemAcross + interitem)
+                frames.append((IndexPath(item: index, section: section), CGRect(origin: vertical ? CGPoint(x: c, y: a) : CGPoint(x: a, y: c), size: item)))
+            }
+            let lines = (count + perLine - 1) / perLine
+            along += CGFloat(lines) * itemAlong + CGFloat(max(0, lines - 1)) * line + (vertical ? inset.bottom : inset.right)
+        }
+        return frames
+    }
+
+    /// The gallery's arithmetic equals its old loop and the filter over it, for rect and item
+    /// queries, on both axes, over several sections (empty ones among them), fractional sizes,
+    /// and negative spacing and insets (where lines do not advance and every item is tested).
+    @Test func galleryGeometryEqualsTheLoopAndTheFilter() {
+        var rng = SeededGenerator(seed: 0x6A11)
+        let cases: [(item: CGSize, line: CGFloat, interitem: CGFloat, inset: UIEdgeInsets, counts: [Int])] = [
+            (CGSize(width: 50, height: 40), 4, 6, UIEdgeInsets(top: 5, left: 5, bottom: 5, right: 5), [5_000]),
+            (CGSize(width: 33.3, height: 17.7), 0.5, 1.25, UIEdgeInsets(top: 12, left: 3, bottom: 30, right: 7), [7, 0, 1_000, 1, 0, 333]),
+            (CGSize(width: 400, height: 400), 0, 0, .zero, [3, 3]),
+            (CGSize(width: 60, height: 50), -55, -10, UIEdgeInsets(top: -20, left: 0, bottom: -40, right: 0), [200, 50]),
+            (CGSize(width: 1, height: 1), 0, 0, .zero, [10_000]),
+        ]
+        for (number, c) in cases.enumerated() {
+            for vertical in [true, false] {
+                let viewport = CGSize(width: 330, height: 600)
+                let reference = Self.referenceGallery(vertical: vertical, item: c.item, line: c.line, interitem: c.interitem,
+                                                      inset: c.inset, viewport: viewport, counts: c.counts)
+                let crossLength = vertical ? viewport.width - c.inset.left - c.inset.right : viewport.height - c.inset.top - c.inset.bottom
+                let geometry = GalleryLayoutGeometry(vertical: vertical, itemSize: c.item, lineSpacing: c.line, interitemSpacing: c.interitem,
+                                                     inset: c.inset, crossLength: crossLength, itemCounts: c.counts)
+                let all = geometry.items(in: .infinite)
+                #expect(all.map(\.indexPath) == reference.map(\.0) && all.map(\.frame) == reference.map(\.1), "case \(number), vertical \(vertical)")
+                let extent = reference.map { vertical ? $0.1.maxY : $0.1.maxX }.max() ?? 0
+                for _ in 0..<300 {
+                    let rect = Self.randomRect(&rng, extent: extent)
+                    let expected = reference.filter { $0.1.intersects(rect) }
+                    let got = geometry.items(in: rect)
+                    #expect(got.map(\.indexPath) == expected.map(\.0) && got.map(\.frame) == expected.map(\.1), "case \(number), vertical \(vertical), \(rect)")
+                }
+                for (path, frame) in reference where path.item % 7 == 0 { #expect(geometry.frameForItem(at: path) == frame) }
+                #expect(geometry.frameForItem(at: IndexPath(item: c.counts[0], section: 0)) == nil)
+                #expect(geometry.frameForItem(at: IndexPath(item: 0, section: c.counts.count)) == nil)
+                #expect(geometry.frameForItem(at: IndexPath(item: -1, section: 0)) == nil)
+                #expect(geometry.frameForItem(at: IndexPath(indexes: [0])) == nil)
+            }
+        }
+        // A viewport deep in a long gallery answers from the lines it reaches (edges that only
+        // touch count, as `CGRect.intersects` counts them), and fast: 1,000 queries at a million
+        // items take well under the time one scan of every item took.
+        let long = GalleryLayoutGeometry(vertical: true, itemSize: CGSize(width: 100, height: 100), lineSpacing: 0, interitemSpacing: 0,
+                                         inset: .zero, crossLength: 300, itemCounts: [1_000_000])
+        #expect(long.items(in: CGRect(x: 0, y: 1_000_000, width: 300, height: 250)).map(\.indexPath.item) == Array(29_997..<30_009))
+        let clock = ContinuousClock.now
+        for step in 0..<1_000 { _ = long.items(in: CGRect(x: 0, y: CGFloat(step) * 3_000, width: 300, height: 2_532)) }
+        #expect(ContinuousClock.now - clock < .seconds(5), "1,000 viewport queries of a million-item gallery")
+        #expect(long.items(in: CGRect(x: CGFloat.nan, y: 0, width: 10, height: 10)).isEmpty)
+    }
+
+    /// A gallery of 5,000 items behind a collection node: rect, item and supplementary queries
+    /// equal the scans over all of its attributes.
     @MainActor @Test func layoutDelegateQueriesEqualTheScans() throws {
         let source = LayoutDelegateTests.GallerySource(count: 5_000)
         let gallery = ASCollectionGalleryLayoutDelegate(scrollableDirections: .verticalDirections)
@@ -101,14 +172,15 @@ import Testing
         layout.prepareIfNeeded()
         let all = try #require(layout.layoutAttributesForElements(in: Self.everything))
         #expect(all.count == 5_000)
+        func key(_ a: [UICollectionViewLayoutAttributes]?) -> [String] { (a ?? []).map { "\($0.indexPath) \($0.frame) \($0.representedElementKind ?? "")" } }
         var rng = SeededGenerator(seed: 0x6A1)
         for _ in 0..<200 {
             let rect = Self.randomRect(&rng, extent: layout.collectionViewContentSize.height)
-            #expect(Self.same(layout.layoutAttributesForElements(in: rect), all.filter { $0.frame.intersects(rect) }), "\(rect)")
+            #expect(key(layout.layoutAttributesForElements(in: rect)) == key(all.filter { $0.frame.intersects(rect) }), "\(rect)")
         }
         for item in stride(from: 0, to: 5_000, by: 23) {
             let path = IndexPath(item: item, section: 0)
-            #expect(layout.layoutAttributesForItem(at: path) === all.first { $0.representedElementKind == nil && $0.indexPath == path })
+            #expect(key(layout.layoutAttributesForItem(at: path).map { [$0] }) == key(all.filter { $0.representedElementKind == nil && $0.indexPath == path }))
         }
         #expect(layout.layoutAttributesForItem(at: IndexPath(item: 5_000, section: 0)) == nil)
         #expect(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 1)) == nil)
