@@ -18,15 +18,17 @@ enum BenchScale {
 
     static func measure() throws {
         print("\n== Scale: time to first frame and peak RSS, one process per size, 390×844 pt @3x ==")
-        print("(lists past ASCollectionNode.lazyMeasurementThreshold, 500 items, measure what a frame needs; 1,000 items and fewer are measured whole, as in Texture)")
+        print("(lists past ASCollectionNode.lazyMeasurementThreshold, 500 items, measure what a frame needs; shorter ones are measured whole, as in Texture)")
         for (sample, sizes) in [("feed", feedSizes), ("grid", gridSizes)] {
             for items in sizes {
                 print("\(sample), \(items) items: \(try probe(sample: sample, items: items))")
             }
         }
-        for release in [false, true] {
-            let arguments = ["--scroll-items", "\(scrolledItems)"] + (release ? ["--release-nodes"] : [])
-            print("feed, 1000000 items, scrolled through the first \(scrolledItems) (2 screens a frame, @3x)\(release ? ", releasesNodesOutsidePreloadRange" : ""): "
+        // Default settings, then node release, then without measuring ahead in the background.
+        for (release, ahead) in [(false, true), (true, true), (false, false)] {
+            let arguments = ["--scroll-items", "\(scrolledItems)"] + (release ? ["--release-nodes"] : []) + (ahead ? [] : ["--measure-ahead", "0"])
+            let settings = (release ? ", releasesNodesOutsidePreloadRange" : "") + (ahead ? "" : ", backgroundMeasurementLimit 0")
+            print("feed, 1000000 items, scrolled through the first \(scrolledItems) (2 screens a frame, @3x)\(settings): "
                   + (try probe(sample: "feed", items: 1_000_000, extra: arguments)))
         }
     }
@@ -79,11 +81,15 @@ struct BenchScaleProbeCommand: ParsableCommand {
     @Flag(help: "Set releasesNodesOutsidePreloadRange.")
     var releaseNodes = false
 
+    @Option(help: "Set backgroundMeasurementLimit (items measured ahead of each frame in the background; 0: none).")
+    var measureAhead: Int?
+
     func validate() throws {
         guard ["feed", "grid"].contains(sample) else { throw ValidationError("--sample must be feed or grid, not \"\(sample)\"") }
         guard (100...WeftLimits.maximumItems).contains(items) else {
             throw ValidationError("--items must be 100 to \(WeftLimits.maximumItems), not \(items)")
         }
+        if let measureAhead, measureAhead < 0 { throw ValidationError("--measure-ahead must be 0 or more, not \(measureAhead)") }
         guard (0..<items).contains(scrollItems) else { throw ValidationError("--scroll-items must be 0 to \(items - 1), not \(scrollItems)") }
     }
 
@@ -99,6 +105,7 @@ struct BenchScaleProbeCommand: ParsableCommand {
         }
         let node = made.collectionNode
         node.releasesNodesOutsidePreloadRange = releaseNodes
+        if let measureAhead { node.backgroundMeasurementLimit = measureAhead }
         let start = DispatchTime.now().uptimeNanoseconds
         let frame = try node.snapshot(scale: 3)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

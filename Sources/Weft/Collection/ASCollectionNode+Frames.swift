@@ -65,6 +65,7 @@ extension ASCollectionNode {
         releaseNodesMeasuredOutsideRanges()
         // A deferred item the data source could not describe fails the frame that needed it.
         if let error = dataError { throw error }
+        measureAheadInBackground(after: visible)
         return (snapped, visible)
     }
 

@@ -23,6 +23,7 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         /// Whether the last load deferred its items (see `CollectionDataLoader.defersItems`).
         var itemsDeferred = false
         var releasesNodesOutsidePreloadRange = false
+        var backgroundMeasurementLimit = 256
         /// `CellLayoutInvalidation.current` when `relayoutInvalidatedCells()` last looked.
         var seenCellInvalidations = CellLayoutInvalidation.current
         var supplementaryKinds: [String] = []
@@ -171,6 +172,35 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     public var releasesNodesOutsidePreloadRange: Bool {
         get { settings.withLock { $0.releasesNodesOutsidePreloadRange } }
         set { settings.withLock { $0.releasesNodesOutsidePreloadRange = newValue } }
+    }
+
+    /// Weft's own, beyond Texture: after each frame of a lazily measured list (see
+    /// `lazyMeasurementThreshold`) with a flow layout, up to this many items past the last one
+    /// shown are measured in the background, so the frames that scroll to them find their sizes
+    /// ready. Default 256; 0 turns it off. Their nodes are kept as measured nodes are (at most
+    /// this many more), or only their sizes with `releasesNodesOutsidePreloadRange`. Pixels do not
+    /// depend on it. Negative values are taken as 0 and reported.
+    public var backgroundMeasurementLimit: Int {
+        get { settings.withLock { $0.backgroundMeasurementLimit } }
+        set {
+            if newValue < 0 {
+                WeftDiagnostics.report(.collection, "\(self).backgroundMeasurementLimit", "\(newValue) is negative; used 0")
+            }
+            settings.withLock { $0.backgroundMeasurementLimit = max(0, newValue) }
+            if newValue <= 0 { backgroundMeasurement.cancel() }
+        }
+    }
+
+    /// Measures ahead of the frames; see `backgroundMeasurementLimit`.
+    let backgroundMeasurement = BackgroundMeasurement()
+
+    /// After a frame: measures ahead of its last shown item, when the list is measured lazily by a
+    /// layout that reads sizes as it goes.
+    func measureAheadInBackground(after visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
+        let (deferred, limit, releasing) = settings.withLock { ($0.itemsDeferred, $0.backgroundMeasurementLimit, $0.releasesNodesOutsidePreloadRange) }
+        guard deferred, limit > 0, collectionViewLayout.readsSizesAsItGoes,
+              let last = visible.lazy.filter({ $0.0.representedElementKind == nil }).map(\.0.indexPath).max() else { return }
+        backgroundMeasurement.schedule(map: layoutElements, after: last, count: limit, releasing: releasing, collection: self)
     }
 
     /// With `releasesNodesOutsidePreloadRange`, remembers elements whose nodes the layout made only

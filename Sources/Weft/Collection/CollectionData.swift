@@ -145,6 +145,25 @@ public final class ASCollectionElement: @unchecked Sendable {
         return made
     }
 
+    /// Measures the node ahead of need, on a node-creation thread (`BackgroundMeasurement`): makes
+    /// it unless another thread has, and with `releasing` keeps only its size (as a node given up
+    /// outside the ranges would), so measuring ahead holds no node. Only for resolved elements
+    /// whose block can make the node again; others are left alone. Returns whether it made one.
+    @discardableResult
+    func measureAhead(releasing: Bool) -> Bool {
+        guard !isDeferred, case .block = source, ElementAllocation.isNodeCreationThread else { return false }
+        guard case .claimed = ElementAllocation.claim(self) else { return false }
+        let made = make()
+        if releasing {
+            made.node.measuredLayoutVersion = nil
+            ElementAllocation.finish(self, releasingNodeOf: made)
+        } else {
+            ElementAllocation.finish(self, with: made)
+            made.node.indexPath = indexPath
+        }
+        return true
+    }
+
     /// Runs the block (or takes the ready node) and measures the node with its constrained size.
     private func make() -> (node: ASCellNode, size: CGSize) {
         let node: ASCellNode

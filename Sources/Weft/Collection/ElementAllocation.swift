@@ -138,6 +138,15 @@ enum ElementAllocation {
         lock.unlock()
     }
 
+    /// Finishes a made element as measured only (`.released`): waiting threads that wanted the
+    /// node make their own from the block.
+    static func finish(_ element: ASCollectionElement, releasingNodeOf made: (node: ASCellNode, size: CGSize)) {
+        lock.lock()
+        element.state = .released(size: made.size)
+        lock.broadcast()
+        lock.unlock()
+    }
+
     /// Follows element → its maker → what that maker waits for; true if it leads back to `me`.
     /// Called under the lock.
     private static func waitWouldDeadlock(on element: ASCollectionElement, me: ObjectIdentifier) -> Bool {

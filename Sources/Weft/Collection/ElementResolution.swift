@@ -46,17 +46,20 @@ final class ElementResolver: Sendable {
 
     /// Resolves `elements` (deferred items of this resolver's load), each at its place in the
     /// newest submitted map. A data source that is gone, or that cannot describe an item, leaves
-    /// it unavailable and its error with the collection.
+    /// it unavailable and its error with the collection. `quietly` (measuring ahead, which no
+    /// frame asked for) leaves such items deferred instead, with nothing reported, so only a
+    /// frame that needs them fails.
     @MainActor
-    func resolve(_ elements: [ASCollectionElement]) {
+    func resolve(_ elements: [ASCollectionElement], quietly: Bool = false) {
         guard let node = collection.value else {
-            for element in elements { element.resolve(with: .unavailable) }
+            if !quietly { for element in elements { element.resolve(with: .unavailable) } }
             return
         }
         let loader = node.loader(for: viewport)
         let positions = node.dataSourcePositions(of: elements)
         for element in elements where element.isDeferred {
             guard let position = positions[ObjectIdentifier(element)] else {
+                if quietly { continue }
                 // Deleted by a batch the editing queue has not applied yet: nothing to ask for.
                 WeftDiagnostics.report(.collection, "item at section \(element.indexPath.section), item \(element.indexPath.item)",
                                        "was deleted before its node was first needed; shown empty until the deletion is applied")
@@ -66,6 +69,7 @@ final class ElementResolver: Sendable {
             do throws(CollectionError) {
                 element.resolve(with: try loader.resolvedItem(at: position))
             } catch {
+                if quietly { continue }
                 node.noteDeferredItemError(error)
                 element.resolve(with: .unavailable)
             }
@@ -76,7 +80,7 @@ final class ElementResolver: Sendable {
 /// Resolves deferred elements. Thread-safe: any thread may ask; the data source is asked on the
 /// main actor (inline when the caller is on it, see `MainActorBridge`), once for all of them.
 enum ElementResolution {
-    static func resolve(_ elements: [ASCollectionElement]) {
+    static func resolve(_ elements: [ASCollectionElement], quietly: Bool = false) {
         var groups: [ObjectIdentifier: (ElementResolver, [ASCollectionElement])] = [:]
         for element in elements {
             guard let resolver = element.resolver else { continue }
@@ -85,7 +89,7 @@ enum ElementResolution {
         guard !groups.isEmpty else { return }
         let batches = Array(groups.values)
         MainActorBridge.run { @MainActor in
-            for (resolver, group) in batches { resolver.resolve(group) }
+            for (resolver, group) in batches { resolver.resolve(group, quietly: quietly) }
         }
     }
 }

@@ -75,6 +75,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
     /// reaches (see `ASCollectionNode.lazyMeasurementThreshold`); a short one has every node made
     /// as it loads, as in Texture.
     override var canMeasureLazily: Bool { true }
+    override var readsSizesAsItGoes: Bool { true }
 
     /// Lays out lines until the next one would start past `limit` along the scrolling axis (or the
     /// content ends), then at least `FlowLayoutProgress.stepScreens` viewports more, so a scroll

@@ -44,6 +44,11 @@ open class UICollectionViewLayout: @unchecked Sendable {
     /// they go (the flow layout). See `ASCollectionNode.lazyMeasurementThreshold`.
     var canMeasureLazily: Bool { !needsAllNodes }
 
+    /// Whether a lazily measured list gains from measuring items ahead of the frames, in the
+    /// background (`BackgroundMeasurement`): layouts that read sizes as they go. A layout delegate
+    /// that knows sizes without nodes (the gallery) gains nothing.
+    var readsSizesAsItGoes: Bool { false }
+
     /// The content size for a caller that only needs to know whether the content reaches `length`
     /// along the scrolling axis (batch fetching, Texture's synchronous-update rule): a layout that
     /// lays out lazily may stop past `length` and answer what it has; others answer

@@ -50,11 +50,14 @@ final class ModelBoxSource: ASCollectionDataSource, ASCollectionDelegate {
 @MainActor @Suite struct LazyMeasurementTests {
     static let viewport = CGSize(width: 390, height: 600)
 
-    static func collection(_ source: ModelBoxSource, threshold: Int? = nil) -> ASCollectionNode {
+    /// Measuring ahead in the background is off unless asked for (`measuringAhead`): these tests
+    /// count node blocks and nodes, which it would change while they count.
+    static func collection(_ source: ModelBoxSource, threshold: Int? = nil, measuringAhead: Int = 0) -> ASCollectionNode {
         let layout = UICollectionViewFlowLayout()
         layout.sectionInset = UIEdgeInsets(top: 6, left: 4, bottom: 6, right: 4)
         let node = ASCollectionNode(frame: CGRect(origin: .zero, size: viewport), collectionViewLayout: layout)
         if let threshold { node.lazyMeasurementThreshold = threshold }
+        node.backgroundMeasurementLimit = measuringAhead
         node.registerSupplementaryNode(ofKind: UICollectionView.elementKindSectionHeader)
         node.dataSource = source
         node.delegate = source

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import Weft
+
+/// Measuring ahead of the frames in the background (`ASCollectionNode.backgroundMeasurementLimit`):
+/// what it measures, that pixels do not depend on it, that it holds no node with node release,
+/// that it reports nothing a frame did not need, and that it stops with its collection.
+@MainActor @Suite struct BackgroundMeasurementTests {
+    private static func lastShownItem(_ node: ASCollectionNode) throws -> IndexPath {
+        try #require(node.indexPathsForVisibleItems.max())
+    }
+
+    private static func element(_ node: ASCollectionNode, after last: IndexPath, by distance: Int) -> ASCollectionElement? {
+        node.elements.element(at: IndexPath(item: last.item + distance, section: last.section))
+    }
+
+    @Test func theItemsAfterTheFrameAreMeasuredUpToTheLimit() throws {
+        let source = ModelBoxSource(sections: LazyMeasurementTests.model(sections: 1, items: 100_000))
+        let node = LazyMeasurementTests.collection(source, measuringAhead: 300)
+        _ = try node.snapshot(scale: 1)
+        #expect(node.backgroundMeasurement.waitUntilIdle())
+        let last = try Self.lastShownItem(node)
+        let ahead = (1...300).compactMap { Self.element(node, after: last, by: $0) }
+        #expect(ahead.count == 300 && ahead.allSatisfy(\.isMeasured), "the 300 items after item \(last.item)")
+        #expect(Self.element(node, after: last, by: 2_000)?.isMeasured == false, "nothing past the limit and the ranges")
+        #expect(source.asked < 300 + 300)
+        // Measured, so the next frames read sizes instead of asking again.
+        let asked = source.asked
+        let y = try #require(node.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: last.item + 150, section: 0))).frame.minY
+        _ = try node.snapshot(at: CGPoint(x: 0, y: y), scale: 1)
+        #expect(source.asked == asked, "items 150 past the first frame were measured ahead")
+    }
+
+    @Test func pixelsDoNotDependOnIt() throws {
+        let model = LazyMeasurementTests.model(sections: 3, items: 4_000)
+        let plain = LazyMeasurementTests.collection(ModelBoxSource(sections: model))
+        let ahead = LazyMeasurementTests.collection(ModelBoxSource(sections: model), measuringAhead: 2_000)
+        for (step, y) in [0, 700, 9_000, 3_000, 60_000, 61_000].enumerated() {
+            let a = try plain.snapshot(at: CGPoint(x: 0, y: y), scale: 2)
+            // Half of the frames come while the background is still measuring.
+            if step % 2 == 0 { #expect(ahead.backgroundMeasurement.waitUntilIdle()) }
+            let b = try ahead.snapshot(at: CGPoint(x: 0, y: y), scale: 2)
+            #expect(a.hasSamePixels(as: b), "offset \(y)")
+        }
+        #expect(ahead.backgroundMeasurement.waitUntilIdle())
+        #expect(plain.contentSize == ahead.contentSize)
+    }
+
+    @Test func withNodeReleaseItKeepsSizesAndNoNodes() throws {
+        let source = ModelBoxSource(sections: LazyMeasurementTests.model(sections: 1, items: 20_000))
+        let node = LazyMeasurementTests.collection(source, measuringAhead: 1_000)
+        node.releasesNodesOutsidePreloadRange = true
+        _ = try node.snapshot(scale: 1)
+        #expect(node.backgroundMeasurement.waitUntilIdle())
+        let last = try Self.lastShownItem(node)
+        let far = try #require(Self.element(node, after: last, by: 900))
+        #expect(far.isMeasured && !far.isNodeAllocated)
+        #expect(node.elements.allocatedNodes.count < 200)
+        // Its node is made again from its block when a frame shows it.
+        let y = try #require(node.collectionViewLayout.layoutAttributesForItem(at: far.indexPath)).frame.minY
+        _ = try node.snapshot(at: CGPoint(x: 0, y: y), scale: 1)
+        #expect(node.nodeForItem(at: far.indexPath)?.debugName == "box \(far.indexPath.item)")
+    }
+
+    @Test func anItemItCannotDescribeFailsOnlyTheFrameThatShowsIt() throws {
+        let source = ModelBoxSource(sections: LazyMeasurementTests.model(sections: 1, items: 5_000))
+        let missing = 300
+        source.missing = [missing]
+        let node = LazyMeasurementTests.collection(source, measuringAhead: 500)
+        let (_, reports) = try WeftDiagnostics.collect(matching: "item \(missing)") {
+            _ = try node.snapshot(scale: 1)
+            #expect(node.backgroundMeasurement.waitUntilIdle())
+            _ = try node.snapshot(scale: 1)
+        }
+        let last = try Self.lastShownItem(node)
+        #expect(last.item < missing && last.item + 500 > missing, "the missing item lies in the window measured ahead")
+        #expect(reports.isEmpty, "measuring ahead reported \(reports.map(\.message))")
+        #expect(node.elements.element(at: IndexPath(item: missing, section: 0))?.isDeferred == true, "left for the frame that needs it")
+        let y = try #require(node.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: missing - 1, section: 0))).frame.minY
+        #expect(throws: CollectionError.nilNode(IndexPath(item: missing, section: 0), kind: nil)) {
+            _ = try node.snapshot(at: CGPoint(x: 0, y: y), scale: 1)
+        }
+    }
+
+    @Test func itStopsWhenItsCollectionIsGone() throws {
+        let source = ModelBoxSource(sections: LazyMeasurementTests.model(sections: 1, items: 50_000))
+        // A slow node block: measuring all 20,000 would take over 20 s.
+        source.blockHook = { _ in usleep(1_000) }
+        var node: ASCollectionNode? = LazyMeasurementTests.collection(source, measuringAhead: 20_000)
+        _ = try node?.snapshot(scale: 1)
+        let measurement = try #require(node?.backgroundMeasurement)
+        let asked = source.asked
+        node = nil
+        let start = ContinuousClock.now
+        #expect(measurement.waitUntilIdle(timeout: 10))
+        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(source.asked - asked < 1_000)
+    }
+
+    @Test func aNegativeLimitIsReportedAndTakenAsZero() {
+        let node = ASCollectionNode()
+        #expect(node.backgroundMeasurementLimit == 256)
+        let (_, reports) = WeftDiagnostics.collect(matching: "backgroundMeasurementLimit") { node.backgroundMeasurementLimit = -3 }
+        #expect(node.backgroundMeasurementLimit == 0)
+        #expect(reports.contains { $0.message.contains("-3") })
+    }
+}
