@@ -66,6 +66,8 @@ struct FlowLayoutProgress {
     private var sizesStart = 0
 
     private var segments: [Segment] = []
+    /// Whether every segment has a span, and each starts and ends no earlier than the one before.
+    private var segmentsAdvance = true
     private var unsealed: [UICollectionViewLayoutAttributes] = []
     private(set) var itemAttributes: [IndexPath: UICollectionViewLayoutAttributes] = [:]
     private(set) var supplementaryAttributes: [String: [IndexPath: UICollectionViewLayoutAttributes]] = [:]
@@ -90,16 +92,35 @@ struct FlowLayoutProgress {
         seal()
     }
 
-    /// The attributes placed so far whose frames intersect `rect`, in layout order.
+    /// The attributes placed so far whose frames intersect `rect`, in layout order. While the
+    /// segments' spans advance along the axis (they do unless a frame is not finite or a negative
+    /// spacing turns back), the first segment the rect reaches is found by bisection and the
+    /// walk stops past the rect, so a query costs what it covers, not the segments laid out.
     func attributes(in rect: CGRect) -> [UICollectionViewLayoutAttributes] {
         let finite = rect.origin.x.isFinite && rect.origin.y.isFinite && rect.width.isFinite && rect.height.isFinite
         let (low, high) = geometry.vertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
         var result: [UICollectionViewLayoutAttributes] = []
-        for segment in segments {
-            if finite, let span = segment.span, span.high < low || span.low > high { continue }
+        var index = finite && segmentsAdvance ? firstSegment(reaching: low) : 0
+        while index < segments.count {
+            let segment = segments[index]
+            index += 1
+            if finite, let span = segment.span {
+                if span.low > high, segmentsAdvance { break }
+                if span.high < low || span.low > high { continue }
+            }
             result += segment.index.attributes(in: rect)
         }
         return result
+    }
+
+    /// The first segment whose span ends at or after `low`; only while `segmentsAdvance`.
+    private func firstSegment(reaching low: CGFloat) -> Int {
+        var lower = 0, upper = segments.count
+        while lower < upper {
+            let middle = (lower + upper) / 2
+            if let span = segments[middle].span, span.high < low { lower = middle + 1 } else { upper = middle }
+        }
+        return lower
     }
 
     private mutating func step(_ collection: ASCollectionViewLayoutProxy) {
@@ -200,7 +221,13 @@ struct FlowLayoutProgress {
             low = min(low, geometry.vertical ? f.minY : f.minX)
             high = max(high, geometry.vertical ? f.maxY : f.maxX)
         }
-        segments.append(Segment(index: LayoutAttributesIndex(unsealed, vertical: geometry.vertical), span: finite ? (low, high) : nil))
+        let span = finite ? (low, high) : nil
+        if let span, let previous = segments.last?.span {
+            if span.0 < previous.low || span.1 < previous.high { segmentsAdvance = false }
+        } else if span == nil {
+            segmentsAdvance = false
+        }
+        segments.append(Segment(index: LayoutAttributesIndex(unsealed, vertical: geometry.vertical), span: span))
         unsealed = []
     }
 }

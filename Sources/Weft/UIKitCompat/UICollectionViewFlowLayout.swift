@@ -109,7 +109,10 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         guard indexPath.count == 2 else { return nil }
-        if progress.itemAttributes[indexPath] == nil, let collection = collectionView {
+        // An item that does not exist is answered without laying out the list to its end.
+        if progress.itemAttributes[indexPath] == nil, let collection = collectionView,
+           (0..<collection.numberOfSections).contains(indexPath.section),
+           (0..<collection.numberOfItems(inSection: indexPath.section)).contains(indexPath.item) {
             progress.extend(until: { $0.hasPassed(section: indexPath.section, item: indexPath.item) }, collection: collection)
         }
         return progress.itemAttributes[indexPath]
@@ -117,7 +120,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
 
     open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         guard indexPath.count == 2 else { return nil }
-        if progress.supplementaryAttributes[elementKind]?[indexPath] == nil, let collection = collectionView {
+        if progress.supplementaryAttributes[elementKind]?[indexPath] == nil, let collection = collectionView,
+           (0..<collection.numberOfSections).contains(indexPath.section) {
             progress.extend(until: { $0.hasPassed(section: indexPath.section, item: .max) }, collection: collection)
         }
         return progress.supplementaryAttributes[elementKind]?[indexPath]

@@ -88,6 +88,30 @@ import Testing
         }
     }
 
+    /// A long flow layout laid out a few screens at a time (a segment each), as a scroll lays it
+    /// out: rect queries equal the filter over all its attributes, and a query for an item or a
+    /// section that does not exist answers nil without laying out the rest of the list.
+    @MainActor @Test func aFlowLayoutLaidOutInStepsAnswersAsTheFilter() throws {
+        let source = ModelBoxSource(sections: LazyMeasurementTests.model(sections: 2, items: 3_000))
+        let node = LazyMeasurementTests.collection(source)
+        try node.loadDataIfNeeded()
+        let layout = node.collectionViewLayout
+        layout.prepareIfNeeded()
+        #expect(layout.layoutAttributesForItem(at: IndexPath(item: 3_000, section: 0)) == nil)
+        #expect(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 2)) == nil)
+        #expect(layout.layoutAttributesForSupplementaryView(ofKind: UICollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 7)) == nil)
+        #expect(source.asked < 100, "\(source.asked) items asked for to answer queries for items that do not exist")
+        for step in 0..<200 { _ = layout.layoutAttributesForElements(in: CGRect(x: 0, y: CGFloat(step) * 400, width: 390, height: 600)) }
+        let all = try #require(layout.layoutAttributesForElements(in: Self.everything))
+        #expect(all.count == 6_002)
+        let extent = layout.collectionViewContentSize.height
+        var rng = SeededGenerator(seed: 0x5E6)
+        for _ in 0..<400 {
+            let rect = Self.randomRect(&rng, extent: extent)
+            #expect(Self.same(layout.layoutAttributesForElements(in: rect), all.filter { $0.frame.intersects(rect) }), "\(rect)")
+        }
+    }
+
     /// The gallery's frames as its old loop over every item computed them: the reference the
     /// per-query arithmetic must equal exactly.
     private static func referenceGallery(vertical: Bool, item: CGSize, line: CGFloat, interitem: CGFloat, inset: UIEdgeInsets,
