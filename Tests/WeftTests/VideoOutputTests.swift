@@ -237,6 +237,38 @@ struct VideoOutputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["ffmpeg"], "no partial or temporary file is left")
     }
 
+    /// An ffmpeg that stops reading without exiting, or that does not exit once its input ends,
+    /// is stopped after the stall limit (1 s here; `WeftLimits.ffmpegStallWait` in use) instead
+    /// of hanging the render.
+    @Test(.timeLimit(.minutes(1))) func aStalledFFmpegIsStoppedAndReported() throws {
+        let folder = Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let frame = [UInt8](repeating: 7, count: 8 << 20)
+        for (name, body, reading) in [("deaf", "echo 'waiting' >&2\nexec sleep 30\n", true), ("stuck", "cat > /dev/null\nexec sleep 30\n", false)] {
+            let fake = "\(folder)/\(name)"
+            try "#!/bin/sh\n\(body)".write(toFile: fake, atomically: true, encoding: .utf8)
+            chmod(fake, 0o755)
+            let process = try FFmpegProcess(executable: fake, arguments: [], stallLimit: 1)
+            let start = ContinuousClock.now
+            var thrown: OutputError?
+            let written = frame.withUnsafeBytes { bytes in Result { () throws(OutputError) in try process.write(bytes) } }
+            do throws(OutputError) {
+                try written.get()
+                try process.finish()
+            } catch {
+                thrown = error
+            }
+            if case .ffmpegStalled(let seconds, let wasReading, _) = thrown {
+                #expect(seconds == 1 && wasReading == reading, "\(name): \(String(describing: thrown))")
+            } else {
+                Issue.record("\(name): expected ffmpegStalled, got \(String(describing: thrown))")
+            }
+            #expect(ContinuousClock.now - start < .seconds(15), "\(name) was stopped after its stall limit")
+        }
+        #expect(OutputError.ffmpegStalled(seconds: 120, reading: true, stderrTail: "").description == "ffmpeg read none of its input for 120 s and was stopped; it printed nothing")
+    }
+
     @Test func aFolderOrStandardOutputIsRefusedForAVideo() throws {
         let folder = Self.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

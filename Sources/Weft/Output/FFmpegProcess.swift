@@ -24,6 +24,9 @@ final class FFmpegProcess {
     /// ffmpeg's peak resident memory (VmHWM) when its input ended, read by `finish()` from /proc;
     /// nil before then or where there is no /proc.
     private(set) var peakMemoryBytes: Int?
+    /// Seconds ffmpeg may stall (`WeftLimits.ffmpegStallWait`): a send that moves no byte for
+    /// this long fails (`SO_SNDTIMEO`), and so does a wait for its exit.
+    private let stallLimit: TimeInterval
 
     /// The ffmpeg to run: `explicitPath` when given (it must be an executable file), else the first
     /// executable `ffmpeg` in `PATH`. Throws `OutputError.ffmpegNotFound`.
@@ -39,7 +42,8 @@ final class FFmpegProcess {
     }
 
     /// Starts `executable` with `arguments` (which read `pipe:0`).
-    init(executable: String, arguments: [String]) throws(OutputError) {
+    init(executable: String, arguments: [String], stallLimit: TimeInterval = WeftLimits.ffmpegStallWait) throws(OutputError) {
+        self.stallLimit = stallLimit
         log = NSTemporaryDirectory() + "weft-ffmpeg-\(getpid())-\(FileOutput.nextTemporaryNumber()).log"
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
@@ -47,6 +51,8 @@ final class FFmpegProcess {
         }
         input = ends[0]
         defer { close(ends[1]) }
+        var timeout = timeval(tv_sec: Int(stallLimit.rounded(.down)), tv_usec: Int((stallLimit - stallLimit.rounded(.down)) * 1e6))
+        setsockopt(input, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         guard FileManager.default.createFile(atPath: log, contents: nil), let logHandle = FileHandle(forWritingAtPath: log) else {
             close(input)
             throw .cannotWrite(path: log, reason: "cannot create ffmpeg's log")
@@ -76,6 +82,10 @@ final class FFmpegProcess {
                 let error = errno
                 if error == EINTR { continue }
                 if error == EPIPE || error == ECONNRESET { try finish() }
+                if error == EAGAIN || error == EWOULDBLOCK {
+                    let tail = cancelReadingLog()
+                    throw .ffmpegStalled(seconds: stallLimit, reading: true, stderrTail: tail)
+                }
                 cancel()
                 throw .cannotWrite(path: "ffmpeg's input", reason: OutputError.reason(errno: error))
             }
@@ -91,6 +101,14 @@ final class FFmpegProcess {
         peakMemoryBytes = Self.peakMemory(of: process.processIdentifier)
         shutdown(input, Int32(SHUT_WR))
         close(input)
+        let deadline = Date().addingTimeInterval(stallLimit)
+        while process.isRunning && Date() < deadline { usleep(2_000) }
+        if process.isRunning {
+            stop()
+            let tail = Self.tail(of: log)
+            unlink(log)
+            throw .ffmpegStalled(seconds: stallLimit, reading: false, stderrTail: tail)
+        }
         // Also releases the Process and its run-loop source, which keep each other alive until then.
         process.waitUntilExit()
         let tail = Self.tail(of: log)
@@ -108,9 +126,28 @@ final class FFmpegProcess {
         finished = true
         shutdown(input, Int32(SHUT_WR))
         close(input)
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        stop()
         unlink(log)
+    }
+
+    /// Ends ffmpeg: SIGTERM, then SIGKILL if it is still running a second later. A child started
+    /// from a dispatch worker thread inherits that thread's blocked signals, SIGTERM among them,
+    /// so SIGTERM alone may never arrive; SIGKILL cannot be blocked.
+    private func stop() {
+        if process.isRunning {
+            process.terminate()
+            let deadline = Date().addingTimeInterval(1)
+            while process.isRunning && Date() < deadline { usleep(2_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        process.waitUntilExit()
+    }
+
+    /// `cancel()`, returning the tail of ffmpeg's standard error for the error that says why.
+    private func cancelReadingLog() -> String {
+        let tail = Self.tail(of: log)
+        cancel()
+        return tail
     }
 
     deinit { cancel() }

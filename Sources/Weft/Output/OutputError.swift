@@ -22,6 +22,9 @@ public enum OutputError: Error, Equatable, CustomStringConvertible {
     /// finished the file; `stderrTail` is the end of what it printed (at most
     /// `FFmpegProcess.stderrTailBytes`).
     case ffmpegFailed(status: Int32, signalled: Bool, stderrTail: String)
+    /// `ffmpeg` read nothing (or, its input ended, did not exit) for `seconds`
+    /// (`WeftLimits.ffmpegStallWait`), and was stopped; `stderrTail` as for `ffmpegFailed`.
+    case ffmpegStalled(seconds: TimeInterval, reading: Bool, stderrTail: String)
     /// A frame sequence could not be written as `format`; `reason` names the frame and what was
     /// wrong with it (a size that differs from the first frame's, say).
     case cannotEncode(format: VideoFormat, reason: String)
@@ -37,6 +40,9 @@ public enum OutputError: Error, Equatable, CustomStringConvertible {
         case .ffmpegFailed(let status, let signalled, let tail):
             let how = signalled ? "was killed by signal \(status)" : "exited with status \(status)"
             return "ffmpeg \(how)" + (tail.isEmpty ? " and printed nothing" : ": \(tail)")
+        case .ffmpegStalled(let seconds, let reading, let tail):
+            let what = reading ? "read none of its input" : "did not exit after its input ended"
+            return "ffmpeg \(what) for \(Int(seconds.rounded())) s and was stopped" + (tail.isEmpty ? "; it printed nothing" : ": \(tail)")
         case .cannotEncode(let format, let reason): return "could not write the frames as \(format.rawValue): \(reason)"
         case .invalidThreadCount(let value):
             return "the thread count \"\(value)\" is not a whole number from 1 to \(WeftLimits.maximumThreads)"
