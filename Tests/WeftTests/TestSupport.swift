@@ -65,3 +65,19 @@ func onThreadOfItsOwn<T>(_ body: @escaping @Sendable () throws -> T) async throw
     }
     return result.value
 }
+
+/// Whether the tests run under a sanitizer (`make sanitize`). Looked up in the program's own
+/// symbols (the thread sanitizer's runtime is linked into the test binary, where a lookup through
+/// `dlsym(nil, …)` did not find it) and, as `scripts/sanitize.sh` sets them, in the sanitizers'
+/// option variables.
+enum Sanitizers {
+    private static func linked(_ symbol: String) -> Bool {
+        guard let program = dlopen(nil, RTLD_NOW) else { return false }
+        defer { dlclose(program) }
+        return dlsym(program, symbol) != nil
+    }
+
+    static let thread = linked("__tsan_init") || ProcessInfo.processInfo.environment["TSAN_OPTIONS"] != nil
+    static let address = linked("__asan_init") || ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil
+    static let any = thread || address
+}

@@ -154,12 +154,13 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     /// the next load. Negative values are taken as 0 and reported.
     public var lazyMeasurementThreshold: Int {
         get { settings.withLock { $0.lazyMeasurementThreshold } }
-        set {
-            if newValue < 0 {
-                WeftDiagnostics.report(.collection, "\(self).lazyMeasurementThreshold", "\(newValue) is negative; used 0")
-            }
-            settings.withLock { $0.lazyMeasurementThreshold = max(0, newValue) }
-        }
+        set { settings.withLock { $0.lazyMeasurementThreshold = nonNegative(newValue, "lazyMeasurementThreshold") } }
+    }
+
+    /// `value`, or 0 (reported) when it is negative.
+    private func nonNegative(_ value: Int, _ property: String) -> Int {
+        if value < 0 { WeftDiagnostics.report(.collection, "\(self).\(property)", "\(value) is negative; used 0") }
+        return max(0, value)
     }
 
     /// Weft's bounded memory for very long lists, beyond Texture (which keeps a node for every
@@ -183,11 +184,9 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     public var backgroundMeasurementLimit: Int {
         get { settings.withLock { $0.backgroundMeasurementLimit } }
         set {
-            if newValue < 0 {
-                WeftDiagnostics.report(.collection, "\(self).backgroundMeasurementLimit", "\(newValue) is negative; used 0")
-            }
-            settings.withLock { $0.backgroundMeasurementLimit = max(0, newValue) }
-            if newValue <= 0 { backgroundMeasurement.cancel() }
+            let limit = nonNegative(newValue, "backgroundMeasurementLimit")
+            settings.withLock { $0.backgroundMeasurementLimit = limit }
+            if limit == 0 { backgroundMeasurement.cancel() }
         }
     }
 
