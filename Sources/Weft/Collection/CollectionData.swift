@@ -8,16 +8,28 @@ import Synchronization
 /// for the node: the first one runs it, the others wait for its result (see `ElementAllocation`).
 /// Thread-safe: the allocation state is guarded by `ElementAllocation.lock`.
 public final class ASCollectionElement: @unchecked Sendable {
-    // SAFETY: `supplementaryElementKind` and `serialCreation` are immutable; `content`, `state`,
+    // SAFETY: `kind` and `serialCreation` are immutable; `content`, `state`,
     // and `position` are only read and written under `ElementAllocation.lock`.
 
     /// Where the element is in the collection's visible element map. Not fixed: the data
     /// controller renumbers every element (and its node's `indexPath`) when it applies a batch
     /// that inserts, deletes or moves items or sections before it.
-    public var indexPath: IndexPath { ElementAllocation.withLock { position } }
-    private var position: IndexPath
+    public var indexPath: IndexPath {
+        let (section, item) = ElementAllocation.withLock { (position.section, position.item) }
+        return IndexPath(item: Int(item), section: Int(section))
+    }
+    /// Two 32-bit numbers rather than an `IndexPath` (whose two-number initialiser builds an array
+    /// first, and which takes 24 bytes): a long list holds a million elements.
+    private var position: (section: Int32, item: Int32)
     /// The supplementary kind, or nil for an item.
-    public let supplementaryElementKind: String?
+    public var supplementaryElementKind: String? { kind?.value }
+    /// Boxed: a reference takes 8 bytes where a `String?` takes 16, which keeps an element in the
+    /// allocator's 80-byte class. Items, nearly every element, have none.
+    private let kind: Kind?
+    private final class Kind: Sendable {
+        let value: String
+        init(_ value: String) { self.value = value }
+    }
     /// The range the node is measured in (asking the data source first if the element is deferred).
     public var constrainedSize: ASSizeRange { resolvedContent().constrainedSize }
     /// The node block and range, or, for an item of a long list whose layout does not need every
@@ -36,18 +48,27 @@ public final class ASCollectionElement: @unchecked Sendable {
 
     init(indexPath: IndexPath, kind: String? = nil, content: ResolvedElementContent, serialCreation: Bool) {
         self.serialCreation = serialCreation
-        self.position = indexPath
-        self.supplementaryElementKind = kind
+        self.position = Self.position(indexPath)
+        self.kind = kind.map(Kind.init)
         self.content = .ready(content)
     }
 
     /// An item whose node block and range are asked of the data source, through `resolver`, when
     /// the element is first needed (Weft's lazy measurement of long lists).
-    init(deferredAt indexPath: IndexPath, resolver: ElementResolver, serialCreation: Bool) {
+    convenience init(deferredAt indexPath: IndexPath, resolver: ElementResolver, serialCreation: Bool) {
+        self.init(deferredAtItem: indexPath.count == 2 ? indexPath.item : 0, section: indexPath.count == 2 ? indexPath.section : 0,
+                  resolver: resolver, serialCreation: serialCreation)
+    }
+
+    init(deferredAtItem item: Int, section: Int, resolver: ElementResolver, serialCreation: Bool) {
         self.serialCreation = serialCreation
-        self.position = indexPath
-        self.supplementaryElementKind = nil
+        self.position = (Int32(clamping: section), Int32(clamping: item))
+        self.kind = nil
         self.content = .deferred(resolver)
+    }
+
+    private static func position(_ indexPath: IndexPath) -> (section: Int32, item: Int32) {
+        indexPath.count == 2 ? (Int32(clamping: indexPath.section), Int32(clamping: indexPath.item)) : (0, 0)
     }
 
     /// How the node is made: the block or node the data source gave.
@@ -75,11 +96,15 @@ public final class ASCollectionElement: @unchecked Sendable {
 
     /// Moves the element (and its node, if made) to `indexPath`; called when a batch is applied.
     func renumber(to indexPath: IndexPath) {
+        renumber(section: indexPath.count == 2 ? indexPath.section : 0, item: indexPath.count == 2 ? indexPath.item : 0)
+    }
+
+    func renumber(section: Int, item: Int) {
         let node = ElementAllocation.withLock { () -> ASCellNode? in
-            position = indexPath
+            position = (Int32(clamping: section), Int32(clamping: item))
             if case .done(let node, _) = state { return node } else { return nil }
         }
-        node?.indexPath = indexPath
+        if let node { node.indexPath = IndexPath(item: item, section: section) }
     }
 
     /// Whether the node has been made.
@@ -294,8 +319,8 @@ public struct ASElementMap: Sendable {
     /// Sets every element's index path (and its node's) to its place in this map.
     func renumberElements() {
         for (section, entry) in sections.enumerated() {
-            for element in entry.supplementary.values { element.renumber(to: IndexPath(item: 0, section: section)) }
-            for (item, element) in entry.items.enumerated() { element.renumber(to: IndexPath(item: item, section: section)) }
+            for element in entry.supplementary.values { element.renumber(section: section, item: 0) }
+            for (item, element) in entry.items.enumerated() { element.renumber(section: section, item: item) }
         }
     }
 

@@ -71,7 +71,7 @@ struct CollectionDataLoader: @unchecked Sendable {
         entry.items.reserveCapacity(count)
         if let resolver {
             for item in 0..<count {
-                entry.items.append(ASCollectionElement(deferredAt: IndexPath(item: item, section: section), resolver: resolver, serialCreation: serialize))
+                entry.items.append(ASCollectionElement(deferredAtItem: item, section: section, resolver: resolver, serialCreation: serialize))
             }
         } else {
             for item in 0..<count { entry.items.append(try askedItemElement(at: IndexPath(item: item, section: section))) }
