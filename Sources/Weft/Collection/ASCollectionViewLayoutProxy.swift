@@ -58,6 +58,7 @@ public final class ASCollectionViewLayoutProxy: Sendable {
     /// 0 when the section has none.
     public func supplementaryLength(ofKind kind: String, inSection section: Int) -> CGFloat {
         guard let node = collectionNode, let element = node.layoutElements.supplementaryElement(ofKind: kind, section: section) else { return 0 }
+        if !element.isMeasured { node.noteMeasuredForLayout([element]) }
         let size = element.size
         return node.collectionViewLayout.scrollDirection == .vertical ? size.height : size.width
     }

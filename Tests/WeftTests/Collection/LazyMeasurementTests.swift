@@ -174,6 +174,24 @@ final class ModelBoxSource: ASCollectionDataSource, ASCollectionDelegate {
         #expect(node.nodeForItem(at: IndexPath(item: 0, section: 0))?.debugName == "box 0")
     }
 
+    /// Section headers scrolled past (or measured only for the layout) give up their nodes too, so
+    /// what stays alive does not grow with the sections passed.
+    @Test func headersOutOfEveryRangeGiveUpTheirNodesToo() throws {
+        let source = ModelBoxSource(sections: LazyMeasurementTests.model(sections: 40, items: 50))
+        let node = LazyMeasurementTests.collection(source)
+        node.releasesNodesOutsidePreloadRange = true
+        let first = try node.snapshot(scale: 1)
+        let end = try #require(node.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: 0, section: 35))).frame.minY
+        for y in stride(from: 0, through: end, by: 300) { _ = try node.snapshot(at: CGPoint(x: 0, y: y), scale: 1) }
+        let map = node.elements
+        let headers = (0..<40).compactMap { map.supplementaryElement(ofKind: UICollectionView.elementKindSectionHeader, section: $0) }
+        #expect(headers.count == 40)
+        #expect(headers.filter(\.isNodeAllocated).count < 6, "\(headers.filter(\.isNodeAllocated).count) of 40 headers keep their nodes")
+        #expect(headers.prefix(35).allSatisfy { $0.isMeasured })
+        let back = try node.snapshot(at: .zero, scale: 1)
+        #expect(back.hasSamePixels(as: first))
+    }
+
     @Test func byDefaultEveryMadeNodeIsKeptAsInTexture() throws {
         let source = ModelBoxSource(sections: LazyMeasurementTests.model(sections: 1, items: 3_000))
         let node = LazyMeasurementTests.collection(source)

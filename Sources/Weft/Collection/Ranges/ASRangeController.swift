@@ -146,7 +146,11 @@ final class ASRangeController: Sendable {
         let displayRect = mode == .lowMemory ? nil : Self.expand(viewport, displayParameters, vertical: frame.vertical, towardTail: towardTail)
         let preloadRect = Self.expand(viewport, preloadParameters, vertical: frame.vertical, towardTail: towardTail)
         let union = [displayRect, preloadRect].compactMap { $0 }.reduce(viewport) { $0.union($1) }
-        let candidates = frame.rangesDisabled ? onScreen : attributes(union)
+        // With node release, a supplementary element is made when it shows, not ahead: the ranges
+        // do not hold supplementary nodes, so one made ahead would never be given up.
+        let candidates = frame.rangesDisabled ? onScreen
+            : frame.releasesNodes ? attributes(union).filter { $0.1.supplementaryElementKind == nil || visibleIDs.contains(ObjectIdentifier($0.1)) }
+            : attributes(union)
         // Elements of a layout that did not need their nodes are allocated now, concurrently.
         ASCollectionElement.allocate(candidates.map(\.1), serial: frame.serialNodeCreation)
         let placed = place(candidates)
@@ -210,10 +214,11 @@ final class ASRangeController: Sendable {
             if !inMap(node) {
                 // A deleted node only leaves the visible state, as Texture's `_setVisibleNodes:`.
                 new = old.subtracting(.visible)
-            } else if node.supplementaryElementKind != nil || frame.rangesDisabled {
-                new = []
             } else if frame.releasesNodes, let element = itsElement(node), element.releaseNode() != nil {
-                // Out of every range: the element keeps its size and gives up the node.
+                // Out of every range (a section header scrolled off too): the element keeps its
+                // size and gives up the node.
+                new = []
+            } else if node.supplementaryElementKind != nil || frame.rangesDisabled {
                 new = []
             } else {
                 new = .measureLayout
