@@ -192,6 +192,20 @@ final class ModelBoxSource: ASCollectionDataSource, ASCollectionDelegate {
         #expect(back.hasSamePixels(as: first))
     }
 
+    /// A node given up is freed, not merely dropped by its element (nothing else keeps it).
+    @Test func aNodeGivenUpIsFreed() throws {
+        let source = ModelBoxSource(sections: LazyMeasurementTests.model(sections: 1, items: 3_000))
+        let node = LazyMeasurementTests.collection(source, measuringAhead: 300)
+        node.releasesNodesOutsidePreloadRange = true
+        _ = try node.snapshot(scale: 1)
+        weak let first = node.nodeForItem(at: IndexPath(item: 0, section: 0))
+        #expect(first != nil)
+        for step in 1...20 { _ = try node.snapshot(at: CGPoint(x: 0, y: CGFloat(step) * 1_000), scale: 1) }
+        #expect(node.backgroundMeasurement.waitUntilIdle())
+        #expect(node.elements.element(at: IndexPath(item: 0, section: 0))?.isNodeAllocated == false)
+        #expect(first == nil, "the node item 0 gave up is still alive")
+    }
+
     @Test func byDefaultEveryMadeNodeIsKeptAsInTexture() throws {
         let source = ModelBoxSource(sections: LazyMeasurementTests.model(sections: 1, items: 3_000))
         let node = LazyMeasurementTests.collection(source)
