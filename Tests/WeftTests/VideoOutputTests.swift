@@ -240,7 +240,7 @@ struct VideoOutputTests {
     /// An ffmpeg that stops reading without exiting, or that does not exit once its input ends,
     /// is stopped after the stall limit (1 s here; `WeftLimits.ffmpegStallWait` in use) instead
     /// of hanging the render.
-    @Test(.timeLimit(.minutes(1))) func aStalledFFmpegIsStoppedAndReported() throws {
+    @Test(.timeLimit(.minutes(10))) func aStalledFFmpegIsStoppedAndReported() throws {
         let folder = Self.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

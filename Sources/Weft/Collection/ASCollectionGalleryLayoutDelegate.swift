@@ -65,7 +65,7 @@ public final class ASCollectionGalleryLayoutDelegate: ASCollectionLayoutDelegate
 
     /// The layout as arithmetic (`GalleryLayoutGeometry`): no frame is stored per item, so a
     /// million-item gallery lays out in what its sections cost. An item size that is not a
-    /// positive finite size lays out nothing, and says so.
+    /// positive finite size, or a spacing or inset that is not finite, lays out nothing, and says so.
     public static func calculateLayout(with context: ASCollectionLayoutContext) -> ASCollectionLayoutState {
         guard let p = context.additionalInfo as? Properties else {
             return ASCollectionLayoutState(context: context, contentSize: .zero, frames: [])
@@ -77,8 +77,14 @@ public final class ASCollectionGalleryLayoutDelegate: ASCollectionLayoutDelegate
             }
             return ASCollectionLayoutState(context: context, contentSize: .zero, frames: [])
         }
-        let vertical = !context.scrollableDirections.intersection(.verticalDirections).isEmpty
         let inset = p.sectionInset
+        let lengths = [p.lineSpacing, p.interitemSpacing, inset.top, inset.left, inset.bottom, inset.right]
+        guard lengths.allSatisfy(\.isFinite) else {
+            WeftDiagnostics.report(.collection, "ASCollectionGalleryLayoutDelegate",
+                                   "spacing (line \(p.lineSpacing), interitem \(p.interitemSpacing)) or section inset \(inset) is not finite; the gallery lays out no items")
+            return ASCollectionLayoutState(context: context, contentSize: .zero, frames: [])
+        }
+        let vertical = !context.scrollableDirections.intersection(.verticalDirections).isEmpty
         // Work along the lines (across) and down the lines (along the scroll).
         let crossLength = vertical ? context.viewportSize.width - inset.left - inset.right : context.viewportSize.height - inset.top - inset.bottom
         let geometry = GalleryLayoutGeometry(vertical: vertical, itemSize: p.itemSize, lineSpacing: p.lineSpacing,

@@ -193,6 +193,12 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     /// Measures ahead of the frames; see `backgroundMeasurementLimit`.
     let backgroundMeasurement = BackgroundMeasurement()
 
+    /// Whether the data is loaded and no load or reload is under way: only then may measuring
+    /// ahead ask the data source (a reload means the model it would ask about is being replaced).
+    var isSettledForQuietResolution: Bool {
+        settings.withLock { $0.loaded && !$0.loading && !$0.reloadRequested }
+    }
+
     /// After a frame: measures ahead of its last shown item, when the list is measured lazily by a
     /// layout that reads sizes as it goes.
     func measureAheadInBackground(after visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
@@ -299,6 +305,8 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     /// ignored and reported, so a data source that reloads on every load cannot loop. From a node
     /// block outside a load, the data is marked stale and reloaded on the next query or frame.
     public func reloadData() {
+        // Measuring ahead must not ask the data source about the model being replaced.
+        backgroundMeasurement.cancel()
         enum Plan { case now, afterRunningLoad, onNextAccess }
         let inBlock = ElementAllocation.isRunningNodeBlock
         let plan = settings.withLock { s -> Plan in
@@ -379,9 +387,11 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
                 if !ASDataController.isOnEditingQueue { adoptPublishedMap() }
                 return
             case .relayout:
+                backgroundMeasurement.cancel()
                 waitForUpdatesBeforeReplacingElements()
                 relayout(with: loader(for: viewport), viewport: viewport)
             case .load:
+                backgroundMeasurement.cancel()
                 waitForUpdatesBeforeReplacingElements()
                 do throws(CollectionError) { try load(with: loader(for: viewport), viewport: viewport) } catch { failure = error }
             }

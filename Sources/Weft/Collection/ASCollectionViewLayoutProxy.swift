@@ -49,7 +49,7 @@ public final class ASCollectionViewLayoutProxy: Sendable {
         let map = node.layoutElements
         let elements = items.map { map.element(at: IndexPath(item: $0, section: section)) }
         let unmeasured = elements.compactMap { $0 }.filter { !$0.isMeasured }
-        ASCollectionElement.allocate(unmeasured, serial: node.cellLayoutMode.contains(.serializeNodeCreation))
+        ASCollectionElement.measure(unmeasured, serial: node.cellLayoutMode.contains(.serializeNodeCreation))
         node.noteMeasuredForLayout(unmeasured)
         return elements.map { $0?.size ?? .zero }
     }

@@ -15,6 +15,10 @@ import Synchronization
 /// `ASCollectionNode.backgroundMeasurementLimit` more nodes are kept, as Texture keeps the nodes
 /// it measured.
 ///
+/// A reload or relayout cancels the job, and the data source is asked only while the job is
+/// current and no load is under way (checked on the main actor), so it is never asked about a
+/// model being replaced.
+///
 /// Thread safety: `schedule`, `cancel` and `waitUntilIdle` are called from the collection's
 /// thread; the measuring runs on `queue`, one serial utility queue for every collection, so it
 /// takes at most one core from rendering. The generation is behind its mutex; a job holds the map
@@ -38,12 +42,12 @@ final class BackgroundMeasurement: Sendable {
         running.enter()
         Self.queue.async { [self, running] in
             defer { running.leave() }
-            let isCurrent = { self.generation.withLock { $0 } == mine && owner.value != nil }
+            let isCurrent: @Sendable () -> Bool = { self.generation.withLock { $0 } == mine && owner.value != nil }
             var pending = job
             while isCurrent(), let elements = pending.next(Self.chunk) {
                 let unmeasured = elements.filter { !$0.isMeasured && $0.supplementaryElementKind == nil }
                 guard !unmeasured.isEmpty else { continue }
-                ElementResolution.resolve(unmeasured, quietly: true)
+                ElementResolution.resolve(unmeasured, quietly: true, stillWanted: isCurrent)
                 guard isCurrent() else { return }
                 let serial = unmeasured.filter(\.serialCreation), concurrent = unmeasured.filter { !$0.serialCreation }
                 if !serial.isEmpty {

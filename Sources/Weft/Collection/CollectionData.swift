@@ -121,10 +121,7 @@ public final class ASCollectionElement: @unchecked Sendable {
 
     /// The node's measured size, allocating it if needed (a node given up after it was measured
     /// is not made again for its size).
-    public var size: CGSize {
-        if let size = ElementAllocation.withLock({ () -> CGSize? in if case .released(let size) = state { size } else { nil } }) { return size }
-        return allocate().size
-    }
+    public var size: CGSize { measuredSize() }
 
     /// Whether the node has been measured (it may have been given up since).
     var isMeasured: Bool {
@@ -151,23 +148,40 @@ public final class ASCollectionElement: @unchecked Sendable {
     @discardableResult
     func allocate() -> (node: ASCellNode, size: CGSize) {
         if let made = ElementAllocation.allocatedNow(self) { return made }
+        return made(sizeSuffices: false).made!
+    }
+
+    /// The measured size, making the node only if the element was never measured: a node given
+    /// up keeps its size, and one being measured ahead is waited for, not made twice.
+    @discardableResult
+    func measuredSize() -> CGSize {
+        if let size = ElementAllocation.withLock({ () -> CGSize? in
+            switch state { case .done(_, let size), .released(let size): size; case .pending, .allocating: nil }
+        }) { return size }
+        return made(sizeSuffices: true).size
+    }
+
+    /// Makes and measures the node on a node-creation thread, unless another thread does (then
+    /// waits for it); `made` is nil only when `sizeSuffices` and the element had been measured.
+    private func made(sizeSuffices: Bool) -> (made: (node: ASCellNode, size: CGSize)?, size: CGSize) {
         // A deferred element asks the data source (on the main actor) before any thread makes its node.
         if isDeferred { ElementResolution.resolve([self]) }
         // Node blocks never run on the thread that drives the collection: that thread waits for
         // a node-creation thread instead.
         guard ElementAllocation.isNodeCreationThread else {
-            return ElementAllocation.onNodeCreationThread(serial: serialCreation) { self.allocate() }
+            return ElementAllocation.onNodeCreationThread(serial: serialCreation) { self.made(sizeSuffices: sizeSuffices) }
         }
-        switch ElementAllocation.claim(self) {
-        case .done(let node, let size): return (node, size)
-        case .cycle: return placeholder()
+        switch ElementAllocation.claim(self, sizeSuffices: sizeSuffices) {
+        case .done(let node, let size): return ((node, size), size)
+        case .measured(let size): return (nil, size)
+        case .cycle: let made = placeholder(); return (made, made.size)
         case .claimed: break
         }
         let made = make()
         ElementAllocation.finish(self, with: made)
         // A renumbering that ran while the block did could not reach the node yet.
         made.node.indexPath = indexPath
-        return made
+        return (made, made.size)
     }
 
     /// Measures the node ahead of need, on a node-creation thread (`BackgroundMeasurement`): makes
@@ -252,13 +266,23 @@ public final class ASCollectionElement: @unchecked Sendable {
     /// concurrently (at most one thread per active core), or one after another on one background
     /// thread when `serial` (`.serializeNodeCreation`). Returns when all are made.
     static func allocate(_ elements: [ASCollectionElement], serial: Bool) {
-        let pending = elements.filter { !$0.isNodeAllocated }
+        make(elements, serial: serial, sizesOnly: false)
+    }
+
+    /// Measures `elements` as `allocate` makes them, but an element that gave up its node after
+    /// it was measured keeps only its size (see `measuredSize()`): what a layout reading sizes needs.
+    static func measure(_ elements: [ASCollectionElement], serial: Bool) {
+        make(elements, serial: serial, sizesOnly: true)
+    }
+
+    private static func make(_ elements: [ASCollectionElement], serial: Bool, sizesOnly: Bool) {
+        let pending = elements.filter { sizesOnly ? !$0.isMeasured : !$0.isNodeAllocated }
         guard !pending.isEmpty else { return }
         // Deferred elements ask the data source first, all in one visit to the main actor.
         ElementResolution.resolve(pending)
         ElementAllocation.onNodeCreationThread(serial: serial) {
             if serial {
-                for element in pending { element.allocate() }
+                for element in pending { if sizesOnly { element.measuredSize() } else { element.allocate() } }
             } else {
                 let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
                 let chunks = min(width, pending.count)
@@ -268,7 +292,7 @@ public final class ASCollectionElement: @unchecked Sendable {
                     ElementAllocation.asNodeCreationThread {
                         var index = chunk
                         while index < pending.count {
-                            pending[index].allocate()
+                            if sizesOnly { pending[index].measuredSize() } else { pending[index].allocate() }
                             index += chunks
                         }
                     }

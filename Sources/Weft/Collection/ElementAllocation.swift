@@ -24,6 +24,8 @@ enum ElementAllocation {
 
     enum Claim {
         case done(node: ASCellNode, size: CGSize)
+        /// Measured and given up (`.released`), for a caller that asked for the size only.
+        case measured(size: CGSize)
         /// This thread now makes the node.
         case claimed
         /// Waiting would deadlock.
@@ -105,8 +107,10 @@ enum ElementAllocation {
         return block()
     }
 
-    /// Returns the finished node, or makes this thread its maker, or waits for the maker.
-    static func claim(_ element: ASCollectionElement) -> Claim {
+    /// Returns the finished node, or makes this thread its maker, or waits for the maker. With
+    /// `sizeSuffices`, a measured element that gave up its node answers its size instead of
+    /// being made again (measuring ahead may finish that way while this thread waits for it).
+    static func claim(_ element: ASCollectionElement, sizeSuffices: Bool = false) -> Claim {
         let me = ObjectIdentifier(mark.value)
         lock.lock()
         defer { lock.unlock() }
@@ -114,6 +118,8 @@ enum ElementAllocation {
             switch element.state {
             case .done(let node, let size):
                 return .done(node: node, size: size)
+            case .released(let size) where sizeSuffices:
+                return .measured(size: size)
             case .pending, .released:
                 element.state = .allocating(owner: me)
                 return .claimed

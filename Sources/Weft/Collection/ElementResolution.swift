@@ -55,6 +55,7 @@ final class ElementResolver: Sendable {
             if !quietly { for element in elements { element.resolve(with: .unavailable) } }
             return
         }
+        if quietly && !node.isSettledForQuietResolution { return }
         let loader = node.loader(for: viewport)
         let positions = node.dataSourcePositions(of: elements)
         for element in elements where element.isDeferred {
@@ -80,7 +81,9 @@ final class ElementResolver: Sendable {
 /// Resolves deferred elements. Thread-safe: any thread may ask; the data source is asked on the
 /// main actor (inline when the caller is on it, see `MainActorBridge`), once for all of them.
 enum ElementResolution {
-    static func resolve(_ elements: [ASCollectionElement], quietly: Bool = false) {
+    /// `stillWanted` (measuring ahead) is asked on the main actor, just before the data source
+    /// is: a job superseded or cancelled meanwhile asks nothing.
+    static func resolve(_ elements: [ASCollectionElement], quietly: Bool = false, stillWanted: (@Sendable () -> Bool)? = nil) {
         var groups: [ObjectIdentifier: (ElementResolver, [ASCollectionElement])] = [:]
         for element in elements {
             guard let resolver = element.resolver else { continue }
@@ -89,6 +92,7 @@ enum ElementResolution {
         guard !groups.isEmpty else { return }
         let batches = Array(groups.values)
         MainActorBridge.run { @MainActor in
+            if let stillWanted, !stillWanted() { return }
             for (resolver, group) in batches { resolver.resolve(group, quietly: quietly) }
         }
     }

@@ -35,8 +35,9 @@ struct GalleryLayoutGeometry: CollectionLayoutGeometry {
         self.inset = inset
         let across = vertical ? itemSize.width : itemSize.height, along = vertical ? itemSize.height : itemSize.width
         let fitting = ((crossLength + interitemSpacing) / (across + interitemSpacing)).rounded(.down)
-        // A non-finite or huge quotient (zero-width items, infinite viewport) still gives one line's worth.
-        perLine = fitting.isFinite && fitting >= 1 ? Int(min(fitting, CGFloat(Int32.max))) : 1
+        // At least one item a line; an infinite viewport (or a huge quotient) puts every item on
+        // one line, as a huge finite one does; NaN gives one a line.
+        perLine = fitting >= 1 ? Int(min(fitting, CGFloat(Int32.max))) : 1
         var starts: [CGFloat] = [], ends: [CGFloat] = []
         starts.reserveCapacity(itemCounts.count)
         ends.reserveCapacity(itemCounts.count)

@@ -49,8 +49,8 @@ public enum WeftLimits {
     /// Bytes those layouts may hold (their strings and runs, estimated with Swift's overheads). A
     /// feed's repeated shapes are short; long text is rarely repeated, so the budget stays small.
     public static let textMeasurementCacheBytes = 4 << 20
-    /// Seconds `ffmpeg` may go without reading any of a frame's bytes, or without exiting once its
-    /// input has ended; past it ffmpeg is stopped and the video fails with
+    /// Seconds `ffmpeg` may go without reading any of a frame's bytes, or, once its input has
+    /// ended, without exiting or using the processor; past it ffmpeg is stopped and the video fails with
     /// `OutputError.ffmpegStalled`, so an ffmpeg that hangs cannot hang a render.
     public static let ffmpegStallWait: TimeInterval = 120
 }

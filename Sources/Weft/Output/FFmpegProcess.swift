@@ -101,8 +101,15 @@ final class FFmpegProcess {
         peakMemoryBytes = Self.peakMemory(of: process.processIdentifier)
         shutdown(input, Int32(SHUT_WR))
         close(input)
-        let deadline = Date().addingTimeInterval(stallLimit)
-        while process.isRunning && Date() < deadline { usleep(2_000) }
+        // ffmpeg may still be working (mp4's faststart rewrites the whole file once its input
+        // ends): the limit counts from the last time it used the processor, not from here.
+        let limit = Duration.milliseconds(Int64(stallLimit * 1_000))
+        var lastBusy = ContinuousClock.now, lastTicks = Self.processorTicks(of: process.processIdentifier)
+        while process.isRunning && ContinuousClock.now - lastBusy < limit {
+            usleep(2_000)
+            let ticks = Self.processorTicks(of: process.processIdentifier)
+            if ticks != lastTicks { (lastTicks, lastBusy) = (ticks, ContinuousClock.now) }
+        }
         if process.isRunning {
             stop()
             let tail = Self.tail(of: log)
@@ -136,8 +143,8 @@ final class FFmpegProcess {
     private func stop() {
         if process.isRunning {
             process.terminate()
-            let deadline = Date().addingTimeInterval(1)
-            while process.isRunning && Date() < deadline { usleep(2_000) }
+            let deadline = ContinuousClock.now + .seconds(1)
+            while process.isRunning && ContinuousClock.now < deadline { usleep(2_000) }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
         process.waitUntilExit()
@@ -151,6 +158,17 @@ final class FFmpegProcess {
     }
 
     deinit { cancel() }
+
+    /// The processor time (user and system clock ticks, fields 14 and 15 of /proc/`pid`/stat) the
+    /// process has used; nil where there is no /proc.
+    private static func processorTicks(of pid: Int32) -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        // Fields after the command name (which may hold spaces), from field 3 on.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
+    }
 
     /// The VmHWM line of /proc/`pid`/status, in bytes.
     private static func peakMemory(of pid: Int32) -> Int? {

@@ -41,7 +41,7 @@ public enum OutputError: Error, Equatable, CustomStringConvertible {
             let how = signalled ? "was killed by signal \(status)" : "exited with status \(status)"
             return "ffmpeg \(how)" + (tail.isEmpty ? " and printed nothing" : ": \(tail)")
         case .ffmpegStalled(let seconds, let reading, let tail):
-            let what = reading ? "read none of its input" : "did not exit after its input ended"
+            let what = reading ? "read none of its input" : "neither worked nor exited after its input ended"
             return "ffmpeg \(what) for \(Int(seconds.rounded())) s and was stopped" + (tail.isEmpty ? "; it printed nothing" : ": \(tail)")
         case .cannotEncode(let format, let reason): return "could not write the frames as \(format.rawValue): \(reason)"
         case .invalidThreadCount(let value):

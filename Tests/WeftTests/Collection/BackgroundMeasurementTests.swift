@@ -82,6 +82,22 @@ import Testing
         }
     }
 
+    /// A model replaced and reloaded while measuring ahead is under way: the data source is never
+    /// asked about items of the old model that the new one does not have.
+    @Test func aReloadStopsItFromAskingAboutTheOldModel() throws {
+        for _ in 0..<5 {
+            let source = ModelBoxSource(sections: LazyMeasurementTests.model(sections: 1, items: 5_000))
+            let node = LazyMeasurementTests.collection(source, measuringAhead: 3_000)
+            _ = try node.snapshot(scale: 1)
+            source.sections = LazyMeasurementTests.model(sections: 1, items: 10)
+            node.reloadData()
+            _ = try node.snapshot(scale: 1)
+            #expect(node.backgroundMeasurement.waitUntilIdle())
+            #expect(source.askedOutOfRange == 0, "\(source.askedOutOfRange) node blocks asked past the new model's 10 items")
+            #expect(node.numberOfItems(inSection: 0) == 10)
+        }
+    }
+
     @Test func itStopsWhenItsCollectionIsGone() throws {
         let source = ModelBoxSource(sections: LazyMeasurementTests.model(sections: 1, items: 50_000))
         // A slow node block: measuring all 20,000 would take over 20 s.

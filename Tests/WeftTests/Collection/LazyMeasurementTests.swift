@@ -9,6 +9,9 @@ final class ModelBoxSource: ASCollectionDataSource, ASCollectionDelegate {
     var sections: [[Int]]
     var missing: Set<Int> = []
     private(set) var asked = 0
+    /// Node blocks asked for at an index path the model does not have (Texture never asks so;
+    /// a typical data source would trap on it).
+    private(set) var askedOutOfRange = 0
     /// Runs at the start of each node block, on its node-creation thread.
     var blockHook: (@Sendable (Int) -> Void)?
 
@@ -24,6 +27,10 @@ final class ModelBoxSource: ASCollectionDataSource, ASCollectionDelegate {
 
     func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock? {
         asked += 1
+        guard sections.indices.contains(indexPath.section), sections[indexPath.section].indices.contains(indexPath.item) else {
+            askedOutOfRange += 1
+            return nil
+        }
         let identity = sections[indexPath.section][indexPath.item]
         guard !missing.contains(identity) else { return nil }
         let hook = blockHook

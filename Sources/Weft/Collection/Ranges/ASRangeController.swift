@@ -214,11 +214,13 @@ final class ASRangeController: Sendable {
             if !inMap(node) {
                 // A deleted node only leaves the visible state, as Texture's `_setVisibleNodes:`.
                 new = old.subtracting(.visible)
+            } else if frame.rangesDisabled {
+                new = []
             } else if frame.releasesNodes, let element = itsElement(node), element.releaseNode() != nil {
                 // Out of every range (a section header scrolled off too): the element keeps its
                 // size and gives up the node.
                 new = []
-            } else if node.supplementaryElementKind != nil || frame.rangesDisabled {
+            } else if node.supplementaryElementKind != nil {
                 new = []
             } else {
                 new = .measureLayout
