@@ -148,6 +148,7 @@ public final class ASCollectionElement: @unchecked Sendable {
     @discardableResult
     func allocate() -> (node: ASCellNode, size: CGSize) {
         if let made = ElementAllocation.allocatedNow(self) { return made }
+        // Never nil here: without `sizeSuffices` a claim does not answer `.measured`.
         return made(sizeSuffices: false).made!
     }
 
