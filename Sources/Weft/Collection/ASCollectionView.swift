@@ -15,6 +15,7 @@ public final class ASCollectionView: UICollectionView {
 
     init(collectionNode: ASCollectionNode) {
         super.init(frame: collectionNode.frame, collectionViewLayout: collectionNode.collectionViewLayout, owner: collectionNode)
+        scrollingNode = collectionNode
     }
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }
@@ -23,39 +24,6 @@ public final class ASCollectionView: UICollectionView {
     public var layoutInspector: (any ASCollectionViewLayoutInspecting)? {
         get { owner?.layoutInspector }
         set { owner?.layoutInspector = newValue }
-    }
-
-    public override var frame: CGRect {
-        get { owner?.frame ?? super.frame }
-        set {
-            super.frame = newValue
-            owner?.frame = newValue
-        }
-    }
-
-    /// Origin at the content offset, size the node's, as a scroll view's bounds.
-    public override var bounds: CGRect {
-        get { owner.map { CGRect(origin: $0.contentOffset, size: $0.bounds.size) } ?? super.bounds }
-        set {
-            super.bounds = newValue
-            owner?.bounds = CGRect(origin: .zero, size: newValue.size)
-            owner?.contentOffset = newValue.origin
-        }
-    }
-
-    public override var backgroundColor: UIColor? {
-        get { owner?.backgroundColor }
-        set { owner?.backgroundColor = newValue }
-    }
-
-    public override var contentOffset: CGPoint {
-        get { owner?.contentOffset ?? .zero }
-        set { owner?.contentOffset = newValue }
-    }
-
-    public override var contentInset: UIEdgeInsets {
-        get { owner?.contentInset ?? .zero }
-        set { owner?.contentInset = newValue }
     }
 
     public override var contentSize: CGSize {

@@ -4,8 +4,21 @@ import Foundation
 /// the offset and inset a frame is composited at, and the content size. Main-actor isolated.
 @MainActor
 open class UIScrollView: UIView {
-    open var contentOffset = CGPoint.zero
-    open var contentInset = UIEdgeInsets.zero
+    /// The node this is the view of (`ASCollectionView`, `ASTableView`): its frame, bounds (origin
+    /// at the content offset, as a scroll view's), background, offset and inset are the node's, so
+    /// a controller that sets them on the view changes the node's frames. Weak: the node owns its view.
+    weak var scrollingNode: (any ScrollingNode)?
+    private var storedOffset = CGPoint.zero
+    private var storedInset = UIEdgeInsets.zero
+
+    open var contentOffset: CGPoint {
+        get { scrollingNode?.contentOffset ?? storedOffset }
+        set { if let scrollingNode { scrollingNode.contentOffset = newValue } else { storedOffset = newValue } }
+    }
+    open var contentInset: UIEdgeInsets {
+        get { scrollingNode?.contentInset ?? storedInset }
+        set { if let scrollingNode { scrollingNode.contentInset = newValue } else { storedInset = newValue } }
+    }
     open var contentSize = CGSize.zero
     open var isPagingEnabled = false
     open var showsVerticalScrollIndicator = true
@@ -19,9 +32,42 @@ open class UIScrollView: UIView {
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
+    open override var frame: CGRect {
+        get { scrollingNode?.frame ?? super.frame }
+        set {
+            super.frame = newValue
+            scrollingNode?.frame = newValue
+        }
+    }
+
+    open override var bounds: CGRect {
+        get { scrollingNode.map { CGRect(origin: $0.contentOffset, size: $0.bounds.size) } ?? super.bounds }
+        set {
+            super.bounds = newValue
+            scrollingNode?.bounds = CGRect(origin: .zero, size: newValue.size)
+            scrollingNode?.contentOffset = newValue.origin
+        }
+    }
+
+    open override var backgroundColor: UIColor? {
+        get { scrollingNode.map { $0.backgroundColor } ?? super.backgroundColor }
+        set {
+            if let scrollingNode { scrollingNode.backgroundColor = newValue } else { super.backgroundColor = newValue }
+        }
+    }
+
     /// UIScrollView's `setContentOffset(_:animated:)`; offscreen, animation is a frame sequence's job.
     open func setContentOffset(_ offset: CGPoint, animated: Bool) { contentOffset = offset }
 }
+
+/// A node shown by a scroll view (`UIScrollView.scrollingNode`): a collection or a table.
+protocol ScrollingNode: ASDisplayNode {
+    var contentOffset: CGPoint { get set }
+    var contentInset: UIEdgeInsets { get set }
+}
+
+extension ASCollectionNode: ScrollingNode {}
+extension ASTableNode: ScrollingNode {}
 
 /// UIKit's `UITableView`: the view-side settings Texture code sets on `tableNode.view`
 /// (separators above all). `ASTableView` is the subclass an `ASTableNode` has. Main-actor isolated.

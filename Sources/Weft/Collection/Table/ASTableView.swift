@@ -13,6 +13,7 @@ public final class ASTableView: UITableView {
     init(tableNode: ASTableNode) {
         self.tableNode = tableNode
         super.init(frame: tableNode.frame, style: tableNode.tableStyle)
+        scrollingNode = tableNode
     }
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }
@@ -30,38 +31,5 @@ public final class ASTableView: UITableView {
     public override var separatorInset: UIEdgeInsets {
         get { tableNode?.separators.inset ?? .zero }
         set { tableNode?.updateSeparators { $0.inset = newValue } }
-    }
-
-    public override var frame: CGRect {
-        get { tableNode?.frame ?? super.frame }
-        set {
-            super.frame = newValue
-            tableNode?.frame = newValue
-        }
-    }
-
-    /// Origin at the content offset, size the node's, as a scroll view's bounds.
-    public override var bounds: CGRect {
-        get { tableNode.map { CGRect(origin: $0.contentOffset, size: $0.bounds.size) } ?? super.bounds }
-        set {
-            super.bounds = newValue
-            tableNode?.bounds = CGRect(origin: .zero, size: newValue.size)
-            tableNode?.contentOffset = newValue.origin
-        }
-    }
-
-    public override var backgroundColor: UIColor? {
-        get { tableNode?.backgroundColor }
-        set { tableNode?.backgroundColor = newValue }
-    }
-
-    public override var contentOffset: CGPoint {
-        get { tableNode?.contentOffset ?? .zero }
-        set { tableNode?.contentOffset = newValue }
-    }
-
-    public override var contentInset: UIEdgeInsets {
-        get { tableNode?.contentInset ?? .zero }
-        set { tableNode?.contentInset = newValue }
     }
 }
