@@ -98,11 +98,7 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     /// loaded is the programmer error Texture asserts on: Weft reports it (naming the rule), loads
     /// the node then, as Texture's `view` accessor does, and returns the view.
     @MainActor public override var view: ASCollectionView {
-        if !isNodeLoaded {
-            WeftDiagnostics.report(.view, "\(self).view",
-                                   "the view was asked for before the node loaded; touch a collection node's view in the hosting controller's viewDidLoad() or in the node's didLoad()/onDidLoad(_:), not in init. The node was loaded now")
-            loadNodeIfNeeded()
-        }
+        loadForEarlyViewAccess("collection node")
         return viewMadeIfNeeded
     }
 

@@ -250,6 +250,16 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
         }
     }
 
+    /// For a container's `view` (collection, table) asked for before the node loaded: the
+    /// programmer error Texture asserts on. Reports it, naming the rule, and loads the node then,
+    /// as Texture's accessor does.
+    @MainActor func loadForEarlyViewAccess(_ container: String) {
+        guard !isNodeLoaded else { return }
+        WeftDiagnostics.report(.view, "\(self).view",
+                               "the view was asked for before the node loaded; touch a \(container)'s view in the hosting controller's viewDidLoad() or in the node's didLoad()/onDidLoad(_:), not in init. The node was loaded now")
+        loadNodeIfNeeded()
+    }
+
     /// The node's layer; Texture's `layer`: its view's, whose corner radius, border and masking
     /// are the node's (see `CALayer`). Asking for it loads the node. Main-actor isolated.
     @MainActor public var layer: CALayer { view.layer }

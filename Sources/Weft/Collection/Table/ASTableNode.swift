@@ -62,11 +62,7 @@ open class ASTableNode: ASDisplayNode, @unchecked Sendable {
     /// loads). Asking for it before is the programmer error Texture asserts on: reported (naming
     /// the rule), the node is loaded then and the view returned. Main-actor isolated, as UIKit views are.
     @MainActor public override var view: ASTableView {
-        if !isNodeLoaded {
-            WeftDiagnostics.report(.view, "\(self).view",
-                                   "the view was asked for before the node loaded; touch a table node's view in the hosting controller's viewDidLoad() or in the node's didLoad()/onDidLoad(_:), not in init. The node was loaded now")
-            loadNodeIfNeeded()
-        }
+        loadForEarlyViewAccess("table node")
         return viewMadeIfNeeded
     }
 
