@@ -47,8 +47,10 @@ extension ASCollectionNode {
     }
 
     /// The offsets the content can scroll between, with the content inset.
-    public var contentOffsetRange: (min: CGPoint, max: CGPoint) {
-        let inset = contentInset, size = contentSize, viewport = bounds.size
+    public var contentOffsetRange: (min: CGPoint, max: CGPoint) { offsetRange(contentSize: contentSize) }
+
+    private func offsetRange(contentSize size: CGSize) -> (min: CGPoint, max: CGPoint) {
+        let inset = contentInset, viewport = bounds.size
         let minimum = CGPoint(x: -inset.left, y: -inset.top)
         return (minimum, CGPoint(x: max(minimum.x, size.width + inset.right - viewport.width),
                                  y: max(minimum.y, size.height + inset.bottom - viewport.height)))
@@ -83,7 +85,13 @@ extension ASCollectionNode {
         if position.contains(.left) { offset.x = frame.minX }
         if position.contains(.centeredHorizontally) { offset.x = frame.midX - viewport.width / 2 }
         if position.contains(.right) { offset.x = frame.maxX - viewport.width }
-        let range = contentOffsetRange
+        // The clamp needs the content only as far as the wanted viewport reaches: a long list
+        // measured lazily is not laid out to its end for it (content that goes on past that
+        // point cannot lower the offset).
+        let inset = contentInset
+        let reach = collectionViewLayout.scrollDirection == .vertical
+            ? offset.y + viewport.height + abs(inset.bottom) : offset.x + viewport.width + abs(inset.right)
+        let range = offsetRange(contentSize: reach.isFinite ? collectionViewLayout.contentSize(measuringThrough: reach) : contentSize)
         return CGPoint(x: min(max(offset.x, range.min.x), range.max.x), y: min(max(offset.y, range.min.y), range.max.y))
     }
 }

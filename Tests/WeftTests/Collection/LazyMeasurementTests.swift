@@ -137,6 +137,23 @@ final class ModelBoxSource: ASCollectionDataSource, ASCollectionDelegate {
         #expect(lazy.nodeForItem(at: IndexPath(item: 400, section: 0))?.debugName == "box \(source.sections[0][400])")
     }
 
+    /// Scrolling to an item of a long list lays out as far as the item's viewport, not to the end,
+    /// and lands where a fully measured list lands (the end clamped the same way).
+    @Test func scrollingToAnItemMeasuresOnlyAsFarAsIt() throws {
+        let model = Self.model(sections: 1, items: 6_000)
+        let lazySource = ModelBoxSource(sections: model)
+        let lazy = Self.collection(lazySource)
+        let eagerSource = ModelBoxSource(sections: model)  // the node holds its data source weakly
+        let eager = Self.collection(eagerSource, threshold: .max)
+        for (item, position) in [(1_000, UICollectionView.ScrollPosition.top), (1_500, .centeredVertically), (5_999, .top), (20, .bottom)] {
+            let path = IndexPath(item: item, section: 0)
+            try lazy.scrollToItem(at: path, at: position, animated: false)
+            try eager.scrollToItem(at: path, at: position, animated: false)
+            #expect(lazy.contentOffset == eager.contentOffset, "item \(item)")
+            if item == 1_500 { #expect(lazySource.asked < 2_500, "\(lazySource.asked) of 6,000 items asked for to scroll to item 1,500") }
+        }
+    }
+
     @Test func anItemTheDataSourceCannotDescribeFailsTheFrameThatNeedsIt() throws {
         let source = ModelBoxSource(sections: Self.model(sections: 1, items: 2_000))
         source.missing = [1_500]
