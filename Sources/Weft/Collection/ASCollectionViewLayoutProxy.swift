@@ -32,8 +32,8 @@ public final class ASCollectionViewLayoutProxy: Sendable {
     public var numberOfSections: Int { collectionNode?.layoutElements.numberOfSections ?? 0 }
     public func numberOfItems(inSection section: Int) -> Int { collectionNode?.layoutElements.numberOfItems(inSection: section) ?? 0 }
 
-    /// The measured size of the item's node (allocating it if needed), or the size of its UIKit
-    /// cell; zero out of range.
+    /// The measured size of the item's node (made and measured if it never was; a node given up
+    /// keeps its size), or the size of its UIKit cell; zero out of range.
     public func sizeForItem(at indexPath: IndexPath) -> CGSize {
         guard let node = collectionNode, let element = node.layoutElements.element(at: indexPath) else { return .zero }
         let measured = element.isMeasured

@@ -45,7 +45,7 @@ final class BackgroundMeasurement: Sendable {
             let isCurrent: @Sendable () -> Bool = { self.generation.withLock { $0 } == mine && owner.value != nil }
             var pending = job
             while isCurrent(), let elements = pending.next(Self.chunk) {
-                let unmeasured = elements.filter { !$0.isMeasured && $0.supplementaryElementKind == nil }
+                let unmeasured = elements.filter { !$0.isMeasured }
                 guard !unmeasured.isEmpty else { continue }
                 ElementResolution.resolve(unmeasured, quietly: true, stillWanted: isCurrent)
                 guard isCurrent() else { return }
@@ -74,7 +74,7 @@ final class BackgroundMeasurement: Sendable {
         }
     }
 
-    /// The items after a position in a map, handed out a chunk at a time.
+    /// The items (never supplementary elements) after a position in a map, handed out a chunk at a time.
     private struct Job: Sendable {
         let map: ASElementMap
         var section: Int

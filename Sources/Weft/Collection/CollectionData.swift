@@ -56,8 +56,8 @@ public final class ASCollectionElement: @unchecked Sendable {
     /// An item whose node block and range are asked of the data source, through `resolver`, when
     /// the element is first needed (Weft's lazy measurement of long lists).
     convenience init(deferredAt indexPath: IndexPath, resolver: ElementResolver, serialCreation: Bool) {
-        self.init(deferredAtItem: indexPath.count == 2 ? indexPath.item : 0, section: indexPath.count == 2 ? indexPath.section : 0,
-                  resolver: resolver, serialCreation: serialCreation)
+        let (section, item) = Self.position(indexPath)
+        self.init(deferredAtItem: Int(item), section: Int(section), resolver: resolver, serialCreation: serialCreation)
     }
 
     init(deferredAtItem item: Int, section: Int, resolver: ElementResolver, serialCreation: Bool) {
@@ -95,10 +95,6 @@ public final class ASCollectionElement: @unchecked Sendable {
     }
 
     /// Moves the element (and its node, if made) to `indexPath`; called when a batch is applied.
-    func renumber(to indexPath: IndexPath) {
-        renumber(section: indexPath.count == 2 ? indexPath.section : 0, item: indexPath.count == 2 ? indexPath.item : 0)
-    }
-
     func renumber(section: Int, item: Int) {
         let node = ElementAllocation.withLock { () -> ASCellNode? in
             position = (Int32(clamping: section), Int32(clamping: item))
@@ -179,7 +175,7 @@ public final class ASCollectionElement: @unchecked Sendable {
         case .claimed: break
         }
         let made = make()
-        ElementAllocation.finish(self, with: made)
+        ElementAllocation.finish(self, as: .done(node: made.node, size: made.size))
         // A renumbering that ran while the block did could not reach the node yet.
         made.node.indexPath = indexPath
         return (made, made.size)
@@ -196,9 +192,9 @@ public final class ASCollectionElement: @unchecked Sendable {
         let made = make()
         if releasing {
             made.node.measuredLayoutVersion = nil
-            ElementAllocation.finish(self, releasingNodeOf: made)
+            ElementAllocation.finish(self, as: .released(size: made.size))
         } else {
-            ElementAllocation.finish(self, with: made)
+            ElementAllocation.finish(self, as: .done(node: made.node, size: made.size))
             made.node.indexPath = indexPath
         }
         return true

@@ -137,18 +137,11 @@ enum ElementAllocation {
         withLock { if case .done(let node, let size) = element.state { return (node, size) } else { return nil } }
     }
 
-    static func finish(_ element: ASCollectionElement, with made: (node: ASCellNode, size: CGSize)) {
+    /// Publishes what the maker made, `.done` or (measured only) `.released`, and wakes the waiters;
+    /// after a `.released` finish, a waiter that wanted the node makes its own from the block.
+    static func finish(_ element: ASCollectionElement, as made: State) {
         lock.lock()
-        element.state = .done(node: made.node, size: made.size)
-        lock.broadcast()
-        lock.unlock()
-    }
-
-    /// Finishes a made element as measured only (`.released`): waiting threads that wanted the
-    /// node make their own from the block.
-    static func finish(_ element: ASCollectionElement, releasingNodeOf made: (node: ASCellNode, size: CGSize)) {
-        lock.lock()
-        element.state = .released(size: made.size)
+        element.state = made
         lock.broadcast()
         lock.unlock()
     }

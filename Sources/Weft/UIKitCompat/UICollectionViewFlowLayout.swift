@@ -75,7 +75,6 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
     /// reaches (see `ASCollectionNode.lazyMeasurementThreshold`); a short one has every node made
     /// as it loads, as in Texture.
     override var canMeasureLazily: Bool { true }
-    override var readsSizesAsItGoes: Bool { true }
 
     /// Lays out lines until the next one would start past `limit` along the scrolling axis (or the
     /// content ends), then at least `FlowLayoutProgress.stepScreens` viewports more, so a scroll
@@ -86,13 +85,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
         progress.extend(through: target, collection: collection)
     }
 
-    private func extendToEnd() {
-        guard !progress.complete, let collection = collectionView else { return }
-        progress.extend(through: .infinity, collection: collection)
-    }
-
     open override var collectionViewContentSize: CGSize {
-        extendToEnd()
+        extend(through: .infinity)
         return progress.contentSize
     }
 
@@ -111,7 +105,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
         guard indexPath.count == 2 else { return nil }
         // An item that does not exist is answered without laying out the list to its end.
         if progress.itemAttributes[indexPath] == nil, let collection = collectionView,
-           (0..<collection.numberOfSections).contains(indexPath.section),
+           (0..<progress.sections).contains(indexPath.section),
            (0..<collection.numberOfItems(inSection: indexPath.section)).contains(indexPath.item) {
             progress.extend(until: { $0.hasPassed(section: indexPath.section, item: indexPath.item) }, collection: collection)
         }
@@ -121,7 +115,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
     open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         guard indexPath.count == 2 else { return nil }
         if progress.supplementaryAttributes[elementKind]?[indexPath] == nil, let collection = collectionView,
-           (0..<collection.numberOfSections).contains(indexPath.section) {
+           (0..<progress.sections).contains(indexPath.section) {
             progress.extend(until: { $0.hasPassed(section: indexPath.section, item: .max) }, collection: collection)
         }
         return progress.supplementaryAttributes[elementKind]?[indexPath]

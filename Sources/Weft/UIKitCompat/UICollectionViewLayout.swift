@@ -35,8 +35,9 @@ open class UICollectionViewLayout: @unchecked Sendable {
     var needsPrepare = true
 
     /// Whether the layout reads every element's measured size, so all nodes are made while loading
-    /// (Texture's behaviour with a `UICollectionViewLayout`). Layouts driven by an
-    /// `ASCollectionLayoutDelegate` that knows sizes without nodes say no.
+    /// (Texture's behaviour with a `UICollectionViewLayout`), unless the layout also measures as it
+    /// goes (`canMeasureLazily`) and the list is past `ASCollectionNode.lazyMeasurementThreshold`.
+    /// Layouts driven by an `ASCollectionLayoutDelegate` that knows sizes without nodes say no.
     var needsAllNodes: Bool { true }
 
     /// Whether the layout can work with elements whose nodes (and data-source answers) come only
@@ -45,9 +46,9 @@ open class UICollectionViewLayout: @unchecked Sendable {
     var canMeasureLazily: Bool { !needsAllNodes }
 
     /// Whether a lazily measured list gains from measuring items ahead of the frames, in the
-    /// background (`BackgroundMeasurement`): layouts that read sizes as they go. A layout delegate
-    /// that knows sizes without nodes (the gallery) gains nothing.
-    var readsSizesAsItGoes: Bool { false }
+    /// background (`BackgroundMeasurement`): layouts that read sizes, but as they go. A layout
+    /// delegate that knows sizes without nodes (the gallery) gains nothing.
+    final var readsSizesAsItGoes: Bool { needsAllNodes && canMeasureLazily }
 
     /// The content size for a caller that only needs to know whether the content reaches `length`
     /// along the scrolling axis (batch fetching, Texture's synchronous-update rule): a layout that

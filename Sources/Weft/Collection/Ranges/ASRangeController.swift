@@ -148,14 +148,14 @@ final class ASRangeController: Sendable {
         let union = [displayRect, preloadRect].compactMap { $0 }.reduce(viewport) { $0.union($1) }
         // With node release, a supplementary element is made when it shows, not ahead: the ranges
         // do not hold supplementary nodes, so one made ahead would never be given up.
+        let visibleSet = Set(visibleIDs)
         let candidates = frame.rangesDisabled ? onScreen
-            : frame.releasesNodes ? attributes(union).filter { $0.1.supplementaryElementKind == nil || visibleIDs.contains(ObjectIdentifier($0.1)) }
+            : frame.releasesNodes ? attributes(union).filter { $0.1.supplementaryElementKind == nil || visibleSet.contains(ObjectIdentifier($0.1)) }
             : attributes(union)
         // Elements of a layout that did not need their nodes are allocated now, concurrently.
         ASCollectionElement.allocate(candidates.map(\.1), serial: frame.serialNodeCreation)
         let placed = place(candidates)
 
-        let visibleSet = Set(visibleIDs)
         var wanted: [(ASCellNode, ASInterfaceState)] = []
         var seen = Set<ObjectIdentifier>()
         for ((attributes, element), (_, node)) in zip(candidates, placed) {
@@ -234,8 +234,7 @@ final class ASRangeController: Sendable {
             }
             if new != old { node.recursivelySetInterfaceState(new) }
         }
-        let onScreenIDs = Set(visibleIDs)
-        return zip(candidates, placed).filter { onScreenIDs.contains(ObjectIdentifier($0.0.1)) }.map(\.1)
+        return zip(candidates, placed).filter { visibleSet.contains(ObjectIdentifier($0.0.1)) }.map(\.1)
     }
 
     /// Loads the nodes about to display (the visible ones and those in the display range) that
