@@ -18,7 +18,8 @@ enum BenchScale {
 
     static func measure() throws {
         print("\n== Scale: time to first frame and peak RSS, one process per size, 390×844 pt @3x ==")
-        print("(lists past ASCollectionNode.lazyMeasurementThreshold, 500 items, measure what a frame needs; shorter ones are measured whole, as in Texture)")
+        let threshold = ASCollectionNode().lazyMeasurementThreshold
+        print("(lists past ASCollectionNode.lazyMeasurementThreshold, \(threshold) items, measure what a frame needs; shorter ones are measured whole, as in Texture)")
         for (sample, sizes) in [("feed", feedSizes), ("grid", gridSizes)] {
             for items in sizes {
                 print("\(sample), \(items) items: \(try probe(sample: sample, items: items))")

@@ -106,7 +106,7 @@ final class FFmpegProcess {
         let limit = Duration.milliseconds(Int64(stallLimit * 1_000))
         var lastBusy = ContinuousClock.now, lastTicks = Self.processorTicks(of: process.processIdentifier)
         while process.isRunning && ContinuousClock.now - lastBusy < limit {
-            usleep(2_000)
+            usleep(20_000)
             let ticks = Self.processorTicks(of: process.processIdentifier)
             if ticks != lastTicks { (lastTicks, lastBusy) = (ticks, ContinuousClock.now) }
         }

@@ -7,9 +7,10 @@
 /// Sendable value; use from any context.
 public enum VideoFormat: String, Sendable, CaseIterable {
     /// H.264 (libx264, yuv420p, BT.709, CRF 18, preset `ultrafast`) in an MP4 file, through `ffmpeg`;
-    /// lossy. `ultrafast` because on scrolled UI it is 3–4× faster than `veryfast` with files of the
-    /// same size and a higher PSNR (45 against 44 dB on the bench feed's 120 frames at 1170×2532),
-    /// and x264 peaks at 180 MB instead of 400. Frames are shown over black: a video has no alpha, and premultiplied colour with its
+    /// lossy. `ultrafast` because on scrolled UI it is about 2× faster than `veryfast` (30–34 against
+    /// 14–17 frames/s in `weft bench --parts frames`) with files of the same size and a higher PSNR
+    /// (45 against 44 dB on the bench feed's 120 frames at 1170×2532, measured once with ffmpeg's
+    /// psnr filter), and ffmpeg peaks at about 170 MB instead of 400. Frames are shown over black: a video has no alpha, and premultiplied colour with its
     /// alpha dropped is exactly the frame composited over black. yuv420p needs an even width and
     /// height, so an odd side gets one black column or row on the right or bottom (never
     /// cropped); the video is then that one pixel wider or taller.

@@ -50,9 +50,4 @@ public final class ASDisplayNodeView: UIView {
         get { node?.isHidden ?? super.isHidden }
         set { node?.isHidden = newValue }
     }
-
-    public override var clipsToBounds: Bool {
-        get { node?.clipsToBounds ?? super.clipsToBounds }
-        set { node?.clipsToBounds = newValue }
-    }
 }

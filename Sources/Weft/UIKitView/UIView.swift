@@ -240,7 +240,7 @@ public final class CALayer {
     }
 
     private static func checked(_ value: CGFloat, _ name: String) -> CGFloat {
-        guard !value.isFinite || value < 0 else { return value }
+        if value.isFinite && value >= 0 { return value }
         WeftDiagnostics.report(.appearance, "CALayer", "\(name) \(value) is not finite and non-negative; 0 was used")
         return 0
     }

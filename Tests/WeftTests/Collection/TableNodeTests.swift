@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Weft
+@testable import Weft
 import WeftTesting
 
 /// A row with a title, as Texture apps write them, sized by its own layout.
@@ -93,7 +93,11 @@ final class Fruits: ASTableDataSource, ASTableDelegate {
         let range = table.contentOffsetRange
         let lastRow = table.rectForRow(at: IndexPath(row: 1, section: 1))
         #expect(range.min == .zero)
-        #expect(range.max.y >= lastRow.maxY - 100 && range.max.y > 0, "\(range) for a last row ending at \(lastRow.maxY)")
+        // The content ends at the last section's footer, right under the last row (no inset here).
+        let footer = try #require(table.collection.collectionViewLayout.layoutAttributesForSupplementaryView(
+            ofKind: UICollectionView.elementKindSectionFooter, at: IndexPath(item: 0, section: 1))).frame
+        #expect(footer.minY == lastRow.maxY && footer.height > 0)
+        #expect(range.max.y + 100 == footer.maxY, "\(range) for a last row ending at \(lastRow.maxY)")
         table.contentInset = UIEdgeInsets(top: 8, left: 0, bottom: 0, right: 0)
         #expect(table.contentOffsetRange.min == CGPoint(x: 0, y: -8))
     }

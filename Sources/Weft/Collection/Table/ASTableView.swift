@@ -8,10 +8,9 @@ import Foundation
 @MainActor
 public final class ASTableView: UITableView {
     /// The node this view belongs to.
-    public private(set) weak var tableNode: ASTableNode?
+    public var tableNode: ASTableNode? { scrollingNode as? ASTableNode }
 
     init(tableNode: ASTableNode) {
-        self.tableNode = tableNode
         super.init(frame: tableNode.frame, style: tableNode.tableStyle)
         scrollingNode = tableNode
     }
