@@ -10,18 +10,21 @@ extension ASCollectionNode {
     /// they were measured (`setNeedsLayout()` on the cell or on one of its subnodes, which reaches
     /// the cell), keeping their nodes; the layout then moves the cells after them. Texture does this
     /// at the collection view's next layout pass; Weft at the next frame. Called on the driving
-    /// thread.
+    /// thread. It holds the map while it measures (batches submitted meanwhile apply after it),
+    /// and is skipped, to be done by a later frame, while a load or relayout holds it.
     func relayoutInvalidatedCells() {
         // Only made cells can need it, and only after a measured cell's layout was invalidated.
         let invalidations = CellLayoutInvalidation.current
-        let unchanged = settings.withLock { s -> Bool in
-            defer { s.seenCellInvalidations = invalidations }
-            return s.seenCellInvalidations == invalidations
+        guard settings.withLock({ $0.seenCellInvalidations != invalidations }), !ASDataController.isOnEditingQueue else { return }
+        guard layoutElements.allocatedElements.contains(where: \.needsRemeasure) else {
+            settings.withLock { $0.seenCellInvalidations = invalidations }
+            return
         }
-        guard !unchanged, layoutElements.allocatedElements.contains(where: \.needsRemeasure) else { return }
-        // The elements are replaced: queued batches are applied first, so none is lost.
-        waitForUpdatesBeforeReplacingElements()
-        var map = elements
+        // Seen only once a pass runs: a skipped one is retried by the next frame.
+        guard dataController.beginReplacement(.cellRelayout, waitIfBusy: false) else { return }
+        settings.withLock { $0.seenCellInvalidations = invalidations }
+        let (current, base) = data.withLock { ($0.map, $0.generation) }
+        var map = current
         var fresh: [ASCollectionElement] = []
         func renewed(_ element: ASCollectionElement) -> ASCollectionElement {
             guard element.needsRemeasure else { return element }
@@ -33,9 +36,14 @@ extension ASCollectionNode {
             map.sections[s].items = map.sections[s].items.map(renewed)
             for (kind, element) in map.sections[s].supplementary { map.sections[s].supplementary[kind] = renewed(element) }
         }
-        guard !fresh.isEmpty else { return }
-        ASCollectionElement.allocate(fresh, serial: cellLayoutMode.contains(.serializeNodeCreation))
-        publish(map)
+        if !fresh.isEmpty {
+            ASCollectionElement.allocate(fresh, serial: cellLayoutMode.contains(.serializeNodeCreation))
+            if dataController.publishReplacement(map, over: base) == nil {
+                WeftDiagnostics.report(.collection, "\(self)", "the element map changed during a cell relayout; the relayout was dropped and runs again at the next frame (please report: a relayout is meant to hold the map)")
+                settings.withLock { $0.seenCellInvalidations = nil }
+            }
+        }
+        dataController.endReplacement()
         adoptPublishedMap()
         collectionViewLayout.prepareIfNeeded()
     }

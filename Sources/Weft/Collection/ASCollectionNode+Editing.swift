@@ -45,7 +45,7 @@ extension ASCollectionNode {
 
     /// One call's edits: part of the open batch, or a batch of their own.
     private func edit(_ edits: [CollectionUpdateError.Edit]) {
-        performBatchUpdates({ for edit in edits { self.dataController.record(edit) } })
+        performBatchUpdates({ self.dataController.record(edits) })
     }
 
     // MARK: Edits
@@ -100,17 +100,22 @@ extension ASCollectionNode {
         }
     }
 
-    /// Loads the data if it never was (or its last load failed). Returns false in that case: the
-    /// load already reflects the edits, so the batch has nothing left to change.
+    /// Loads the data if it never was (or its last load failed) and no load is running. Returns
+    /// false in that case: the load already reflects the edits, so the batch has nothing left to
+    /// change. During a running load or relayout it returns true: the batch is validated now and
+    /// held until that ends, or absorbed by a load that has not read the data source yet.
     func prepareForEdits() -> Bool {
-        let usable = settings.withLock { $0.loaded && $0.loadError == nil && !$0.loading }
-        if !usable {
-            if !settings.withLock({ $0.loading }) { settings.withLock { $0.loaded = false } }
-            try? loadDataIfNeeded()
-            return false
+        enum Plan { case ready, loadNow, duringLoad }
+        let plan = settings.withLock { s -> Plan in
+            if s.loading { return .duringLoad }
+            guard s.loaded && s.loadError == nil else { s.loaded = false; return .loadNow }
+            return .ready
         }
-        try? loadDataIfNeeded()
-        return true
+        switch plan {
+        case .duringLoad: return true
+        case .loadNow: try? loadDataIfNeeded(); return false
+        case .ready: try? loadDataIfNeeded(); return true
+        }
     }
 
     /// Texture's rule for processing a batch synchronously: always with `.alwaysSync`, never with
@@ -126,8 +131,4 @@ extension ASCollectionNode {
         return content.width <= viewport.width && content.height <= viewport.height
     }
 
-    /// Loads and relayouts replace every element: they wait for queued batches first.
-    func waitForUpdatesBeforeReplacingElements() {
-        if !ASDataController.isOnEditingQueue { dataController.waitUntilAllUpdatesAreProcessed() }
-    }
 }

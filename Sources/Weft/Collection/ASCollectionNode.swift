@@ -24,8 +24,9 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         var itemsDeferred = false
         var releasesNodesOutsidePreloadRange = false
         var backgroundMeasurementLimit = 256
-        /// `CellLayoutInvalidation.current` when `relayoutInvalidatedCells()` last looked.
-        var seenCellInvalidations = CellLayoutInvalidation.current
+        /// `CellLayoutInvalidation.current` when `relayoutInvalidatedCells()` last looked; nil to
+        /// look at the next frame whatever the count.
+        var seenCellInvalidations: Int? = CellLayoutInvalidation.current
         var supplementaryKinds: [String] = []
         var loaded = false
         var loadError: CollectionError?
@@ -384,12 +385,10 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
                 return
             case .relayout:
                 backgroundMeasurement.cancel()
-                waitForUpdatesBeforeReplacingElements()
-                relayout(with: loader(for: viewport), viewport: viewport)
+                relayout(viewport: viewport)
             case .load:
                 backgroundMeasurement.cancel()
-                waitForUpdatesBeforeReplacingElements()
-                do throws(CollectionError) { try load(with: loader(for: viewport), viewport: viewport) } catch { failure = error }
+                do throws(CollectionError) { try load(viewport: viewport) } catch { failure = error }
             }
             let requested = settings.withLock { s -> Bool in
                 s.loading = false
@@ -409,26 +408,40 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     }
 
     /// One load of the data source, replacing the elements; on failure the collection is empty and
-    /// keeps the error. Called with `settings.loading` set.
-    private func load(with loader: CollectionDataLoader, viewport: CGSize) throws(CollectionError) {
+    /// keeps the error. Called with `settings.loading` set. Holds the map meanwhile (see
+    /// `ASDataController.beginReplacement`): edits made during it are applied after it.
+    private func load(viewport: CGSize) throws(CollectionError) {
+        // False only when this thread already holds the map (a load inside its own relayout).
+        let holds = dataController.beginReplacement(.load, waitIfBusy: true)
+        let (old, base) = data.withLock { ($0.map, $0.generation) }
+        var failure: CollectionError?
         do {
-            let (loadedData, deferred) = try loader.load()
+            let (loadedData, deferred) = try loader(for: viewport).load()
             settings.withLock { $0.itemsDeferred = deferred }
-            let old = data.withLock { $0.map }
-            publish(loadedData)
-            adoptPublishedMap()
+            publishReplacing(loadedData, over: base)
             for node in old.allocatedNodes { node.recursivelySetInterfaceState([]) }
             rangeController.reset()
             settings.withLock { $0.loaded = true; $0.loadError = nil; $0.measuredViewport = viewport }
         } catch {
-            publish(ASElementMap())
-            adoptPublishedMap()
+            publishReplacing(ASElementMap(), over: base)
             settings.withLock { $0.loaded = true; $0.loadError = error; $0.measuredViewport = viewport }
-            collectionViewLayout.invalidateLayout()
-            throw error
+            failure = error
         }
+        if holds { dataController.endReplacement(failure: failure) }
         collectionViewLayout.invalidateLayout()
+        if let failure { throw failure }
         collectionViewLayout.prepareIfNeeded()
+    }
+
+    /// Publishes a load's or relayout's map over generation `base` and lets the layout see it.
+    /// Holding the map, nothing else can have published since; if something did, it is reported
+    /// and the map published anyway (the replacement is newer than what slipped in).
+    private func publishReplacing(_ map: ASElementMap, over base: Int) {
+        if dataController.publishReplacement(map, over: base) == nil {
+            WeftDiagnostics.report(.collection, "\(self)", "the element map changed while it was being replaced (please report: a replacement is meant to hold the map)")
+            _ = dataController.publishReplacement(map, over: publishedGeneration)
+        }
+        adoptPublishedMap()
     }
 
     /// Measures every node again with fresh constrained sizes, keeping the nodes; Texture's
@@ -441,8 +454,7 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         }
         guard start else { return }
         defer { settings.withLock { $0.loading = false } }
-        waitForUpdatesBeforeReplacingElements()
-        relayout(with: loader(for: bounds.size), viewport: bounds.size)
+        relayout(viewport: bounds.size)
     }
 
     func loader(for viewport: CGSize) -> CollectionDataLoader {
@@ -453,10 +465,14 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
                              lazyThreshold: lazyMeasurementThreshold, defersItems: settings.withLock { $0.itemsDeferred })
     }
 
-    private func relayout(with loader: CollectionDataLoader, viewport: CGSize) {
-        let fresh = loader.remeasure(elements)
-        publish(fresh)
-        adoptPublishedMap()
+    /// Measures every made node again for `viewport`, holding the map meanwhile. From the editing
+    /// queue (a completion) it is left for the next query or frame: it would have to wait for the
+    /// batches queued behind that completion.
+    private func relayout(viewport: CGSize) {
+        guard !ASDataController.isOnEditingQueue, dataController.beginReplacement(.relayout, waitIfBusy: true) else { return }
+        let (current, base) = data.withLock { ($0.map, $0.generation) }
+        publishReplacing(loader(for: viewport).remeasure(current), over: base)
+        dataController.endReplacement()
         settings.withLock { $0.measuredViewport = viewport }
         collectionViewLayout.invalidateLayout()
         collectionViewLayout.prepareIfNeeded()
@@ -478,13 +494,22 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     /// The map the layout is prepared from; see `layoutData`.
     var layoutElements: ASElementMap { layoutData.withLock { $0.map } }
 
-    /// Makes `map` the visible map; the layout adopts it on the driving thread. Returns its generation.
-    @discardableResult
-    func publish(_ map: ASElementMap) -> Int {
-        let generation = data.withLock { $0.map = map; $0.generation += 1; return $0.generation }
-        if !ASDataController.isOnEditingQueue { dataController.reset(to: map) }
-        return generation
+    /// The one rule by which a new element map becomes the visible one, for loads, relayouts,
+    /// cell relayouts and batches alike: `map` is published only over the map it was made from,
+    /// generation `base`, so a map made from a stale copy never replaces newer elements. Returns
+    /// the new generation, or nil (nothing changed) when the visible map is no longer `base`. The
+    /// layout adopts it on the driving thread (`adoptPublishedMap`).
+    func publish(_ map: ASElementMap, over base: Int) -> Int? {
+        data.withLock { published -> Int? in
+            guard published.generation == base else { return nil }
+            published.map = map
+            published.generation += 1
+            return published.generation
+        }
     }
+
+    /// How many times the visible map was replaced.
+    var publishedGeneration: Int { data.withLock { $0.generation } }
 
     /// On the driving thread: lets the layout see the visible map if a batch replaced it since.
     func adoptPublishedMap() {

@@ -51,7 +51,7 @@ final class BackgroundMeasurement: Sendable {
                 guard isCurrent() else { return }
                 let serial = unmeasured.filter(\.serialCreation), concurrent = unmeasured.filter { !$0.serialCreation }
                 if !serial.isEmpty {
-                    ElementAllocation.onNodeCreationThread(serial: true) { for element in serial { element.measureAhead(releasing: releasing) } }
+                    _ = ElementAllocation.onNodeCreationThread(serial: true) { for element in serial { element.measureAhead(releasing: releasing) } }
                 }
                 ElementAllocation.asNodeCreationThread {
                     for element in concurrent { element.measureAhead(releasing: releasing) }
@@ -69,9 +69,7 @@ final class BackgroundMeasurement: Sendable {
     /// the data source there). For tests and benchmarks; returns false after `timeout` seconds.
     @discardableResult
     func waitUntilIdle(timeout: TimeInterval = 60) -> Bool {
-        MainActorBridge.wait(until: { running.wait(timeout: .now()) == .success }, timeout: timeout) { slice in
-            _ = running.wait(timeout: .now() + slice)
-        }
+        BlockingWait.forGroup(running, "measuring ahead (BackgroundMeasurement.waitUntilIdle)", limit: timeout)
     }
 
     /// The items (never supplementary elements) after a position in a map, handed out a chunk at a time.

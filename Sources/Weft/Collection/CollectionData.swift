@@ -166,12 +166,15 @@ public final class ASCollectionElement: @unchecked Sendable {
         // Node blocks never run on the thread that drives the collection: that thread waits for
         // a node-creation thread instead.
         guard ElementAllocation.isNodeCreationThread else {
-            return ElementAllocation.onNodeCreationThread(serial: serialCreation) { self.made(sizeSuffices: sizeSuffices) }
+            if let made = ElementAllocation.onNodeCreationThread(serial: serialCreation, { self.made(sizeSuffices: sizeSuffices) }) { return made }
+            // The wait gave up (reported): this frame shows a placeholder; the node, once made, is kept.
+            let stand = placeholder(reporting: false)
+            return (stand, stand.size)
         }
         switch ElementAllocation.claim(self, sizeSuffices: sizeSuffices) {
         case .done(let node, let size): return ((node, size), size)
         case .measured(let size): return (nil, size)
-        case .cycle: let made = placeholder(); return (made, made.size)
+        case .cycle: let made = placeholder(reporting: true); return (made, made.size)
         case .claimed: break
         }
         let made = make()
@@ -251,9 +254,11 @@ public final class ASCollectionElement: @unchecked Sendable {
         return result
     }
 
-    private func placeholder() -> (node: ASCellNode, size: CGSize) {
-        WeftDiagnostics.report(.collection, "\(supplementaryElementKind ?? "item") at section \(indexPath.section), item \(indexPath.item)",
-                               "a node block asked for this node while its own block (or one waiting on it) was running; returned an empty node instead of waiting forever")
+    /// An empty node in place of one that cannot be had now; `reporting` says why (a wait that
+    /// gave up has reported already).
+    private func placeholder(reporting: Bool) -> (node: ASCellNode, size: CGSize) {
+        if reporting { WeftDiagnostics.report(.collection, "\(supplementaryElementKind ?? "item") at section \(indexPath.section), item \(indexPath.item)",
+                               "a node block asked for this node while its own block (or one waiting on it) was running; returned an empty node instead of waiting forever") }
         let node = ASCellNode()
         node.frame = CGRect(origin: .zero, size: constrainedSize.min)
         return (node, constrainedSize.min)
@@ -277,7 +282,7 @@ public final class ASCollectionElement: @unchecked Sendable {
         guard !pending.isEmpty else { return }
         // Deferred elements ask the data source first, all in one visit to the main actor.
         ElementResolution.resolve(pending)
-        ElementAllocation.onNodeCreationThread(serial: serial) {
+        _ = ElementAllocation.onNodeCreationThread(serial: serial) {
             if serial {
                 for element in pending { if sizesOnly { element.measuredSize() } else { element.allocate() } }
             } else {

@@ -43,6 +43,8 @@ struct CollectionDataLoader: @unchecked Sendable {
     func load() throws(CollectionError) -> (map: ASElementMap, defersItems: Bool) {
         let (map, deferring) = try MainActorBridge.run { () throws(CollectionError) -> (ASElementMap, ElementResolver?) in
             let counts = try itemCounts()
+            // In this visit to the main actor: edits from now on apply over this load's map.
+            collectionNode.dataController.noteLoadSnapshot(counts: counts)
             let deferring = counts.reduce(0, +) > lazyThreshold ? resolver : nil
             var map = ASElementMap()
             for (section, count) in counts.enumerated() { map.sections.append(try sectionEntry(section, count: count, deferringTo: deferring)) }

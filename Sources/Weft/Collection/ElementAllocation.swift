@@ -68,8 +68,11 @@ enum ElementAllocation {
     private static let serialQueue = DispatchQueue(label: "weft.collection.node-creation.serial", qos: .userInitiated)
 
     /// Runs `body` on a node-creation thread and waits for it: this thread already, or the serial
-    /// node-creation queue, or a global background thread. The caller's thread only waits.
-    static func onNodeCreationThread<T>(serial: Bool, _ body: @escaping () -> T) -> T {
+    /// node-creation queue, or a global background thread. The caller's thread only waits (serving
+    /// the main actor if it is on it: the body may need it, a deferred item asks its data source
+    /// there). Nil when the wait reached `BlockingWait`'s limit (reported); the body still finishes
+    /// on its thread, and its result is dropped.
+    static func onNodeCreationThread<T>(serial: Bool, _ body: @escaping () -> T) -> T? {
         if isNodeCreationThread && !serial { return body() }
         if serial && isOnSerialQueue { return body() }
         let box = HandOff(body)
@@ -83,17 +86,8 @@ enum ElementAllocation {
             mark.onSerialQueue = wasSerial
             done.signal()
         }
-        if MainActorBridge.isOnMainActor {
-            // The body may need the main actor (a deferred item asks its data source there): the
-            // wait keeps serving it.
-            var finished = false
-            MainActorBridge.wait(until: { finished }) { slice in
-                if done.wait(timeout: .now() + slice) == .success { finished = true }
-            }
-        } else {
-            done.wait()
-        }
-        return box.value!
+        guard BlockingWait.forSignal(done, "a node-creation thread (node blocks, a layout delegate's calculateLayout)") else { return nil }
+        return box.value
     }
 
     final class SerialMark { var onSerialQueue = false }
@@ -110,26 +104,31 @@ enum ElementAllocation {
     /// Returns the finished node, or makes this thread its maker, or waits for the maker. With
     /// `sizeSuffices`, a measured element that gave up its node answers its size instead of
     /// being made again (measuring ahead may finish that way while this thread waits for it).
+    /// The wait is a `BlockingWait`: it serves the main actor when on it, and past its limit it
+    /// answers `.cycle` (the caller uses a placeholder) with a diagnostic.
     static func claim(_ element: ASCollectionElement, sizeSuffices: Bool = false) -> Claim {
         let me = ObjectIdentifier(mark.value)
-        lock.lock()
-        defer { lock.unlock() }
-        while true {
+        var answer: Claim?
+        // Registered as waiting for the whole wait, not only while asleep, so the cycle check of
+        // a thread waiting on this one always sees the chain.
+        defer { withLock { waits[me] = nil } }
+        let decided = BlockingWait.on(lock, "another thread making the node of \(element.supplementaryElementKind ?? "item") at \(element.indexPath)") {
+            // Asked again after it answered (the wait checks once more before it returns).
+            if answer != nil { return true }
             switch element.state {
             case .done(let node, let size):
-                return .done(node: node, size: size)
+                answer = .done(node: node, size: size)
             case .released(let size) where sizeSuffices:
-                return .measured(size: size)
+                answer = .measured(size: size)
             case .pending, .released:
                 element.state = .allocating(owner: me)
-                return .claimed
+                answer = .claimed
             case .allocating:
-                if waitWouldDeadlock(on: element, me: me) { return .cycle }
-                waits[me] = element
-                lock.wait()
-                waits[me] = nil
+                if waitWouldDeadlock(on: element, me: me) { answer = .cycle } else { waits[me] = element }
             }
+            return answer != nil
         }
+        return decided ? answer! : .cycle
     }
 
     /// The node and size when the element is already made; nil otherwise.

@@ -10,6 +10,8 @@ public struct WeftDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// The pipeline stage that made the repair.
     public enum Area: String, Sendable, Hashable {
         case geometry, appearance, layout, display, image, text, collection, output, view
+        /// A wait that reached its limit (`WeftLimits.blockingWait`) or would have waited for itself.
+        case threading
     }
 
     public let area: Area

@@ -26,6 +26,10 @@ public enum WeftLimits {
     /// is rendered without the fetch's items and the wait is reported, so a fetch that never
     /// completes cannot hang a frame sequence.
     public static let batchFetchWait: TimeInterval = 30
+    /// Seconds any of Weft's blocking waits (for a node another thread is making, a display job, a
+    /// batch update, a node-creation thread) lasts before it gives up with a diagnostic, so a node
+    /// block or data source that never returns cannot hang a render; see `BlockingWait`.
+    public static let blockingWait: TimeInterval = 120
     /// Depth of a node tree that can be laid out and rendered (a node with no supernode has depth 1).
     public static let maximumTreeDepth = 1_000
     /// Font point size; larger sizes are clamped and reported.

@@ -59,9 +59,11 @@ public final class DisplayQueue: Sendable {
         available.signal()
     }
 
-    /// Blocks until every job enqueued so far, and any they enqueued, has run.
+    /// Blocks until every job enqueued so far, and any they enqueued, has run; on the main actor
+    /// it keeps serving it (a job may need it). Gives up with a diagnostic after
+    /// `WeftLimits.blockingWait` (see `BlockingWait`).
     public func waitUntilIdle() {
-        outstanding.wait()
+        BlockingWait.forGroup(outstanding, "DisplayQueue.waitUntilIdle()")
     }
 
     /// How long an idle worker waits for work before its thread ends (a later job starts another).

@@ -45,9 +45,12 @@ final class DisplayTicket: Sendable {
         done.leave()
     }
 
-    /// Blocks until the job that claimed this ticket has finished.
-    func waitUntilFinished() {
-        done.wait()
+    /// Blocks until the job that claimed this ticket has finished, serving the main actor
+    /// meanwhile when called on it (the job may need it: an `onDidLoad` block, a display block
+    /// that snapshots a collection). Returns false when `BlockingWait`'s limit passed first.
+    @discardableResult
+    func waitUntilFinished() -> Bool {
+        BlockingWait.forGroup(done, "the display job of a \(request.drawType) (generation \(request.generation), scale \(request.scale))")
     }
 }
 

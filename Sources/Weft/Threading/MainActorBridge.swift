@@ -7,11 +7,10 @@ import Synchronization
 /// on the main actor, with the caller blocked until the answer is back.
 ///
 /// A caller off the main actor may need the main actor while the main actor is itself blocked in
-/// one of Weft's waits (a frame waiting for a batch fetch whose inserts ask the data source, or
+/// one of Weft's waits (`BlockingWait`; a frame waiting for a batch fetch whose inserts ask the data source, or
 /// `waitUntilAllUpdatesAreProcessed()` waiting for a completion that edits). So a request is both
 /// queued on the main queue and posted to an inbox that those waits drain (`wait(until:)`);
-/// whichever runs it first claims it. Waits that do not go through here never block the main
-/// actor on work that needs it.
+/// whichever runs it first claims it.
 ///
 /// Thread safety: the inbox is behind its mutex; a `Request` is claimed once, under its own mutex.
 enum MainActorBridge {
@@ -52,8 +51,8 @@ enum MainActorBridge {
         return try (answer as! Result<T, E>).get()
     }
 
-    /// Runs `body` on the main actor later, without waiting: from the main queue, or from a wait
-    /// of Weft's on the main actor, whichever comes first.
+    /// Runs `body` on the main actor later, without waiting: from the main queue, or from a
+    /// `BlockingWait` on the main actor, whichever comes first.
     static func post(_ body: @escaping @MainActor @Sendable () -> Void) {
         let request = Request { () -> Any in
             MainActor.assumeIsolated { body() }
@@ -66,33 +65,13 @@ enum MainActorBridge {
         }
     }
 
-    /// Blocks until `isDone()`; on the main actor, it runs the requests other threads post meanwhile
-    /// (and, on the main thread, the main run loop's sources, among them the main queue), so work
-    /// the wait depends on can still reach the main actor. Returns false when `timeout` (seconds)
-    /// passed first.
-    @discardableResult
-    static func wait(until isDone: () -> Bool, timeout: TimeInterval = .infinity, idle: (TimeInterval) -> Void) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        guard isOnMainActor else {
-            while !isDone() {
-                if Date() >= deadline { return false }
-                idle(min(0.05, deadline.timeIntervalSinceNow))
-            }
-            return true
-        }
-        while true {
-            drainInbox()
-            if isDone() { return true }
-            if Date() >= deadline { return false }
-            // Work queued on the main queue (a fetch's completion, say) runs here on the main
-            // thread; elsewhere the main queue is blocked by this wait, and only the inbox helps.
-            if Thread.isMainThread {
-                _ = RunLoop.main.run(mode: .default, before: Date())
-                if isDone() { return true }
-            }
-            // Short slices: a request posted meanwhile is picked up within one.
-            idle(min(0.001, max(0, deadline.timeIntervalSinceNow)))
-        }
+    /// On the main actor: runs the requests other threads posted, and on the main thread the main
+    /// run loop's sources once (among them the main queue, which a wait there would otherwise
+    /// block). What `BlockingWait` does between slices, so that work a wait depends on can still
+    /// reach the main actor. Elsewhere the main queue is blocked by the wait, and only the inbox helps.
+    static func serve() {
+        drainInbox()
+        if Thread.isMainThread { _ = RunLoop.main.run(mode: .default, before: Date()) }
     }
 
     // MARK: The inbox
@@ -142,10 +121,14 @@ enum MainActorBridge {
             done.lock(); answer = value; done.broadcast(); done.unlock()
         }
 
+        /// Off the main actor only. Every main-actor wait serves the inbox, so an answer comes
+        /// unless the main thread is blocked outside Weft; that is reported each time the limit
+        /// passes, and the wait goes on: there is no answer to go on without.
         func waitForAnswer() -> Any {
+            while !BlockingWait.on(done, "a request from another thread to the main actor (a data source or delegate question)",
+                                   until: { answer != nil }) {}
             done.lock()
             defer { done.unlock() }
-            while answer == nil { done.wait() }
             return answer!
         }
     }

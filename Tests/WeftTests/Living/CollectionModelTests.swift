@@ -122,7 +122,7 @@ import Testing
                 source.model = after
                 errors.withLock { $0 = [] }
                 let finished = Mutex<Bool?>(nil)
-                node.performBatchUpdates({ node.dataController.state.withLock { s in s.openBatch?.edits += edits } }) { ok in finished.withLock { $0 = ok } }
+                node.performBatchUpdates({ node.dataController.record(edits) }) { ok in finished.withLock { $0 = ok } }
                 if step == 2 || Bool.random(using: &rng) {
                     node.waitUntilAllUpdatesAreProcessed()
                     let reported = errors.withLock { $0 }

@@ -23,13 +23,10 @@ extension ASCollectionNode {
         // that too, so the frame does not depend on how fast the fetch was.
         guard settings.withLock({ s in defer { s.batchFetchSinceLastFrame = false }; return s.batchFetchSinceLastFrame }) else { return }
         let context = batchContext
-        let settled = MainActorBridge.wait(until: { self.settings.withLock { !$0.batchFetchDecisionPending } && !context.isFetching() },
-                                           timeout: WeftLimits.batchFetchWait) { slice in
+        BlockingWait.until("\(self): a batch fetch did not complete (context.completeBatchFetching(true) or cancelBatchFetching() was not called); the frame was rendered without it",
+                           limit: WeftLimits.batchFetchWait,
+                           isDone: { self.settings.withLock { !$0.batchFetchDecisionPending } && !context.isFetching() }) { slice in
             context.waitForChange(upTo: slice)
-        }
-        if !settled {
-            WeftDiagnostics.report(.collection, "\(self)",
-                                   "a batch fetch did not complete within \(WeftLimits.batchFetchWait) s (WeftLimits.batchFetchWait); the frame was rendered without it. Call context.completeBatchFetching(true) or cancelBatchFetching()")
         }
         waitUntilAllUpdatesAreProcessed()
     }

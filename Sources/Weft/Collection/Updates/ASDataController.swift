@@ -3,66 +3,115 @@ import Foundation
 import Synchronization
 
 /// A collection's data pipeline, as Texture's `ASDataController`: edits collect into a change set;
-/// on the caller's thread it is validated against the data source's new counts and the new
-/// element map is planned (fresh elements hold node blocks and constrained sizes, no node); then,
-/// on a serial editing queue and in order, the fresh nodes are made on node-creation threads and
-/// the map is applied (published to the collection, every element and node renumbered), and the
-/// batch's completion runs.
+/// on the main actor (where the data source lives) it is validated against the data source's new
+/// counts and its fresh elements are asked for (node blocks and constrained sizes, no node); then,
+/// on a serial editing queue and in order, the fresh nodes are made on node-creation threads, the
+/// map is published and the batch's completion runs.
 ///
-/// Thread safety: edits are made on the thread that drives the collection; the first thread that
-/// edits becomes its owner, and an edit from another thread is reported (it stays memory-safe:
-/// `pending` is behind `state`'s mutex, and a submission is exclusive). Completions and
-/// `onDidFinishProcessingUpdates` blocks run on the editing queue.
+/// Every new element map, a batch's or a load's, relayout's or cell relayout's, becomes visible
+/// through one rule: `ASCollectionNode.publish(_:over:)`, which publishes only over the map it was
+/// made from. A load, relayout or cell relayout holds the map while it works (`beginReplacement`):
+/// batches submitted meanwhile are validated at once but held, and applied after it, in order. A
+/// batch submitted during a load before the load read the data source is part of what the load
+/// reads: it is absorbed (its completion gets `true` once the load is published). So no edit is
+/// lost, and no replacement publishes over a batch it did not see.
+///
+/// Thread safety: `state` (a mutex) owns the pending map, counts, held batches and the
+/// replacement; planning runs on the main actor, so submissions from any thread are serialized
+/// there; applying runs on `editingQueue`. Completions and `onDidFinishProcessingUpdates` blocks
+/// run on the editing queue, marked as such, so an edit made there never waits for itself.
 final class ASDataController: @unchecked Sendable {
-    // SAFETY: all mutable state is in `state` (a mutex) or only touched on `editingQueue`; the
-    // collection node is held weakly and used through its own thread-safe API.
+    // SAFETY: all mutable state is in `state` (a mutex); the collection node is held weakly and
+    // used through its own thread-safe API.
+
+    /// What holds the map while it replaces every element.
+    enum ReplacementKind: String, Sendable { case load, relayout, cellRelayout = "cell relayout" }
+
+    struct Replacement {
+        let kind: ReplacementKind
+        let thread: ObjectIdentifier
+        /// A load has asked the data source: edits after this are applied over its map.
+        var snapshotTaken = false
+    }
+
+    /// A batch submitted while a replacement held the map.
+    enum HeldBatch {
+        /// Validated against the counts it will apply to; built and queued when the replacement ends.
+        case planned(PlannedBatch, completion: (@Sendable (Bool) -> Void)?)
+        /// Made during a load before it asked the data source: the load's map includes it.
+        case absorbed(completion: (@Sendable (Bool) -> Void)?)
+    }
+
     struct State {
-        /// The map after every batch submitted so far (applied or not): what the next batch is
-        /// validated against.
+        /// The map after every batch queued so far: what the next batch is built over.
         var pending = ASElementMap()
-        var inFlight = 0
+        /// The item counts after every batch accepted so far, held ones included: what the next
+        /// batch is validated against.
+        var pendingCounts: [Int] = []
+        /// The generation of the newest map queued for publishing: the next batch publishes over it.
+        var plannedGeneration = 0
+        /// Loads that have read the data source so far. A batch queued before a load read it and
+        /// applied after the load (possible only for a load started on the editing queue) is
+        /// part of the load's map.
+        var loads = 0
+        /// Work on the editing queue: batches and completions.
+        var queued = 0
+        var held: [HeldBatch] = []
+        var replacement: Replacement?
         var finishBlocks: [@Sendable () -> Void] = []
         /// Finish blocks running now: `waitUntilAllUpdatesAreProcessed()` waits for them too.
         var finishing = 0
         var owner: pthread_t?
-        var submitting = false
-        /// The batch being recorded by `performBatchUpdates`, and how deep the nesting is.
-        var openBatch: CollectionChangeSet?
-        var openDepth = 0
+        /// A batch is being validated on the main actor: an edit made from inside it (the data
+        /// source editing while it answers) is UIKit's error.
+        var planning = false
+        /// The batch each thread is recording in `performBatchUpdates`, and how deep it is nested.
+        var openBatches: [ObjectIdentifier: (batch: CollectionChangeSet, depth: Int)] = [:]
     }
 
     let state = Mutex(State())
+    /// Broadcast whenever queued work finishes or a replacement ends.
     private let idle = NSCondition()
     private let editingQueue = DispatchQueue(label: "weft.collection.editing", qos: .userInitiated)
     private static let onEditingQueue = ThreadLocal { EditingMark() }
     final class EditingMark { var active = false }
+    private static let threadToken = ThreadLocal { ThreadToken() }
+    final class ThreadToken {}
     weak var node: ASCollectionNode?
 
     init(node: ASCollectionNode) { self.node = node }
 
+    /// Whether this thread runs the editing queue's work: a completion or a finish block.
     static var isOnEditingQueue: Bool { onEditingQueue.value.active }
+
+    private static var currentThread: ObjectIdentifier { ObjectIdentifier(threadToken.value) }
+
+    private var subject: String { node.map { "\($0)" } ?? "collection" }
 
     // MARK: Recording
 
-    /// Records one edit into the open batch.
-    func record(_ edit: CollectionUpdateError.Edit) {
-        state.withLock { s in s.openBatch?.edits.append(edit) }
+    /// Records edits into this thread's open batch.
+    func record(_ edits: [CollectionUpdateError.Edit]) {
+        let me = Self.currentThread
+        state.withLock { s in s.openBatches[me]?.batch.edits += edits }
     }
 
     func openBatch() {
+        let me = Self.currentThread
         state.withLock { s in
-            if s.openBatch == nil { s.openBatch = CollectionChangeSet() }
-            s.openDepth += 1
+            let open = s.openBatches[me] ?? (CollectionChangeSet(), 0)
+            s.openBatches[me] = (open.batch, open.depth + 1)
         }
     }
 
-    /// Closes one level of batch; returns the whole batch when the outermost closes.
+    /// Closes one level of this thread's batch; returns the whole batch when the outermost closes.
     func closeBatch() -> CollectionChangeSet? {
-        state.withLock { s in
-            s.openDepth -= 1
-            guard s.openDepth == 0 else { return nil }
-            defer { s.openBatch = nil }
-            return s.openBatch
+        let me = Self.currentThread
+        return state.withLock { s in
+            guard let open = s.openBatches[me] else { return nil }
+            guard open.depth == 1 else { s.openBatches[me] = (open.batch, open.depth - 1); return nil }
+            s.openBatches[me] = nil
+            return open.batch
         }
     }
 
@@ -74,100 +123,200 @@ final class ASDataController: @unchecked Sendable {
             try submit(changes, completion: completion)
         } catch {
             node?.reportUpdateError(error)
-            enqueueCompletion { completion?(false) }
+            queueCompletion(completion, false)
         }
     }
 
-    /// Validates the batch and queues it; throws (changing nothing) when it is inconsistent.
+    /// Validates the batch and queues (or holds) it; throws, changing nothing, when it is inconsistent.
     func submit(_ changes: CollectionChangeSet, completion: (@Sendable (Bool) -> Void)?) throws(CollectionUpdateError) {
-        // The wait happens once this submission is over, so a completion may edit meanwhile.
-        if try submitExclusively(changes, completion: completion), !Self.isOnEditingQueue { waitUntilAllUpdatesAreProcessed() }
-    }
-
-    /// Returns whether the caller should wait for the batch (Texture's synchronous processing).
-    private func submitExclusively(_ changes: CollectionChangeSet, completion: (@Sendable (Bool) -> Void)?) throws(CollectionUpdateError) -> Bool {
-        guard let node else { return false }
+        guard let node else { return }
+        let fromEditingQueue = Self.isOnEditingQueue
         // Completions run on the editing queue; an edit made there is part of driving the collection.
-        if !Self.isOnEditingQueue { checkOwner(changes.edits.first) }
-        let busy = state.withLock { s -> Bool in
-            if s.submitting { return true }
-            s.submitting = true
-            return false
-        }
-        if busy { throw .editDuringUpdate(changes.edits.first) }
-        defer { state.withLock { $0.submitting = false } }
-
+        if !fromEditingQueue { checkOwner(changes.edits.first) }
         // A collection that never loaded loads now, from the data source that already includes
         // the edits: there is nothing older to change (UIKit would ask twice and throw).
         guard node.prepareForEdits() else {
-            enqueueCompletion { completion?(true) }
-            return false
+            queueCompletion(completion, true)
+            return
         }
         let loader = node.loader(for: node.bounds.size)
-        let before = state.withLock { $0.pending }
-        // The data source is asked on the main actor (inline when this is it), as Texture asks it
-        // on the main thread.
-        let (map, fresh) = try MainActorBridge.run { () throws(CollectionUpdateError) -> (ASElementMap, [ASCollectionElement]) in
+        // On the main actor (inline when this is it), as Texture asks on the main thread; it also
+        // puts submissions from several threads in one order.
+        let queued = try MainActorBridge.run { () throws(CollectionUpdateError) -> Bool in
+            let absorbed = try state.withLock { s throws(CollectionUpdateError) -> Bool in
+                if s.planning { throw .editDuringUpdate(changes.edits.first) }
+                if let r = s.replacement, r.kind == .load, !r.snapshotTaken {
+                    s.held.append(.absorbed(completion: completion))
+                    return true
+                }
+                s.planning = true
+                return false
+            }
+            if absorbed { return false }
+            defer { state.withLock { $0.planning = false } }
             let after: [Int]
             do throws(CollectionError) { after = try loader.itemCounts() } catch { throw .dataSource(error) }
-            let plan = try ChangeSetPlanner.plan(changes, before: before.sections.map(\.items.count), after: after)
-            var map = ASElementMap()
-            var fresh: [ASCollectionElement] = []
+            let before = state.withLock { $0.pendingCounts }
+            let plan = try ChangeSetPlanner.plan(changes, before: before, after: after)
+            let batch: PlannedBatch
             do throws(CollectionError) {
-                for (s, source) in plan.sections.enumerated() {
-                    switch source {
-                    case .fresh:
-                        let entry = try loader.sectionEntry(s, count: after[s])
-                        fresh += Array(entry.supplementary.values) + entry.items
-                        map.sections.append(entry)
-                    case .kept(let o):
-                        var entry = ASElementMap.Section()
-                        entry.supplementary = before.sections[o].supplementary
-                        for (j, item) in plan.items[s].enumerated() {
-                            switch item {
-                            case .kept(let p): entry.items.append(before.sections[p.section].items[p.item])
-                            case .fresh:
-                                let element = try loader.itemElement(at: IndexPath(item: j, section: s))
-                                fresh.append(element)
-                                entry.items.append(element)
-                            }
-                        }
-                        map.sections.append(entry)
-                    }
-                }
+                batch = try PlannedBatch.asking(loader, changes: changes, plan: plan, before: before, after: after)
             } catch {
                 throw .dataSource(error)
             }
-            // Set before the main actor moves on: a deferred item it resolves next is asked at its
-            // place in this map, which the data source now describes.
-            state.withLock { $0.pending = map }
-            return (map, fresh)
+            // Decided before the main actor moves on: a deferred item it resolves next is asked at
+            // its place in the newest map, which the data source now describes.
+            let (queued, problem) = state.withLock { s -> (Bool, String?) in
+                s.pendingCounts = batch.after
+                if s.replacement != nil {
+                    s.held.append(.planned(batch, completion: completion))
+                    return (false, nil)
+                }
+                return (true, queue(batch, completion: completion, in: &s))
+            }
+            if let problem { WeftDiagnostics.report(.collection, subject, problem) }
+            return queued
         }
-        let eager = loader.eager, serial = loader.serialize
-        enqueue { [weak node, map, fresh, changes] in
-            if eager { ASCollectionElement.allocate(fresh, serial: serial) }
-            map.renumberElements()
-            if let node { node.noteAppliedBatch(changes, generation: node.publish(map)) }
-            completion?(true)
-        }
-        return node.shouldProcessSynchronously(changes)
+        // A held batch never waits: the replacement it waits for may be waiting for this thread.
+        if queued, !fromEditingQueue, node.shouldProcessSynchronously(changes) { waitUntilAllUpdatesAreProcessed() }
     }
 
-    /// Makes the pending map `map` (after a load or relayout replaced the elements).
-    func reset(to map: ASElementMap) { state.withLock { $0.pending = map } }
+    /// Builds `batch` over the pending map and queues its application. Called with `state` held,
+    /// so batches are queued in the order they were accepted. Returns a problem to report once
+    /// the lock is let go (observers of diagnostics may call back into the collection).
+    private func queue(_ batch: PlannedBatch, completion: (@Sendable (Bool) -> Void)?, in s: inout State) -> String? {
+        guard let map = batch.map(over: s.pending) else {
+            // Validated against `pendingCounts`, which the pending map has by construction.
+            s.pendingCounts = s.pending.sections.map(\.items.count)
+            queueWork(in: &s) { completion?(false) }
+            return "a batch (\(batch.changes.edits.first.map { "\($0)" } ?? "no edits")) was validated against \(batch.before) items per section but the collection has \(s.pendingCounts); not applied"
+        }
+        s.pending = map
+        let base = s.plannedGeneration, loads = s.loads
+        s.plannedGeneration += 1
+        queueWork(in: &s) { [weak node, weak self] in
+            if batch.eager { ASCollectionElement.allocate(batch.freshElements, serial: batch.serial) }
+            guard let self, let node else { completion?(false); return }
+            // A load that read the data source after this batch was made (a load started from a
+            // completion) holds its edits already.
+            if self.state.withLock({ $0.loads }) != loads { completion?(true); return }
+            map.renumberElements()
+            guard let generation = node.publish(map, over: base) else {
+                WeftDiagnostics.report(.collection, self.subject, "a batch was made over a map that is no longer the visible one; not applied (please report: every replacement is meant to hold the map)")
+                completion?(false)
+                return
+            }
+            node.noteAppliedBatch(batch.changes, generation: generation)
+            completion?(true)
+        }
+        return nil
+    }
+
+    private func queueCompletion(_ completion: (@Sendable (Bool) -> Void)?, _ applied: Bool) {
+        state.withLock { s in queueWork(in: &s) { completion?(applied) } }
+    }
+
+    // MARK: Replacing every element (load, relayout, cell relayout)
+
+    /// Takes the map for a load, relayout or cell relayout: batches queued before it are applied
+    /// first; batches submitted from now on are held until `endReplacement`. Waits while another
+    /// replacement holds the map when `waitIfBusy`; returns false (the caller does not replace)
+    /// when it does not wait, or when this thread holds it already. The caller then reads the
+    /// visible map and its generation, and publishes over that generation.
+    func beginReplacement(_ kind: ReplacementKind, waitIfBusy: Bool) -> Bool {
+        let me = Self.currentThread
+        enum Take { case taken, mine, busy }
+        let take = { self.state.withLock { s -> Take in
+            guard let holder = s.replacement else { s.replacement = Replacement(kind: kind, thread: me); return .taken }
+            return holder.thread == me ? .mine : .busy
+        } }
+        var outcome = take()
+        if outcome == .busy && waitIfBusy {
+            BlockingWait.on(idle, "\(subject): a \(kind.rawValue) waiting for another thread's load or relayout") {
+                // Asked once more after it answered: the map is taken by then.
+                if outcome != .busy { return true }
+                outcome = take()
+                return outcome != .busy
+            }
+        }
+        guard outcome == .taken else { return false }
+        // Queued batches are behind this work on the editing queue, which cannot wait for them;
+        // a load started there absorbs them (see `State.loads`).
+        if !Self.isOnEditingQueue {
+            BlockingWait.on(idle, "\(subject): a \(kind.rawValue) waiting for queued batch updates") {
+                state.withLock { $0.queued == 0 }
+            }
+        }
+        return true
+    }
+
+    /// A load has read the data source's counts (called on the main actor, in the same visit as
+    /// the read): edits from now on apply over its map.
+    func noteLoadSnapshot(counts: [Int]) {
+        state.withLock { s in
+            guard s.replacement?.kind == .load else { return }
+            s.replacement?.snapshotTaken = true
+            s.pendingCounts = counts
+            s.loads += 1
+        }
+    }
+
+    /// Publishes the replacement's map over generation `base` (what it read after it began), by
+    /// the one rule. Nil when the visible map changed since (the map was made from a stale copy).
+    func publishReplacement(_ map: ASElementMap, over base: Int) -> Int? {
+        guard let node else { return nil }
+        return state.withLock { s -> Int? in
+            guard let generation = node.publish(map, over: base) else { return nil }
+            s.plannedGeneration = generation
+            s.pending = map
+            return generation
+        }
+    }
+
+    /// Ends the replacement this thread holds: held batches are built over its map and queued in
+    /// order (absorbed ones complete); when `failure` is set (the load failed), each is rejected
+    /// and reported, its completion getting `false`.
+    func endReplacement(failure: CollectionError? = nil) {
+        let problems = state.withLock { s -> [String] in
+            s.replacement = nil
+            let held = s.held
+            s.held = []
+            s.pendingCounts = s.pending.sections.map(\.items.count)
+            var problems: [String] = []
+            for batch in held {
+                switch batch {
+                case .absorbed(let completion):
+                    queueWork(in: &s) { completion?(failure == nil) }
+                case .planned(let planned, let completion):
+                    if let failure {
+                        problems.append("a batch made while the data loaded (\(planned.changes.edits.first.map { "\($0)" } ?? "no edits")) was not applied: the load failed: \(failure)")
+                        queueWork(in: &s) { completion?(false) }
+                    } else {
+                        if let problem = queue(planned, completion: completion, in: &s) { problems.append(problem) }
+                        s.pendingCounts = s.pending.sections.map(\.items.count)
+                    }
+                }
+            }
+            return problems
+        }
+        for problem in problems { WeftDiagnostics.report(.collection, subject, problem) }
+        wakeWaiters()
+    }
 
     // MARK: The editing queue
 
-    private func enqueue(_ work: @escaping @Sendable () -> Void) {
-        state.withLock { $0.inFlight += 1 }
+    /// Queues `work`; called with `state` held, so work is queued in the order it was decided.
+    private func queueWork(in s: inout State, _ work: @escaping @Sendable () -> Void) {
+        s.queued += 1
         editingQueue.async { [self] in
             let mark = Self.onEditingQueue.value
+            // Finish blocks run marked too: an edit or a wait made there must not wait for itself.
             mark.active = true
+            defer { mark.active = false }
             ElementAllocation.asNodeCreationThread { work() }
-            mark.active = false
             let blocks = state.withLock { s -> [@Sendable () -> Void] in
-                s.inFlight -= 1
-                guard s.inFlight == 0, !s.finishBlocks.isEmpty else { return [] }
+                s.queued -= 1
+                guard s.queued == 0, s.held.isEmpty, !s.finishBlocks.isEmpty else { return [] }
                 defer { s.finishBlocks = [] }
                 s.finishing += 1
                 return s.finishBlocks
@@ -176,36 +325,45 @@ final class ASDataController: @unchecked Sendable {
                 for block in blocks { block() }
                 state.withLock { $0.finishing -= 1 }
             }
-            idle.lock(); idle.broadcast(); idle.unlock()
+            wakeWaiters()
         }
     }
 
-    private func enqueueCompletion(_ work: @escaping @Sendable () -> Void) { enqueue(work) }
+    private func wakeWaiters() {
+        idle.lock(); idle.broadcast(); idle.unlock()
+    }
 
-    var isProcessingUpdates: Bool { state.withLock { $0.inFlight > 0 } }
+    var isProcessingUpdates: Bool { state.withLock { $0.queued > 0 || !$0.held.isEmpty } }
 
-    /// Blocks until every submitted batch is applied. From the editing queue (a completion) it
-    /// cannot wait for itself: it returns at once and reports.
+    /// Blocks until every submitted batch is applied (and every finish block has run), serving
+    /// the main actor meanwhile when on it. A wait that would wait for itself returns at once and
+    /// is reported: from the editing queue (a completion or finish block), from a node block, or
+    /// from the thread whose load or relayout holds batches back.
     func waitUntilAllUpdatesAreProcessed() {
-        if Self.isOnEditingQueue {
-            WeftDiagnostics.report(.collection, "\(node.map { "\($0)" } ?? "collection").waitUntilAllUpdatesAreProcessed()",
-                                   "called from a batch completion on the editing queue, which would wait for itself; returned at once")
+        let me = Self.currentThread
+        let context: String? = if Self.isOnEditingQueue {
+            "a batch completion or onDidFinishProcessingUpdates block (on the editing queue), which would wait for itself"
+        } else if ElementAllocation.isRunningNodeBlock {
+            "a node block, which the batches it would wait for may be waiting for"
+        } else if state.withLock({ $0.replacement?.thread == me && !$0.held.isEmpty }) {
+            "inside a load or relayout, which holds back the batches it would wait for"
+        } else {
+            nil
+        }
+        if let context {
+            WeftDiagnostics.report(.threading, "\(subject).waitUntilAllUpdatesAreProcessed()", "called from \(context); returned at once")
             return
         }
-        // On the main actor the wait keeps serving it: a completion that edits asks the data source there.
-        let settled = { self.state.withLock { $0.inFlight == 0 && $0.finishing == 0 } }
-        MainActorBridge.wait(until: settled) { slice in
-            idle.lock()
-            if !settled() { _ = idle.wait(until: Date(timeIntervalSinceNow: slice)) }
-            idle.unlock()
+        BlockingWait.on(idle, "\(subject).waitUntilAllUpdatesAreProcessed()") {
+            state.withLock { $0.queued == 0 && $0.held.isEmpty && $0.finishing == 0 }
         }
     }
 
     /// Runs `block` once every batch submitted so far is applied: now, on this thread, when none
-    /// is in flight; otherwise on the editing queue.
+    /// is queued or held; otherwise on the editing queue, after the last.
     func onDidFinishProcessingUpdates(_ block: @escaping @Sendable () -> Void) {
         let now = state.withLock { s -> Bool in
-            if s.inFlight == 0 { return true }
+            if s.queued == 0 && s.held.isEmpty { return true }
             s.finishBlocks.append(block)
             return false
         }
@@ -225,7 +383,7 @@ final class ASDataController: @unchecked Sendable {
             return pthread_equal(owner, me) == 0
         }
         if other {
-            WeftDiagnostics.report(.collection, "\(node.map { "\($0)" } ?? "collection")",
+            WeftDiagnostics.report(.collection, subject,
                                    "\(edit.map { "\($0)" } ?? "an edit") was made on another thread than the one that drives the collection (the first that edited it); drive a collection from one thread, as Texture's main thread")
         }
     }

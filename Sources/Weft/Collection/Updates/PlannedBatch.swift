@@ -1,0 +1,84 @@
+import Foundation
+
+/// One validated batch, ready to become an element map: its plan, the fresh elements the data
+/// source gave for it (node blocks and ranges, no node yet) and the counts it was validated
+/// against. Built into a map over the map before it (`map(over:)`) when that map is known: at
+/// once, or, for a batch held during a load or relayout, when that ends. Sendable value.
+struct PlannedBatch: Sendable {
+    let changes: CollectionChangeSet
+    let plan: ChangeSetPlan
+    /// The item counts per section the batch was validated against: the map it is built over
+    /// must have them.
+    let before: [Int]
+    /// Per section after the batch: the whole section when it is fresh, else its fresh items in
+    /// order (the `.fresh` slots of `plan.items`).
+    let freshSections: [ASElementMap.Section?]
+    let freshItems: [[ASCollectionElement]]
+    /// How the fresh nodes are made when the batch is applied (see `CollectionDataLoader.eager`).
+    let eager: Bool
+    let serial: Bool
+
+    /// The counts after the batch.
+    var after: [Int] {
+        plan.sections.indices.map { s in freshSections[s]?.items.count ?? plan.items[s].count }
+    }
+
+    /// Every fresh element, supplementary ones included.
+    var freshElements: [ASCollectionElement] {
+        freshSections.compactMap { $0 }.flatMap { Array($0.supplementary.values) + $0.items } + freshItems.joined()
+    }
+
+    /// Asks the data source, through `loader`, for the fresh elements of `plan` (on the main actor,
+    /// where the data source lives).
+    @MainActor
+    static func asking(_ loader: CollectionDataLoader, changes: CollectionChangeSet, plan: ChangeSetPlan, before: [Int],
+                       after: [Int]) throws(CollectionError) -> PlannedBatch {
+        var sections: [ASElementMap.Section?] = []
+        var items: [[ASCollectionElement]] = []
+        for (s, source) in plan.sections.enumerated() {
+            switch source {
+            case .fresh:
+                sections.append(try loader.sectionEntry(s, count: after[s]))
+                items.append([])
+            case .kept:
+                sections.append(nil)
+                var fresh: [ASCollectionElement] = []
+                for (j, item) in plan.items[s].enumerated() where item == .fresh {
+                    fresh.append(try loader.itemElement(at: IndexPath(item: j, section: s)))
+                }
+                items.append(fresh)
+            }
+        }
+        return PlannedBatch(changes: changes, plan: plan, before: before, freshSections: sections, freshItems: items,
+                            eager: loader.eager, serial: loader.serialize)
+    }
+
+    /// The map after the batch, made over `map` (kept elements are the same objects); nil when
+    /// `map` does not have the counts the batch was validated against.
+    func map(over map: ASElementMap) -> ASElementMap? {
+        guard map.sections.map(\.items.count) == before else { return nil }
+        var result = ASElementMap()
+        result.sections.reserveCapacity(plan.sections.count)
+        for (s, source) in plan.sections.enumerated() {
+            switch source {
+            case .fresh:
+                // Planned fresh, so asked fresh (see `asking`).
+                result.sections.append(freshSections[s] ?? ASElementMap.Section())
+            case .kept(let o):
+                var entry = ASElementMap.Section()
+                entry.supplementary = map.sections[o].supplementary
+                entry.items.reserveCapacity(plan.items[s].count)
+                var fresh = freshItems[s].makeIterator()
+                for item in plan.items[s] {
+                    switch item {
+                    case .kept(let p): entry.items.append(map.sections[p.section].items[p.item])
+                    // One fresh element was asked per `.fresh` slot, in order.
+                    case .fresh: if let element = fresh.next() { entry.items.append(element) }
+                    }
+                }
+                result.sections.append(entry)
+            }
+        }
+        return result
+    }
+}
