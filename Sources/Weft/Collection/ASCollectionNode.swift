@@ -465,11 +465,11 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
                              lazyThreshold: lazyMeasurementThreshold, defersItems: settings.withLock { $0.itemsDeferred })
     }
 
-    /// Measures every made node again for `viewport`, holding the map meanwhile. From the editing
-    /// queue (a completion) it is left for the next query or frame: it would have to wait for the
-    /// batches queued behind that completion.
+    /// Measures every made node again for `viewport`, holding the map meanwhile. While a batch
+    /// applies on this thread (a node block it runs) it is left for the next query or frame: it
+    /// would have to wait for the batches queued behind that one.
     private func relayout(viewport: CGSize) {
-        guard !ASDataController.isOnEditingQueue, dataController.beginReplacement(.relayout, waitIfBusy: true) else { return }
+        guard !ASDataController.isApplying, dataController.beginReplacement(.relayout, waitIfBusy: true) else { return }
         let (current, base) = data.withLock { ($0.map, $0.generation) }
         publishReplacing(loader(for: viewport).remeasure(current), over: base)
         dataController.endReplacement()

@@ -3,19 +3,20 @@ import Synchronization
 @testable import Weft
 
 /// A cell that remembers which model item it shows.
-final class IDCell: ASCellNode, @unchecked Sendable {
+class IDCell: ASCellNode, @unchecked Sendable {
     let id: Int
-    init(id: Int, size: CGSize) {
+    /// With a size, the cell's preferred size; without, it measures by `calculateSizeThatFits`.
+    init(id: Int, size: CGSize?) {
         self.id = id
         super.init()
-        style.preferredSize = size
+        if let size { style.preferredSize = size }
         backgroundColor = UIColor(white: CGFloat(id % 10) / 10, alpha: 1)
         debugName = "id \(id)"
     }
 }
 
 /// A data source over a model of item identifiers per section; node blocks record their thread.
-final class LiveSource: ASCollectionDataSource, ASCollectionDelegate, @unchecked Sendable {
+class LiveSource: ASCollectionDataSource, ASCollectionDelegate, @unchecked Sendable {
     // SAFETY: `model` is read and written on the test's thread only; `blockThreads` is a mutex.
     var model: [[Int]]
     let itemSize: CGSize

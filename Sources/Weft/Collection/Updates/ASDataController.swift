@@ -54,13 +54,19 @@ final class ASDataController: @unchecked Sendable {
         /// applied after the load (possible only for a load started on the editing queue) is
         /// part of the load's map.
         var loads = 0
-        /// Work on the editing queue: batches and completions.
-        var queued = 0
+        /// Work items queued so far (a batch to apply, or a completion alone), numbered in order.
+        var issued = 0
+        /// Work items applied on the editing queue, and whose callbacks (completion, then finish
+        /// blocks when nothing is left) have run: both follow the order of `issued`.
+        var applied = 0
+        var completed = 0
         var held: [HeldBatch] = []
         var replacement: Replacement?
         var finishBlocks: [@Sendable () -> Void] = []
         /// Finish blocks running now: `waitUntilAllUpdatesAreProcessed()` waits for them too.
         var finishing = 0
+        /// Whether nothing is queued, applying, held or calling back.
+        var isIdle: Bool { completed == issued && held.isEmpty }
         var owner: pthread_t?
         /// A batch is being validated on the main actor: an edit made from inside it (the data
         /// source editing while it answers) is UIKit's error.
@@ -70,19 +76,34 @@ final class ASDataController: @unchecked Sendable {
     }
 
     let state = Mutex(State())
-    /// Broadcast whenever queued work finishes or a replacement ends.
+    /// Broadcast whenever queued work is applied or called back, or a replacement ends.
     private let idle = NSCondition()
+    /// Applies batches, in order: makes fresh nodes, publishes maps. Never runs user callbacks,
+    /// so a callback that edits and waits never waits behind itself.
     private let editingQueue = DispatchQueue(label: "weft.collection.editing", qos: .userInitiated)
+    /// Runs completions and finish blocks, in the order their batches were applied.
+    private let callbackQueue = DispatchQueue(label: "weft.collection.callbacks", qos: .userInitiated)
     private static let onEditingQueue = ThreadLocal { EditingMark() }
-    final class EditingMark { var active = false }
+    final class EditingMark {
+        /// Running a completion or finish block.
+        var callingBack = false
+        /// Applying a batch on the editing queue.
+        var applying = false
+    }
     private static let threadToken = ThreadLocal { ThreadToken() }
     final class ThreadToken {}
     weak var node: ASCollectionNode?
 
     init(node: ASCollectionNode) { self.node = node }
 
-    /// Whether this thread runs the editing queue's work: a completion or a finish block.
-    static var isOnEditingQueue: Bool { onEditingQueue.value.active }
+    /// Whether this thread runs the collection's update work: applying a batch, or a completion
+    /// or finish block. Such work does not drive the collection (no owner check, no layout
+    /// adoption) and must not wait for updates.
+    static var isOnEditingQueue: Bool { let mark = onEditingQueue.value; return mark.callingBack || mark.applying }
+
+    /// Whether this thread applies a batch now: what runs behind it on the editing queue cannot be
+    /// waited for here.
+    static var isApplying: Bool { onEditingQueue.value.applying }
 
     private static var currentThread: ObjectIdentifier { ObjectIdentifier(threadToken.value) }
 
@@ -142,7 +163,7 @@ final class ASDataController: @unchecked Sendable {
         let loader = node.loader(for: node.bounds.size)
         // On the main actor (inline when this is it), as Texture asks on the main thread; it also
         // puts submissions from several threads in one order.
-        let queued = try MainActorBridge.run { () throws(CollectionUpdateError) -> Bool in
+        let ticket = try MainActorBridge.run { () throws(CollectionUpdateError) -> Int? in
             let absorbed = try state.withLock { s throws(CollectionUpdateError) -> Bool in
                 if s.planning { throw .editDuringUpdate(changes.edits.first) }
                 if let r = s.replacement, r.kind == .load, !r.snapshotTaken {
@@ -152,7 +173,7 @@ final class ASDataController: @unchecked Sendable {
                 s.planning = true
                 return false
             }
-            if absorbed { return false }
+            if absorbed { return nil }
             defer { state.withLock { $0.planning = false } }
             let after: [Int]
             do throws(CollectionError) { after = try loader.itemCounts() } catch { throw .dataSource(error) }
@@ -166,19 +187,24 @@ final class ASDataController: @unchecked Sendable {
             }
             // Decided before the main actor moves on: a deferred item it resolves next is asked at
             // its place in the newest map, which the data source now describes.
-            let (queued, problem) = state.withLock { s -> (Bool, String?) in
+            let (ticket, problem) = state.withLock { s -> (Int?, String?) in
                 s.pendingCounts = batch.after
                 if s.replacement != nil {
                     s.held.append(.planned(batch, completion: completion))
-                    return (false, nil)
+                    return (nil, nil)
                 }
-                return (true, queue(batch, completion: completion, in: &s))
+                let problem = queue(batch, completion: completion, in: &s)
+                return (s.issued, problem)
             }
             if let problem { WeftDiagnostics.report(.collection, subject, problem) }
-            return queued
+            return ticket
         }
-        // A held batch never waits: the replacement it waits for may be waiting for this thread.
-        if queued, !fromEditingQueue, node.shouldProcessSynchronously(changes) { waitUntilAllUpdatesAreProcessed() }
+        // Texture's synchronous processing waits for this batch to be applied, not for callbacks
+        // (which may be what submitted it). A held batch never waits: the load or relayout it
+        // waits for may be waiting for this thread.
+        if let ticket, !fromEditingQueue, node.shouldProcessSynchronously(changes) {
+            BlockingWait.on(idle, "\(subject): a batch update processed synchronously") { state.withLock { $0.applied >= ticket } }
+        }
     }
 
     /// Builds `batch` over the pending map and queues its application. Called with `state` held,
@@ -188,32 +214,31 @@ final class ASDataController: @unchecked Sendable {
         guard let map = batch.map(over: s.pending) else {
             // Validated against `pendingCounts`, which the pending map has by construction.
             s.pendingCounts = s.pending.sections.map(\.items.count)
-            queueWork(in: &s) { completion?(false) }
+            queueWork(in: &s, completion) { false }
             return "a batch (\(batch.changes.edits.first.map { "\($0)" } ?? "no edits")) was validated against \(batch.before) items per section but the collection has \(s.pendingCounts); not applied"
         }
         s.pending = map
         let base = s.plannedGeneration, loads = s.loads
         s.plannedGeneration += 1
-        queueWork(in: &s) { [weak node, weak self] in
+        queueWork(in: &s, completion) { [weak node, weak self] in
             if batch.eager { ASCollectionElement.allocate(batch.freshElements, serial: batch.serial) }
-            guard let self, let node else { completion?(false); return }
-            // A load that read the data source after this batch was made (a load started from a
-            // completion) holds its edits already.
-            if self.state.withLock({ $0.loads }) != loads { completion?(true); return }
+            guard let self, let node else { return false }
+            // A load that read the data source after this batch was made (a load started by a
+            // node block while the batch applied) holds its edits already.
+            if self.state.withLock({ $0.loads }) != loads { return true }
             map.renumberElements()
             guard let generation = node.publish(map, over: base) else {
                 WeftDiagnostics.report(.collection, self.subject, "a batch was made over a map that is no longer the visible one; not applied (please report: every replacement is meant to hold the map)")
-                completion?(false)
-                return
+                return false
             }
             node.noteAppliedBatch(batch.changes, generation: generation)
-            completion?(true)
+            return true
         }
         return nil
     }
 
     private func queueCompletion(_ completion: (@Sendable (Bool) -> Void)?, _ applied: Bool) {
-        state.withLock { s in queueWork(in: &s) { completion?(applied) } }
+        state.withLock { s in queueWork(in: &s, completion) { applied } }
     }
 
     // MARK: Replacing every element (load, relayout, cell relayout)
@@ -240,11 +265,12 @@ final class ASDataController: @unchecked Sendable {
             }
         }
         guard outcome == .taken else { return false }
-        // Queued batches are behind this work on the editing queue, which cannot wait for them;
-        // a load started there absorbs them (see `State.loads`).
-        if !Self.isOnEditingQueue {
+        // Queued batches are behind this work when it runs on the editing queue (a node block
+        // made by a batch), which cannot wait for them; a load started there absorbs them (see
+        // `State.loads`).
+        if !Self.isApplying {
             BlockingWait.on(idle, "\(subject): a \(kind.rawValue) waiting for queued batch updates") {
-                state.withLock { $0.queued == 0 }
+                state.withLock { $0.applied == $0.issued }
             }
         }
         return true
@@ -286,11 +312,11 @@ final class ASDataController: @unchecked Sendable {
             for batch in held {
                 switch batch {
                 case .absorbed(let completion):
-                    queueWork(in: &s) { completion?(failure == nil) }
+                    queueWork(in: &s, completion) { failure == nil }
                 case .planned(let planned, let completion):
                     if let failure {
                         problems.append("a batch made while the data loaded (\(planned.changes.edits.first.map { "\($0)" } ?? "no edits")) was not applied: the load failed: \(failure)")
-                        queueWork(in: &s) { completion?(false) }
+                        queueWork(in: &s, completion) { false }
                     } else {
                         if let problem = queue(planned, completion: completion, in: &s) { problems.append(problem) }
                         s.pendingCounts = s.pending.sections.map(\.items.count)
@@ -305,27 +331,37 @@ final class ASDataController: @unchecked Sendable {
 
     // MARK: The editing queue
 
-    /// Queues `work`; called with `state` held, so work is queued in the order it was decided.
-    private func queueWork(in s: inout State, _ work: @escaping @Sendable () -> Void) {
-        s.queued += 1
+    /// Queues `apply` on the editing queue, then `completion` with its answer on the callback
+    /// queue, and the finish blocks when nothing is left. Called with `state` held, so work is
+    /// queued in the order it was decided.
+    private func queueWork(in s: inout State, _ completion: (@Sendable (Bool) -> Void)?, _ apply: @escaping @Sendable () -> Bool) {
+        s.issued += 1
         editingQueue.async { [self] in
             let mark = Self.onEditingQueue.value
-            // Finish blocks run marked too: an edit or a wait made there must not wait for itself.
-            mark.active = true
-            defer { mark.active = false }
-            ElementAllocation.asNodeCreationThread { work() }
-            let blocks = state.withLock { s -> [@Sendable () -> Void] in
-                s.queued -= 1
-                guard s.queued == 0, s.held.isEmpty, !s.finishBlocks.isEmpty else { return [] }
-                defer { s.finishBlocks = [] }
-                s.finishing += 1
-                return s.finishBlocks
-            }
-            if !blocks.isEmpty {
-                for block in blocks { block() }
-                state.withLock { $0.finishing -= 1 }
-            }
+            mark.applying = true
+            let applied = ElementAllocation.asNodeCreationThread { apply() }
+            mark.applying = false
+            state.withLock { $0.applied += 1 }
             wakeWaiters()
+            callbackQueue.async { [self] in
+                let mark = Self.onEditingQueue.value
+                // Marked: an edit or a wait made in a callback must not wait for itself.
+                mark.callingBack = true
+                defer { mark.callingBack = false }
+                completion?(applied)
+                let blocks = state.withLock { s -> [@Sendable () -> Void] in
+                    s.completed += 1
+                    guard s.isIdle, !s.finishBlocks.isEmpty else { return [] }
+                    defer { s.finishBlocks = [] }
+                    s.finishing += 1
+                    return s.finishBlocks
+                }
+                if !blocks.isEmpty {
+                    for block in blocks { block() }
+                    state.withLock { $0.finishing -= 1 }
+                }
+                wakeWaiters()
+            }
         }
     }
 
@@ -333,7 +369,7 @@ final class ASDataController: @unchecked Sendable {
         idle.lock(); idle.broadcast(); idle.unlock()
     }
 
-    var isProcessingUpdates: Bool { state.withLock { $0.queued > 0 || !$0.held.isEmpty } }
+    var isProcessingUpdates: Bool { state.withLock { !$0.isIdle } }
 
     /// Blocks until every submitted batch is applied (and every finish block has run), serving
     /// the main actor meanwhile when on it. A wait that would wait for itself returns at once and
@@ -354,16 +390,19 @@ final class ASDataController: @unchecked Sendable {
             WeftDiagnostics.report(.threading, "\(subject).waitUntilAllUpdatesAreProcessed()", "called from \(context); returned at once")
             return
         }
+        // Everything submitted before this call: queued work up to now, then what is held (it is
+        // queued, first, when its load or relayout ends). Later work does not keep it waiting.
+        let target = state.withLock { $0.issued + $0.held.count }
         BlockingWait.on(idle, "\(subject).waitUntilAllUpdatesAreProcessed()") {
-            state.withLock { $0.queued == 0 && $0.held.isEmpty && $0.finishing == 0 }
+            state.withLock { $0.completed >= target && $0.finishing == 0 }
         }
     }
 
     /// Runs `block` once every batch submitted so far is applied: now, on this thread, when none
-    /// is queued or held; otherwise on the editing queue, after the last.
+    /// is queued or held; otherwise on the callback queue, after the last completion.
     func onDidFinishProcessingUpdates(_ block: @escaping @Sendable () -> Void) {
         let now = state.withLock { s -> Bool in
-            if s.queued == 0 && s.held.isEmpty { return true }
+            if s.isIdle { return true }
             s.finishBlocks.append(block)
             return false
         }

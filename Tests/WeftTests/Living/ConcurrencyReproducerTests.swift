@@ -1,0 +1,215 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import Weft
+
+/// A gate that work on another thread can be held at: `arm()`, then the first `pass()` signals
+/// `reached` and blocks until `open()`. Thread-safe.
+final class Gate: Sendable {
+    private let armed = Mutex(false)
+    let reached = DispatchSemaphore(value: 0)
+    private let opened = DispatchSemaphore(value: 0)
+
+    func arm() { armed.withLock { $0 = true } }
+    /// Called by the held work; only the first call after `arm()` stops.
+    func pass() {
+        guard armed.withLock({ was in defer { was = false }; return was }) else { return }
+        reached.signal()
+        opened.wait()
+    }
+    func open() { opened.signal() }
+    /// Waits (off the main actor) for the held work to reach the gate; false after 30 s.
+    func waitUntilReached() -> Bool { reached.wait(timeout: .now() + 30) == .success }
+}
+
+/// Completions' answers, in the order they came.
+final class Results: Sendable {
+    let list = Mutex<[Bool]>([])
+}
+
+/// An `IDCell` whose measuring passes a gate.
+final class GatedIDCell: IDCell, @unchecked Sendable {
+    let gate: Gate
+    let side: CGSize
+    init(id: Int, size: CGSize, gate: Gate) {
+        self.gate = gate
+        side = size
+        super.init(id: id, size: nil)
+    }
+    override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
+        gate.pass()
+        return side
+    }
+}
+
+/// `LiveSource` whose cells measure through `gate`.
+final class GatedLiveSource: LiveSource, @unchecked Sendable {
+    let gate = Gate()
+    override func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
+        let id = model[indexPath.section][indexPath.item], size = itemSize, gate = gate
+        return { GatedIDCell(id: id, size: size, gate: gate) }
+    }
+}
+
+/// The reviewer's four reproducers (issue 17): each lost an edit or hung before the collection
+/// held its map during loads and relayouts and every wait served the main actor. The work that
+/// must overlap is held at a gate on another thread while the main actor edits, so the overlap is
+/// certain, not a matter of timing.
+@Suite struct ConcurrencyReproducerTests {
+    /// Runs `body` on a thread of its own and returns a semaphore signalled when it is done.
+    private func onThread(_ body: @escaping @Sendable () -> Void) -> DispatchSemaphore {
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread { body(); done.signal() }
+        return done
+    }
+
+    @MainActor private func collection(_ source: GatedLiveSource, load: Bool) -> ASCollectionNode {
+        let layout = UICollectionViewFlowLayout()
+        layout.minimumLineSpacing = 0
+        let node = ASCollectionNode(collectionViewLayout: layout)
+        node.frame = CGRect(x: 0, y: 0, width: 40, height: 100)
+        node.dataSource = source
+        node.delegate = source
+        if load { try? node.loadDataIfNeeded() }
+        return node
+    }
+
+    /// On the main actor: appends an item to section 0 of the model and inserts it.
+    @MainActor private func insertOne(_ node: ASCollectionNode, _ source: GatedLiveSource, id: Int, result: Results) {
+        source.model[0].append(id)
+        node.performBatchUpdates({ node.insertItems(at: [IndexPath(item: source.model[0].count - 1, section: 0)]) }) { ok in
+            result.list.withLock { $0.append(ok) }
+        }
+    }
+
+    /// Reproducer 1: an edit made while a load runs (here, while its node blocks measure on
+    /// another thread) was dropped with `true`; the data source had 4 items, the collection 3, and
+    /// every later edit was rejected.
+    @Test(.timeLimit(.minutes(2))) func anEditDuringALoadIsAppliedAfterIt() async throws {
+        let (source, node) = await MainActor.run { () -> (GatedLiveSource, UncheckedBox<ASCollectionNode>) in
+            let source = GatedLiveSource([[0, 1, 2]])
+            source.gate.arm()
+            return (source, UncheckedBox(collection(source, load: false)))
+        }
+        let loaded = onThread { try? node.value.loadDataIfNeeded() }
+        #expect(source.gate.waitUntilReached())
+        let results = Results()
+        await MainActor.run { insertOne(node.value, source, id: 3, result: results) }
+        source.gate.open()
+        loaded.wait()
+        node.value.waitUntilAllUpdatesAreProcessed()
+        await MainActor.run {
+            #expect(Living.ids(node.value) == [[0, 1, 2, 3]])
+            // And the next edit is accepted.
+            insertOne(node.value, source, id: 4, result: results)
+            node.value.waitUntilAllUpdatesAreProcessed()
+            #expect(Living.ids(node.value) == [[0, 1, 2, 3, 4]])
+        }
+        #expect(results.list.withLock { $0 } == [true, true])
+    }
+
+    /// Reproducer 1, with `relayoutItems()` instead of a load.
+    @Test(.timeLimit(.minutes(2))) func anEditDuringARelayoutIsAppliedAfterIt() async throws {
+        let (source, node) = await MainActor.run { () -> (GatedLiveSource, UncheckedBox<ASCollectionNode>) in
+            let source = GatedLiveSource([[0, 1, 2]])
+            return (source, UncheckedBox(collection(source, load: true)))
+        }
+        // The relayout measures made nodes again; a cached layout would not reach the gate.
+        let cell = try #require(node.value.nodeForItem(at: IndexPath(item: 0, section: 0)))
+        cell.setNeedsLayout()
+        source.gate.arm()
+        let relaid = onThread { node.value.relayoutItems() }
+        #expect(source.gate.waitUntilReached())
+        let results = Results()
+        await MainActor.run { insertOne(node.value, source, id: 3, result: results) }
+        source.gate.open()
+        relaid.wait()
+        node.value.waitUntilAllUpdatesAreProcessed()
+        await MainActor.run { #expect(Living.ids(node.value) == [[0, 1, 2, 3]]) }
+        #expect(results.list.withLock { $0 } == [true])
+    }
+
+    /// Reproducer 2: a cell relayout (a frame after `setNeedsLayout()` on a cell) copied the
+    /// element map, measured while the main actor applied a batch, then published its stale copy
+    /// over the batch.
+    @Test(.timeLimit(.minutes(2))) func aCellRelayoutDoesNotPublishOverABatchAppliedMeanwhile() async throws {
+        let (source, node) = await MainActor.run { () -> (GatedLiveSource, UncheckedBox<ASCollectionNode>) in
+            let source = GatedLiveSource([[0, 1, 2]])
+            return (source, UncheckedBox(collection(source, load: true)))
+        }
+        _ = try node.value.snapshot(at: .zero, scale: 1)
+        let cell = try #require(node.value.nodeForItem(at: IndexPath(item: 1, section: 0)))
+        source.gate.arm()
+        cell.setNeedsLayout()
+        let framed = onThread { _ = try? node.value.snapshot(at: .zero, scale: 1) }
+        #expect(source.gate.waitUntilReached())
+        let results = Results()
+        await MainActor.run { insertOne(node.value, source, id: 3, result: results) }
+        source.gate.open()
+        framed.wait()
+        node.value.waitUntilAllUpdatesAreProcessed()
+        await MainActor.run { #expect(Living.ids(node.value) == [[0, 1, 2, 3]]) }
+        #expect(results.list.withLock { $0 } == [true])
+        // The remeasured cell kept its node.
+        #expect(node.value.nodeForItem(at: IndexPath(item: 1, section: 0)) === cell)
+    }
+
+    /// Reproducer 3: a block given to `onDidFinishProcessingUpdates` that waits, then edits (with
+    /// Texture's synchronous processing), hung: the block ran unmarked and the wait counted it.
+    @MainActor @Test(.timeLimit(.minutes(2))) func aFinishBlockThatWaitsAndEditsDoesNotHang() throws {
+        let source = GatedLiveSource([[0, 1]])
+        let node = collection(source, load: true)
+        node.cellLayoutMode = .alwaysAsync
+        source.gate.arm()
+        let results = Results()
+        insertOne(node, source, id: 2, result: results)
+        // The batch is held at the gate on the editing queue: the block is queued behind it.
+        let (_, reported) = WeftDiagnostics.collect(matching: "waitUntilAllUpdatesAreProcessed") {
+            node.onDidFinishProcessingUpdates {
+                node.waitUntilAllUpdatesAreProcessed()
+                MainActorBridge.run { insertOne(node, source, id: 3, result: results) }
+            }
+            node.cellLayoutMode = []
+            let start = Date()
+            source.gate.open()
+            node.waitUntilAllUpdatesAreProcessed()
+            node.waitUntilAllUpdatesAreProcessed()
+            #expect(Date().timeIntervalSince(start) < 30)
+        }
+        #expect(Living.ids(node) == [[0, 1, 2, 3]])
+        #expect(results.list.withLock { $0 } == [true, true])
+        #expect(reported.contains { $0.message.contains("would wait for itself") })
+    }
+
+    /// Reproducer 4: the main thread waiting for a display job (a frame's cell being drawn on the
+    /// display queue) deadlocked with a job that needs the main actor, here an `onDidLoad` block
+    /// on a loaded node and a snapshot of a collection whose data source lives there.
+    @MainActor @Test(.timeLimit(.minutes(2))) func aMainActorWaitForADisplayJobServesTheMainActor() throws {
+        let loaded = ASDisplayNode()
+        loaded.loadNodeIfNeeded()
+        let source = LiveSource([[0, 1]])
+        let inner = ASCollectionNode(frame: CGRect(x: 0, y: 0, width: 40, height: 20), collectionViewLayout: UICollectionViewFlowLayout())
+        inner.dataSource = source
+        inner.delegate = source
+        let innerBox = UncheckedBox(inner)
+        let started = DispatchSemaphore(value: 0)
+        let ran = Results()
+        let node = ASDisplayNode()
+        node.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        node.displayBlock = { bounds, context, _ in
+            started.signal()
+            loaded.onDidLoad { _ in ran.list.withLock { $0.append(true) } }
+            if (try? innerBox.value.snapshot(at: .zero, scale: 1)) != nil { ran.list.withLock { $0.append(true) } }
+            context.fill(bounds, with: .red)
+        }
+        node.recursivelySetInterfaceState(.display)
+        let scale = try #require(node.state.withLock { $0.display.ticket?.request.scale })
+        #expect(started.wait(timeout: .now() + 30) == .success)
+        let start = Date()
+        node.waitUntilDisplayed(scale: scale)
+        #expect(Date().timeIntervalSince(start) < 30)
+        #expect(ran.list.withLock { $0 }.count == 2)
+        #expect(node.isDisplayCurrentRecursively(scale: scale))
+        withExtendedLifetime(source) {}
+    }
+}
