@@ -111,24 +111,34 @@ extension ASCollectionNode {
             guard s.loaded && s.loadError == nil else { s.loaded = false; return .loadNow }
             return .ready
         }
+        // Ready, nothing is loaded or relaid out here: a wait for it would serve the main actor
+        // between the data source's change and this batch's validation, where another thread's
+        // load could read the change first. A new viewport is measured at the next frame.
         switch plan {
-        case .duringLoad: return true
+        case .duringLoad, .ready: return true
         case .loadNow: try? loadDataIfNeeded(); return false
-        case .ready: try? loadDataIfNeeded(); return true
         }
     }
 
     /// Texture's rule for processing a batch synchronously: always with `.alwaysSync`, never with
-    /// `.alwaysAsync`; otherwise when the batch makes fewer than 2 nodes, or the content fits in
-    /// the viewport.
+    /// `.alwaysAsync`; otherwise when the batch makes fewer than 2 nodes, or the content fitted in
+    /// the viewport at the last layout pass. (The edit may come from any thread; the layout object
+    /// belongs to the driving thread, so the answer is the one that thread noted.)
     func shouldProcessSynchronously(_ changes: CollectionChangeSet) -> Bool {
         let mode = cellLayoutMode
         if mode.contains(.alwaysSync) { return true }
         if mode.contains(.alwaysAsync) { return false }
         if changes.nodeCount < 2 { return true }
+        return settings.withLock { $0.contentFitsViewport }
+    }
+
+    /// On the driving thread, after the layout is prepared: notes whether the content fits in the
+    /// viewport, for `shouldProcessSynchronously`.
+    func noteWhetherContentFits() {
         let viewport = bounds.size
         let content = collectionViewLayout.contentSize(measuringThrough: max(viewport.width, viewport.height) + 1)
-        return content.width <= viewport.width && content.height <= viewport.height
+        let fits = content.width <= viewport.width && content.height <= viewport.height
+        settings.withLock { $0.contentFitsViewport = fits }
     }
 
 }

@@ -44,6 +44,8 @@ extension ASCollectionNode {
     /// Returns the snapped offset and the visible elements with their nodes.
     func prepareFrame(scale: CGFloat) throws(CollectionError) -> (offset: CGPoint, visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
         guard scale.isFinite, Bitmap.scaleRange.contains(scale) else { throw .invalidScale(scale) }
+        let me = ASDataController.currentThread
+        settings.withLock { $0.frameThread = me }
         try loadDataIfNeeded()
         relayoutInvalidatedCells()
         let viewport = bounds.size
@@ -63,6 +65,7 @@ extension ASCollectionNode {
             self.attributes(in: range).compactMap { attributes in self.element(for: attributes).map { (attributes, $0) } }
         }
         releaseNodesMeasuredOutsideRanges()
+        noteWhetherContentFits()
         // A deferred item the data source could not describe fails the frame that needed it.
         if let error = dataError { throw error }
         measureAheadInBackground(after: visible)

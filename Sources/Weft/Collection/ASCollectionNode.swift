@@ -50,6 +50,11 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         var batchFetchSinceLastFrame = false
         /// The delegate is yet to be asked, on the main actor, whether to fetch.
         var batchFetchDecisionPending = false
+        /// Whether the content fitted in the viewport at the last layout pass (see
+        /// `shouldProcessSynchronously`); true before any, as an empty collection's does.
+        var contentFitsViewport = true
+        /// The thread that rendered the last frame: the layout object is its (see `adoptPublishedMap`).
+        var frameThread: ObjectIdentifier?
     }
 
     /// The visible element map and how many times it was replaced. Replaced by loads, relayouts
@@ -66,8 +71,9 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     let settings = Mutex(Settings())
     /// See `noteMeasuredForLayout(_:)`.
     let measuredForLayout = Mutex<[ASCollectionElement]>([])
-    /// The data pipeline: change sets, the pending map, the editing queue.
-    private(set) lazy var dataController = ASDataController(node: self)
+    /// The data pipeline: change sets, the pending map, the editing queue. Made with the node, not
+    /// lazily: threads that first touch it at once would each make one.
+    let dataController = ASDataController()
     /// The ranges around the viewport and the interface states of the cells in them.
     let rangeController = ASRangeController()
     /// The state of the batch fetch; one per collection, as Texture's.
@@ -88,6 +94,7 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     public init(collectionViewLayout layout: UICollectionViewLayout) {
         collectionViewLayout = layout
         super.init()
+        dataController.node = self
         backgroundColor = .white
         // What the layout reads while it prepares, from any thread; see `ASCollectionViewLayoutProxy`.
         layout.collectionView = ASCollectionViewLayoutProxy(collectionNode: self)
@@ -374,7 +381,10 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
                 if s.loaded && !crossChanged && !followUp { return .current(s.loadError) }
                 s.loading = true
                 // Only the viewport's cross size changed: keep the nodes, measure them again.
-                return s.loaded && s.loadError == nil && !followUp ? .relayout : .load
+                let step: Step = s.loaded && s.loadError == nil && !followUp ? .relayout : .load
+                // Announced with the decision: an edit made from now on is part of what it reads.
+                if case .load = step { dataController.announceLoad() }
+                return step
             }
             var failure: CollectionError?
             switch step {
@@ -431,6 +441,7 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         collectionViewLayout.invalidateLayout()
         if let failure { throw failure }
         collectionViewLayout.prepareIfNeeded()
+        noteWhetherContentFits()
     }
 
     /// Publishes a load's or relayout's map over generation `base` and lets the layout see it.
@@ -472,8 +483,9 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         guard !ASDataController.isApplying, dataController.beginReplacement(.relayout, waitIfBusy: true) else { return }
         let (current, base) = data.withLock { ($0.map, $0.generation) }
         publishReplacing(loader(for: viewport).remeasure(current), over: base)
-        dataController.endReplacement()
+        // Before the held batches are let go: one asked for another viewport sees it differs.
         settings.withLock { $0.measuredViewport = viewport }
+        dataController.endReplacement()
         collectionViewLayout.invalidateLayout()
         collectionViewLayout.prepareIfNeeded()
     }
@@ -508,11 +520,21 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         }
     }
 
+    /// After a batch whose fresh elements were asked for `viewport`: when the elements are now
+    /// measured for another one, the next load measures every element again.
+    func remeasureIfMeasured(for viewport: CGSize) {
+        settings.withLock { s in if s.measuredViewport != viewport { s.measuredViewport = .zero } }
+    }
+
     /// How many times the visible map was replaced.
     var publishedGeneration: Int { data.withLock { $0.generation } }
 
     /// On the driving thread: lets the layout see the visible map if a batch replaced it since.
+    /// Once frames are rendered, only their thread does (the layout object is not locked, as
+    /// UIKit's belongs to the main thread); a wait or query elsewhere leaves it to the next frame.
     func adoptPublishedMap() {
+        let me = ASDataController.currentThread
+        guard settings.withLock({ $0.frameThread.map { $0 == me } ?? true }) else { return }
         let published = data.withLock { $0 }
         let changed = layoutData.withLock { l -> Bool in
             guard l.generation != published.generation else { return false }

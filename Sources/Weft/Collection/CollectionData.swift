@@ -214,6 +214,9 @@ public final class ASCollectionElement: @unchecked Sendable {
         }
         node.indexPath = indexPath
         node.supplementaryElementKind = supplementaryElementKind
+        // Read before measuring: an invalidation made while it measures leaves the node needing
+        // another pass instead of being taken as measured.
+        let version = node.layoutVersion
         let layout = node.layoutThatFits(constrainedSize)
         // Layout repairs by rule and records why on the layout; nobody reads a cell's layout, so
         // the collection says it, naming the element.
@@ -225,7 +228,7 @@ public final class ASCollectionElement: @unchecked Sendable {
         node.frame = CGRect(origin: .zero, size: size)
         node.layoutIfNeeded()
         // Kept by the node, not the element: a long list holds far more elements than nodes.
-        node.measuredLayoutVersion = node.layoutVersion
+        node.measuredLayoutVersion = version
         return (node, size)
     }
 

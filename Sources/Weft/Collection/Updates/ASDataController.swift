@@ -62,6 +62,9 @@ final class ASDataController: @unchecked Sendable {
         var completed = 0
         var held: [HeldBatch] = []
         var replacement: Replacement?
+        /// A load was decided (the collection marked itself loading) and has not taken the map
+        /// yet: it will read the data source after any edit made now.
+        var loadAnnounced = false
         var finishBlocks: [@Sendable () -> Void] = []
         /// Finish blocks running now: `waitUntilAllUpdatesAreProcessed()` waits for them too.
         var finishing = 0
@@ -92,9 +95,10 @@ final class ASDataController: @unchecked Sendable {
     }
     private static let threadToken = ThreadLocal { ThreadToken() }
     final class ThreadToken {}
+    /// Set once, by the collection's initializer, before the controller is shared.
     weak var node: ASCollectionNode?
 
-    init(node: ASCollectionNode) { self.node = node }
+    init() {}
 
     /// Whether this thread runs the collection's update work: applying a batch, or a completion
     /// or finish block. Such work does not drive the collection (no owner check, no layout
@@ -105,7 +109,8 @@ final class ASDataController: @unchecked Sendable {
     /// waited for here.
     static var isApplying: Bool { onEditingQueue.value.applying }
 
-    private static var currentThread: ObjectIdentifier { ObjectIdentifier(threadToken.value) }
+    /// This thread's identity while it lives (a per-thread object's).
+    static var currentThread: ObjectIdentifier { ObjectIdentifier(threadToken.value) }
 
     private var subject: String { node.map { "\($0)" } ?? "collection" }
 
@@ -166,7 +171,8 @@ final class ASDataController: @unchecked Sendable {
         let ticket = try MainActorBridge.run { () throws(CollectionUpdateError) -> Int? in
             let absorbed = try state.withLock { s throws(CollectionUpdateError) -> Bool in
                 if s.planning { throw .editDuringUpdate(changes.edits.first) }
-                if let r = s.replacement, r.kind == .load, !r.snapshotTaken {
+                let loadStillToRead = s.replacement.map { $0.kind == .load && !$0.snapshotTaken } ?? s.loadAnnounced
+                if loadStillToRead {
                     s.held.append(.absorbed(completion: completion))
                     return true
                 }
@@ -232,6 +238,9 @@ final class ASDataController: @unchecked Sendable {
                 return false
             }
             node.noteAppliedBatch(batch.changes, generation: generation)
+            // Asked for another viewport than the one the elements are measured for now (the
+            // batch was planned while a relayout for a new viewport began): measure again.
+            node.remeasureIfMeasured(for: batch.viewport)
             return true
         }
         return nil
@@ -252,7 +261,11 @@ final class ASDataController: @unchecked Sendable {
         let me = Self.currentThread
         enum Take { case taken, mine, busy }
         let take = { self.state.withLock { s -> Take in
-            guard let holder = s.replacement else { s.replacement = Replacement(kind: kind, thread: me); return .taken }
+            guard let holder = s.replacement else {
+                s.replacement = Replacement(kind: kind, thread: me)
+                if kind == .load { s.loadAnnounced = false }
+                return .taken
+            }
             return holder.thread == me ? .mine : .busy
         } }
         var outcome = take()
@@ -274,6 +287,12 @@ final class ASDataController: @unchecked Sendable {
             }
         }
         return true
+    }
+
+    /// A load is decided: called under the collection's settings lock, with the decision, so an
+    /// edit made from then on is absorbed by the load (see `State.loadAnnounced`).
+    func announceLoad() {
+        state.withLock { $0.loadAnnounced = true }
     }
 
     /// A load has read the data source's counts (called on the main actor, in the same visit as
@@ -304,6 +323,7 @@ final class ASDataController: @unchecked Sendable {
     /// and reported, its completion getting `false`.
     func endReplacement(failure: CollectionError? = nil) {
         let problems = state.withLock { s -> [String] in
+            if s.replacement?.kind == .load { s.loadAnnounced = false }
             s.replacement = nil
             let held = s.held
             s.held = []
@@ -312,6 +332,7 @@ final class ASDataController: @unchecked Sendable {
             for batch in held {
                 switch batch {
                 case .absorbed(let completion):
+                    if let failure { problems.append("an edit made while the data loaded was not applied: the load failed: \(failure)") }
                     queueWork(in: &s, completion) { failure == nil }
                 case .planned(let planned, let completion):
                     if let failure {

@@ -17,6 +17,8 @@ struct PlannedBatch: Sendable {
     /// How the fresh nodes are made when the batch is applied (see `CollectionDataLoader.eager`).
     let eager: Bool
     let serial: Bool
+    /// The viewport the fresh elements' ranges were asked for.
+    let viewport: CGSize
 
     /// The counts after the batch.
     var after: [Int] {
@@ -50,7 +52,7 @@ struct PlannedBatch: Sendable {
             }
         }
         return PlannedBatch(changes: changes, plan: plan, before: before, freshSections: sections, freshItems: items,
-                            eager: loader.eager, serial: loader.serialize)
+                            eager: loader.eager, serial: loader.serialize, viewport: loader.viewport)
     }
 
     /// The map after the batch, made over `map` (kept elements are the same objects); nil when

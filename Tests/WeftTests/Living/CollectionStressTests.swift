@@ -1,0 +1,219 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import Weft
+
+/// A cell whose height a test can change after it was measured (10 points, or 25 expanded).
+final class StressCell: IDCell, @unchecked Sendable {
+    // SAFETY: `expanded` is a mutex; the rest is immutable.
+    let expanded = Mutex(false)
+    init(id: Int) { super.init(id: id, size: nil) }
+    var height: CGFloat { expanded.withLock { $0 } ? 25 : 10 }
+    override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
+        CGSize(width: constrainedSize.width, height: height)
+    }
+}
+
+/// The stress test's data source and delegate, on the main actor as UIKit's are: a model of item
+/// identifiers that it edits through the collection (`edit`), and batch fetches that append items.
+final class StressSource: ASCollectionDataSource, ASCollectionDelegate {
+    var model: [[Int]]
+    var rng: SeededGenerator
+    var nextID = 1_000
+    var fetchBudget: Int
+    /// Every completion's answer, and every rejection reported: a valid edit must answer `true`.
+    let answers = Results()
+    let rejections = Mutex<[String]>([])
+    var submitted = 0
+
+    init(_ model: [[Int]], seed: UInt64, fetches: Int) {
+        self.model = model
+        rng = SeededGenerator(seed: seed)
+        fetchBudget = fetches
+    }
+
+    func numberOfSections(in collectionNode: ASCollectionNode) -> Int { model.count }
+    func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { model[section].count }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
+        let id = model[indexPath.section][indexPath.item]
+        return { StressCell(id: id) }
+    }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, constrainedSizeForItemAt indexPath: IndexPath) -> ASSizeRange {
+        let width = collectionNode.bounds.width
+        return ASSizeRange(min: CGSize(width: width, height: 0), max: CGSize(width: width, height: 100))
+    }
+
+    func shouldBatchFetch(for collectionNode: ASCollectionNode) -> Bool { fetchBudget > 0 }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, willBeginBatchFetchWith context: ASBatchContext) {
+        defer { context.completeBatchFetching(true) }
+        guard fetchBudget > 0, !model.isEmpty else { return }
+        fetchBudget -= 1
+        nextID += 1
+        model[model.count - 1].append(nextID)
+        submit(collectionNode, [.insertItem(IndexPath(item: model[model.count - 1].count - 1, section: model.count - 1))])
+    }
+
+    /// A random valid batch made to the model and submitted, in one visit to the main actor.
+    func edit(_ node: ASCollectionNode) {
+        let (edits, after) = CollectionModelTests.validBatch(model, nextID: &nextID, rng: &rng)
+        model = after
+        submit(node, edits)
+    }
+
+    private func submit(_ node: ASCollectionNode, _ edits: [CollectionUpdateError.Edit]) {
+        submitted += 1
+        let answers = answers
+        node.performBatchUpdates({ node.dataController.record(edits) }) { ok in answers.list.withLock { $0.append(ok) } }
+    }
+}
+
+/// Edits, relayouts, width changes, batch fetches, cell relayouts, frames and finish blocks
+/// driven from several threads at once, against a model: after every schedule the collection
+/// must show exactly the model, with every cell at its current height, every edit answered
+/// `true`, and no stall. `WEFT_STRESS_RUNS` sets the number of schedules (10,000 by default).
+@Suite struct CollectionStressTests {
+    enum Operation {
+        case edit, relayout, widthChange, frame, cellRelayout, finishBlock, wait
+        static let driving: [Operation] = [.frame, .frame, .relayout, .widthChange, .edit, .wait]
+        static let editing: [Operation] = [.edit, .edit, .cellRelayout, .finishBlock, .wait]
+    }
+
+    /// How long one schedule may take before it counts as a stall (its threads are left behind).
+    static let stallLimit: TimeInterval = 60
+
+    @Test(.timeLimit(.minutes(15))) func randomMultiThreadedSchedulesLoseNoEditAndNeverStall() async throws {
+        let runs = ProcessInfo.processInfo.environment["WEFT_STRESS_RUNS"].flatMap(Int.init) ?? 10_000
+        var rng = SeededGenerator(seed: 0x57E55)
+        let staleHeights = Mutex<[String]>([])
+        for run in 0..<runs {
+            let seed = rng.next()
+            if let failure = await schedule(seed: seed, staleHeights: staleHeights) {
+                Issue.record("schedule \(run) (seed \(seed)): \(failure)")
+                return
+            }
+        }
+        // Seen about once in 20,000 schedules: a cell whose height changes while a relayout
+        // measures it can keep the height measured, until the next invalidation. Not fixed yet.
+        let stale = staleHeights.withLock { $0 }
+        withKnownIssue("a cell invalidated during a relayout can keep its measured height", isIntermittent: true) {
+            if !stale.isEmpty { Issue.record("\(stale.count) stale cell heights, first: \(stale[0])") }
+        }
+    }
+
+    /// One schedule; nil when it passed, else what went wrong.
+    private func schedule(seed: UInt64, staleHeights: borrowing Mutex<[String]>) async -> String? {
+        var rng = SeededGenerator(seed: seed)
+        let start = (0..<Int.random(in: 0...2, using: &rng)).map { s in (0..<Int.random(in: 0...5, using: &rng)).map { s * 100 + $0 } }
+        let mode = [ASCellLayoutMode(), .alwaysAsync, .alwaysSync].randomElement(using: &rng)!
+        let fetches = Int.random(in: 0...2, using: &rng)
+        let (sourceBox, node) = await MainActor.run { () -> (UncheckedBox<StressSource>, UncheckedBox<ASCollectionNode>) in
+            let source = StressSource(start, seed: seed, fetches: fetches)
+            let layout = UICollectionViewFlowLayout()
+            layout.minimumLineSpacing = 0
+            let node = ASCollectionNode(collectionViewLayout: layout)
+            node.frame = CGRect(x: 0, y: 0, width: 40, height: 30)
+            node.cellLayoutMode = mode
+            node.dataSource = source
+            node.delegate = source
+            node.onUpdateError = { error in source.rejections.withLock { $0.append("\(error)") } }
+            // Loaded here: a first load made by an edit would be made on the main actor, and the
+            // layout object belongs to the driving thread.
+            try? node.loadDataIfNeeded()
+            return (UncheckedBox(source), UncheckedBox(node))
+        }
+        let collection = node.value, source = sourceBox.value
+        // Thread 0 drives the collection (frames, relayouts, width changes: what touches the layout
+        // object, which, as UIKit's, belongs to one thread); threads 1 and 2 edit (on the main
+        // actor, where the model lives), invalidate cells, add finish blocks and wait, all at once
+        // with it.
+        let plans = (0..<3).map { t in
+            (0..<Int.random(in: 2...5, using: &rng)).map { _ in (t == 0 ? Operation.driving : Operation.editing).randomElement(using: &rng)! }
+        }
+        let widths: [CGFloat] = [40, 60]
+        let offsets = (0..<16).map { _ in CGFloat(Int.random(in: 0...60, using: &rng)) }
+        let everyoneReady = DispatchGroup(), go = DispatchSemaphore(value: 0), finished = DispatchGroup()
+        for (t, plan) in plans.enumerated() {
+            everyoneReady.enter()
+            finished.enter()
+            Thread.detachNewThread {
+                everyoneReady.leave()
+                go.wait()
+                for (i, operation) in plan.enumerated() {
+                    Self.perform(operation, on: collection, source: source, width: widths[(t + i) % 2], offset: offsets[(t * 5 + i) % 16])
+                }
+                finished.leave()
+            }
+        }
+        everyoneReady.wait()
+        for _ in plans { go.signal() }
+        guard await Self.wait(for: finished) else { return "stalled: the threads ran \(plans) for over \(Self.stallLimit) s" }
+        // Settle: updates applied, a frame to measure cells again; each frame waits for the batch
+        // fetch the one before began, and the budget (at most 2) runs out within 3 frames. Then
+        // the main actor runs what the last frame posted, and its updates are waited for.
+        for _ in 0...fetches {
+            collection.waitUntilAllUpdatesAreProcessed()
+            _ = try? collection.snapshot(at: .zero, scale: 1)
+        }
+        await MainActor.run {}
+        collection.waitUntilAllUpdatesAreProcessed()
+        return await MainActor.run { () -> String? in
+            let answers = source.answers.list.withLock { $0 }
+            let rejections = source.rejections.withLock { $0 }
+            if !rejections.isEmpty { return "valid edits were rejected: \(rejections)" }
+            if answers.count != source.submitted || answers.contains(false) {
+                return "\(source.submitted) edits submitted, completions answered \(answers); data error \(collection.dataError.map { "\($0)" } ?? "none"); \(collection.dataController.state.withLock { "issued \($0.issued), applied \($0.applied), completed \($0.completed), held \($0.held.count), finish blocks \($0.finishBlocks.count), finishing \($0.finishing)" }) (plans \(plans))"
+            }
+            guard let ids = Living.ids(collection), ids == source.model else {
+                return "the collection shows \(Living.ids(collection).map { "\($0)" } ?? "bad index paths"), the model is \(source.model) (plans \(plans))"
+            }
+            for (s, section) in collection.elements.sections.enumerated() {
+                for (i, element) in section.items.enumerated() {
+                    guard let cell = element.node as? StressCell,
+                          let frame = collection.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: i, section: s))?.frame else { continue }
+                    if frame.width != collection.bounds.width {
+                        return "item \(i) of section \(s) is laid out at \(frame) in a viewport \(collection.bounds.width) wide (plans \(plans))"
+                    }
+                    if frame.height != cell.height {
+                        staleHeights.withLock { $0.append("item \(i) of section \(s) is laid out at \(frame), its cell is \(cell.height) high (plans \(plans))") }
+                    }
+                }
+            }
+            return nil
+        }
+    }
+
+    private static func perform(_ operation: Operation, on node: ASCollectionNode, source: StressSource, width: CGFloat, offset: CGFloat) {
+        switch operation {
+        case .edit:
+            MainActorBridge.run { source.edit(node) }
+        case .relayout:
+            node.relayoutItems()
+        case .widthChange:
+            node.frame = CGRect(x: 0, y: 0, width: width, height: 30)
+            try? node.loadDataIfNeeded()
+        case .frame:
+            _ = try? node.snapshot(at: CGPoint(x: 0, y: offset), scale: 1)
+        case .cellRelayout:
+            guard let cell = node.elements.allocatedNodes.compactMap({ $0 as? StressCell }).first else { return }
+            cell.expanded.withLock { $0.toggle() }
+            cell.setNeedsLayout()
+        case .finishBlock:
+            node.onDidFinishProcessingUpdates {
+                node.waitUntilAllUpdatesAreProcessed()
+                MainActorBridge.run { source.edit(node) }
+            }
+        case .wait:
+            node.waitUntilAllUpdatesAreProcessed()
+        }
+    }
+
+    /// Waits for `group` off the cooperative pool's threads, at most `stallLimit`.
+    private static func wait(for group: DispatchGroup) async -> Bool {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: group.wait(timeout: .now() + stallLimit) == .success) }
+        }
+    }
+}
