@@ -89,88 +89,25 @@ import Testing
         #expect(glib.isEmpty, "\(glib)")
     }
 
-    /// Every kind of value a caller could give where text takes a number.
-    static var hostileValues: [Any] { [Int.min, Int.max, -1, 0, -0.0, Double.nan, Double.infinity, -Double.infinity, 1e300, -1e300,
-                                       Double.leastNonzeroMagnitude, "x", [1, 2], NSNumber(value: Int.max), NSNumber(value: Double.nan)] }
-
-    /// An attribute, paragraph property or font size under test, as the repair names it.
-    struct HostileTarget {
-        let name: String
-        /// Whether `TextRepairs`' rules keep the value as it is (then nothing is reported).
-        let keeps: (Any) -> Bool
-        /// Text of two runs styled with the value (a name unique to the test given); nil where the
-        /// API cannot take it (a String as a paragraph's line spacing).
-        let text: (Any, String) -> NSAttributedString?
-
-        /// The value as a `CGFloat`, as the API taking it would see it; nil for a non-number.
-        static func number(_ value: Any) -> CGFloat? {
-            switch value {
-            case let v as Int: CGFloat(v)
-            case let v as Double: CGFloat(v)
-            case let v as NSNumber: CGFloat(v.doubleValue)
-            default: nil
-            }
-        }
-
-        static func text(_ attributes: [NSAttributedString.Key: Any]) -> NSAttributedString {
-            let text = NSMutableAttributedString(string: "ab ", attributes: attributes)
-            text.append(NSAttributedString(string: "Hg\nyo", attributes: attributes.merging([.foregroundColor: UIColor.systemRed]) { a, _ in a }))
-            return text
-        }
-
-        static func attribute(_ key: NSAttributedString.Key, _ name: String, keeps: @escaping (CGFloat) -> Bool) -> HostileTarget {
-            HostileTarget(name: name, keeps: { number($0).map(keeps) ?? false }, text: { value, _ in text([key: value]) })
-        }
-
-        static func paragraph(_ name: String, _ property: ReferenceWritableKeyPath<NSMutableParagraphStyle, CGFloat>,
-                              keeps: @escaping (CGFloat) -> Bool) -> HostileTarget {
-            HostileTarget(name: name, keeps: { number($0).map(keeps) ?? false }) { value, _ in
-                guard let number = number(value) else { return nil }
-                let style = NSMutableParagraphStyle()
-                style[keyPath: property] = number
-                return text([.paragraphStyle: style])
-            }
-        }
-
-        static func length(_ value: CGFloat) -> Bool { value.isFinite && abs(value) <= WeftLimits.maximumTextSpacing }
-        static func lineStyle(_ value: CGFloat) -> Bool { Int(exactly: value).map(TextRepairs.lineStyleValues.contains) ?? false }
-
-        static var all: [HostileTarget] { [
-            attribute(.kern, "kern", keeps: length), attribute(.baselineOffset, "baselineOffset", keeps: length),
-            attribute(.underlineStyle, "underlineStyle", keeps: lineStyle), attribute(.strikethroughStyle, "strikethroughStyle", keeps: lineStyle),
-            attribute(.font, "font") { _ in false }, attribute(.foregroundColor, "foregroundColor") { _ in false },
-            attribute(.paragraphStyle, "paragraphStyle") { _ in false },
-            paragraph("lineSpacing", \.lineSpacing) { length($0) && $0 >= 0 },
-            paragraph("lineHeightMultiple", \.lineHeightMultiple) { $0.isFinite && $0 >= 0 && $0 <= TextRepairs.maximumLineHeightMultiple },
-            paragraph("firstLineHeadIndent", \.firstLineHeadIndent, keeps: length),
-            // The family is the test's unique name, so the font's own report is the test's.
-            HostileTarget(name: "point size", keeps: { number($0).map { $0.isFinite && $0 >= UIFont.minimumPointSize && $0 <= WeftLimits.maximumFontSize } ?? false }) { value, unique in
-                number(value).map { text([.font: UIFont(familyName: unique, pointSize: 12).withSize($0)]) }
-            },
-        ] }
-    }
-
     /// The table of values for every attribute: each renders with nothing from pango, and each
     /// value the rules repair is reported once per copy, naming the attribute and the value given.
-    /// (The paragraph properties and font sizes are `CGFloat`s, so they show the value as one.)
-    @Test(arguments: HostileTarget.all.indices)
-    func noAttributeValueReachesPangoUnchecked(target index: Int) throws {
-        let target = HostileTarget.all[index]
-        for value in Self.hostileValues {
+    @Test(arguments: HostileTextTarget.all.map(\.name))
+    func noAttributeValueReachesPangoUnchecked(target name: String) throws {
+        let target = HostileTextTarget.all.first { $0.name == name }!
+        for value in HostileTextTarget.values {
             let (node, unique) = Self.node("sweep")
             // A font reports its size when it is made, here; the text its attributes when it is set.
             let (made, reportsMaking) = WeftDiagnostics.collect(matching: unique) { target.text(value, unique) }
             guard let text = made else { continue }
-            let shown = target.name == "point size" || target.name.hasPrefix("line") || target.name == "firstLineHeadIndent"
-                ? "\(HostileTarget.number(value)!)" : value is String ? "\"\(value)\"" : "\(value)"
+            let shown = target.shown(value)
             let (reportsSetting, glib) = try Self.exercise(node, unique, text)
             let diagnostics = reportsMaking + reportsSetting
-            #expect(glib.isEmpty, "\(target.name) \(shown): \(glib)")
-            let naming = diagnostics.filter { $0.message.hasPrefix("\(target.name) \(shown) ") }
+            #expect(glib.isEmpty, "\(name) \(shown): \(glib)")
             if target.keeps(value) {
-                #expect(diagnostics.isEmpty, "\(target.name) \(shown) is kept, yet: \(diagnostics.map(\.message))")
+                #expect(diagnostics.isEmpty, "\(name) \(shown) is kept, yet: \(diagnostics.map(\.message))")
             } else {
-                #expect(naming.count == 1, "\(target.name) \(shown): \(diagnostics.map(\.message))")
+                let naming = diagnostics.filter { $0.message.hasPrefix("\(name) \(shown) ") }
+                #expect(naming.count == 1, "\(name) \(shown): \(diagnostics.map(\.message))")
             }
         }
     }
