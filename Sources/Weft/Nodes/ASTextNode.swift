@@ -136,7 +136,7 @@ open class ASTextNode: ASDisplayNode, @unchecked Sendable {
         guard let parameters = parameters as? TextDrawParameters, !isCancelled() else { return }
         let layout = parameters.layout ?? TextLayoutEngine.layout(parameters.request, in: bounds.size, cache: parameters.cache)
         guard !isCancelled() else { return }
-        TextLayoutEngine.draw(layout, in: bounds, context: context)
+        TextLayoutEngine.draw(layout, in: bounds, subject: parameters.request.subject, context: context)
     }
 }
 

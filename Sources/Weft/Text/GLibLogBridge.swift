@@ -10,6 +10,12 @@ import Foundation
 enum GLibLogBridge {
     static let domains = ["Pango", "GLib", "GLib-GObject", "HarfBuzz", "Fontconfig"]
 
+    /// Whose text this thread is laying out or drawing (a node's description), named in what pango
+    /// logs meanwhile: a critical is traced to the text that caused it, and a test that watches the
+    /// log can tell its own renders' messages from those of tests running beside it. pango logs on
+    /// the thread that called it, and the text engine calls it inside `RenderLanePool.withLane`.
+    @TaskLocal static var subject: String?
+
     /// Installs the handlers the first time it is read.
     static let installed: Void = {
         let levels = GLogLevelFlags(rawValue: G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_WARNING.rawValue
@@ -20,7 +26,8 @@ enum GLibLogBridge {
                 let text = message.map { String(cString: $0) } ?? "(no message)"
                 let kind = level.rawValue & G_LOG_LEVEL_CRITICAL.rawValue != 0 ? "critical"
                     : level.rawValue & G_LOG_LEVEL_WARNING.rawValue != 0 ? "warning" : "message"
-                WeftDiagnostics.report(.text, name, "\(kind) from the text stack: \(text)")
+                let during = subject.map { " (during the text of \($0))" } ?? ""
+                WeftDiagnostics.report(.text, name, "\(kind) from the text stack\(during): \(text)")
             }, nil)
         }
     }()

@@ -41,8 +41,9 @@ final class PangoText {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
 
-    /// Points in pango units. `TextContent` has repaired the values already (see `TextRepairs`);
-    /// this only keeps a value that slipped through from trapping: NaN is 0, the rest clamped.
+    /// Points in pango units, rounded toward zero. `TextContent` has repaired the values already
+    /// (see `TextRepairs`); this keeps any other value (a draw box of 1e300 pt) from trapping, as
+    /// `Int32(_:)` would past its range: NaN is 0, the rest clamped. Both bounds are exact doubles.
     static func units(_ points: CGFloat) -> Int32 {
         let value = points * CGFloat(PANGO_SCALE)
         guard !value.isNaN else { return 0 }
@@ -52,7 +53,7 @@ final class PangoText {
     /// Sets the wrap width; nil or a non-finite width means no wrapping.
     func setWidth(_ width: CGFloat?) {
         if let width, width.isFinite, width >= 0 {
-            pango_layout_set_width(layout, Int32(clamping: Int((width * scale).rounded(.down))))
+            pango_layout_set_width(layout, Self.units(width))
         } else {
             pango_layout_set_width(layout, -1)
         }

@@ -12,10 +12,13 @@ final class RenderLanePool: Sendable {
     /// Lanes not lent out; guarded by the mutex.
     private let idle = Mutex<[RenderLane]>([])
 
-    /// Runs `body` with a lane that no other thread uses meanwhile.
-    func withLane<R>(_ body: (RenderLane) throws -> R) rethrows -> R {
-        let lane = idle.withLock { $0.popLast() } ?? RenderLane(configuration: .shared)
-        defer { idle.withLock { $0.append(lane) } }
-        return try body(lane)
+    /// Runs `body` with a lane that no other thread uses meanwhile; what pango logs meanwhile names
+    /// `subject` (see `GLibLogBridge.subject`).
+    func withLane<R>(for subject: String, _ body: (RenderLane) throws -> R) rethrows -> R {
+        try GLibLogBridge.$subject.withValue(subject) {
+            let lane = idle.withLock { $0.popLast() } ?? RenderLane(configuration: .shared)
+            defer { idle.withLock { $0.append(lane) } }
+            return try body(lane)
+        }
     }
 }

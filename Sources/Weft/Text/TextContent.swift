@@ -77,7 +77,8 @@ struct TextContent: Sendable, Hashable {
             (cursor, cursorOffset, cursorByte) = (end, endOffset, endByte)
             guard endByte > startByte else { return }
             runs.append(Run(range: startByte..<endByte, style: attributes.isEmpty ? nil : TextRunStyle(attributes, repairs: &repairs)))
-            if paragraph == nil, let style = attributes[.paragraphStyle] as? NSParagraphStyle {
+            if paragraph == nil,
+               let style = repairs.value(attributes[.paragraphStyle], as: NSParagraphStyle.self, "paragraphStyle", fallback: "the default style") {
                 paragraph = style.storage.repaired(&repairs)
             }
         }
@@ -128,40 +129,17 @@ struct TextContent: Sendable, Hashable {
 }
 
 extension TextRunStyle {
+    /// The style in `attributes`, each value repaired by `TextRepairs`' rules.
     init(_ attributes: [NSAttributedString.Key: Any], repairs: inout TextRepairs) {
         self.init()
-        if let font = attributes[.font] as? UIFont { self.font = font }
-        if let color = attributes[.foregroundColor] as? UIColor { self.color = color }
-        backgroundColor = attributes[.backgroundColor] as? UIColor
-        kern = Self.number(attributes[.kern], "kern", &repairs).map { repairs.length($0, "kern") } ?? 0
-        underline = Self.lineStyle(attributes[.underlineStyle])
-        underlineColor = attributes[.underlineColor] as? UIColor
-        strikethrough = Self.lineStyle(attributes[.strikethroughStyle])
-        strikethroughColor = attributes[.strikethroughColor] as? UIColor
-        baselineOffset = Self.number(attributes[.baselineOffset], "baselineOffset", &repairs).map { repairs.length($0, "baselineOffset") } ?? 0
-    }
-
-    /// The number in an attribute value, or nil (reported) when the value is not a number.
-    private static func number(_ value: Any?, _ name: String, _ repairs: inout TextRepairs) -> CGFloat? {
-        switch value {
-        case nil: return nil
-        case let v as CGFloat: return v
-        case let v as Double: return CGFloat(v)
-        case let v as Float: return CGFloat(v)
-        case let v as Int: return CGFloat(v)
-        case let v as NSNumber: return CGFloat(v.doubleValue)
-        case let v?:
-            repairs.note("\(name) of type \(type(of: v)) is not a number; ignored")
-            return nil
-        }
-    }
-
-    private static func lineStyle(_ value: Any?) -> NSUnderlineStyle {
-        switch value {
-        case let v as NSUnderlineStyle: return v
-        case let v as Int: return NSUnderlineStyle(rawValue: v)
-        case let v as NSNumber: return NSUnderlineStyle(rawValue: v.intValue)
-        default: return []
-        }
+        if let font = repairs.value(attributes[.font], as: UIFont.self, "font", fallback: "the system font at 12 pt") { self.font = font }
+        if let color = repairs.value(attributes[.foregroundColor], as: UIColor.self, "foregroundColor", fallback: "black") { self.color = color }
+        backgroundColor = repairs.value(attributes[.backgroundColor], as: UIColor.self, "backgroundColor", fallback: "none")
+        kern = repairs.length(attributes[.kern], "kern")
+        underline = repairs.lineStyle(attributes[.underlineStyle], "underlineStyle")
+        underlineColor = repairs.value(attributes[.underlineColor], as: UIColor.self, "underlineColor", fallback: "the text colour")
+        strikethrough = repairs.lineStyle(attributes[.strikethroughStyle], "strikethroughStyle")
+        strikethroughColor = repairs.value(attributes[.strikethroughColor], as: UIColor.self, "strikethroughColor", fallback: "the text colour")
+        baselineOffset = repairs.length(attributes[.baselineOffset], "baselineOffset")
     }
 }

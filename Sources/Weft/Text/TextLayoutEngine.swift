@@ -37,7 +37,7 @@ enum TextLayoutEngine {
         if mayOverflow { wrapWidth = limit }
         let height = size.height.isNaN ? limit : min(size.height, limit)
         var reported = false
-        let layout = RenderLanePool.shared.withLane { lane -> TextLayout in
+        let layout = RenderLanePool.shared.withLane(for: request.subject) { lane -> TextLayout in
             let full = PangoText(request.content, width: wrapWidth, ellipsis: .none, lane: lane)
             if mayOverflow, full.lineCount > request.content.string.reduce(1, { $1.isNewline ? $0 + 1 : $0 }) {
                 WeftDiagnostics.report(.text, request.subject, "a line is wider than WeftLimits.maximumTextExtent (\(limit) pt); it wraps there")
@@ -110,10 +110,11 @@ enum TextLayoutEngine {
         return candidate(low)
     }
 
-    /// Draws a finished layout with its top left at `rect.origin`, lines aligned within `rect.width`.
-    static func draw(_ layout: TextLayout, in rect: CGRect, context: GraphicsContext) {
+    /// Draws a finished layout with its top left at `rect.origin`, lines aligned within `rect.width`;
+    /// `subject` (who asked) is named in any message pango gives.
+    static func draw(_ layout: TextLayout, in rect: CGRect, subject: String, context: GraphicsContext) {
         guard !layout.displayed.isEmpty else { return }
-        RenderLanePool.shared.withLane { lane in
+        RenderLanePool.shared.withLane(for: subject) { lane in
             let text = PangoText(layout.displayed, width: rect.width, ellipsis: layout.ellipsis, lane: lane)
             // Alignment uses the box; if the box would wrap the lines differently from the
             // measurement, keep the measured breaks.

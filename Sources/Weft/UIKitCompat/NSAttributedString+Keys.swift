@@ -1,5 +1,7 @@
 import Foundation
 
+/// Values of the wrong type or out of range are repaired when a text node takes the text, and
+/// reported (see `TextRepairs` for the rules).
 extension NSAttributedString.Key {
     /// A `UIFont`; the system font at 12 pt when absent (TextKit's default).
     public static let font = NSAttributedString.Key("NSFont")
@@ -9,13 +11,13 @@ extension NSAttributedString.Key {
     public static let backgroundColor = NSAttributedString.Key("NSBackgroundColor")
     /// An `NSParagraphStyle`.
     public static let paragraphStyle = NSAttributedString.Key("NSParagraphStyle")
-    /// Extra space after each character, in points (a `CGFloat`, `Double` or `Int`).
+    /// Extra space after each character, in points (any number, `NSNumber` included).
     public static let kern = NSAttributedString.Key("NSKern")
-    /// An `NSUnderlineStyle` or its `Int` raw value.
+    /// An `NSUnderlineStyle` or its raw value (an integer in 0...0xFFFF).
     public static let underlineStyle = NSAttributedString.Key("NSUnderline")
     /// A `UIColor` for the underline; the foreground colour when absent.
     public static let underlineColor = NSAttributedString.Key("NSUnderlineColor")
-    /// An `NSUnderlineStyle` or its `Int` raw value.
+    /// An `NSUnderlineStyle` or its raw value (an integer in 0...0xFFFF).
     public static let strikethroughStyle = NSAttributedString.Key("NSStrikethrough")
     /// A `UIColor` for the strikethrough; the foreground colour when absent.
     public static let strikethroughColor = NSAttributedString.Key("NSStrikethroughColor")

@@ -16,21 +16,19 @@ import Testing
         return (node, unique)
     }
 
-    /// Lays out and renders `node` with `text`, returning the diagnostics about it and every
-    /// message from the GLib log (pango) meanwhile.
+    /// Lays out and renders `node` with `text`, returning the diagnostics about it, apart from the
+    /// messages from the GLib log (pango) about its text. Those name the node, so a critical that
+    /// another test provokes meanwhile (`glibCriticalsBecomeDiagnostics`) is not counted here: it
+    /// was, and failed this suite now and then, most under ThreadSanitizer's slower timing.
     static func exercise(_ node: ASTextNode, _ name: String, _ text: NSAttributedString) throws -> (node: [WeftDiagnostic], glib: [WeftDiagnostic]) {
-        let glib = Mutex<[WeftDiagnostic]>([])
-        let observation = WeftDiagnostics.observe { d in
-            if GLibLogBridge.domains.contains(d.subject) { glib.withLock { $0.append(d) } }
-        }
-        defer { observation.cancel() }
         let (_, diagnostics) = try WeftDiagnostics.collect(matching: name) {
             node.attributedText = text
             let size = node.calculateSizeThatFits(CGSize(width: 300, height: CGFloat.infinity))
             node.frame = CGRect(origin: .zero, size: CGSize(width: min(max(size.width, 1), 2000), height: min(max(size.height, 1), 2000)))
             _ = try node.renderBitmap(scale: 1)
         }
-        return (diagnostics, glib.withLock { $0 })
+        let glib = { (d: WeftDiagnostic) in GLibLogBridge.domains.contains(d.subject) }
+        return (diagnostics.filter { !glib($0) }, diagnostics.filter(glib))
     }
 
     // MARK: Font sizes
@@ -81,7 +79,7 @@ import Testing
         let (diagnostics, glib) = try Self.exercise(node, name, text)
         let messages = diagnostics.map(\.message)
         for expected in ["kern nan is not finite; ignored", "kern 1000000000000.0 is beyond WeftLimits.maximumTextSpacing; 10000.0 used",
-                         "baselineOffset -inf is not finite", "kern of type String is not a number",
+                         "baselineOffset -inf is not finite", "kern \"wide\" (a String) is not a number",
                          "lineSpacing nan is not finite", "lineHeightMultiple inf is not finite and non-negative",
                          "firstLineHeadIndent -inf is not finite"] {
             #expect(messages.contains { $0.contains(expected) }, "missing \(expected) in \(messages)")
@@ -91,24 +89,26 @@ import Testing
         #expect(glib.isEmpty, "\(glib)")
     }
 
-    @Test func noAttributeValueReachesPangoUnchecked() throws {
-        let values: [Any] = [CGFloat.nan, CGFloat.infinity, -CGFloat.infinity, CGFloat.greatestFiniteMagnitude, -1e300, 1e-300, 0,
-                             NSNumber(value: Int.max), NSNumber(value: Double.nan), Int.min, "x", [1, 2]]
-        let keys: [NSAttributedString.Key] = [.kern, .baselineOffset, .underlineStyle, .strikethroughStyle, .font, .foregroundColor]
-        for value in values {
-            let (node, name) = Self.node("sweep")
-            let text = NSMutableAttributedString(string: "")
-            for key in keys { text.append(NSAttributedString(string: "ab ", attributes: [key: value])) }
-            let paragraph = NSMutableParagraphStyle()
-            if let number = value as? CGFloat {
-                paragraph.lineSpacing = number
-                paragraph.lineHeightMultiple = number
-                paragraph.firstLineHeadIndent = number
-                text.append(NSAttributedString(string: "para", attributes: [.paragraphStyle: paragraph, .kern: number]))
-                text.append(NSAttributedString(string: "font", attributes: [.font: UIFont.systemFont(ofSize: number)]))
+    /// The table of values for every attribute: each renders with nothing from pango, and each
+    /// value the rules repair is reported once per copy, naming the attribute and the value given.
+    @Test(arguments: HostileTextTarget.all.map(\.name))
+    func noAttributeValueReachesPangoUnchecked(target name: String) throws {
+        let target = HostileTextTarget.all.first { $0.name == name }!
+        for value in HostileTextTarget.values {
+            let (node, unique) = Self.node("sweep")
+            // A font reports its size when it is made, here; the text its attributes when it is set.
+            let (made, reportsMaking) = WeftDiagnostics.collect(matching: unique) { target.text(value, unique) }
+            guard let text = made else { continue }
+            let shown = target.shown(value)
+            let (reportsSetting, glib) = try Self.exercise(node, unique, text)
+            let diagnostics = reportsMaking + reportsSetting
+            #expect(glib.isEmpty, "\(name) \(shown): \(glib)")
+            if target.keeps(value) {
+                #expect(diagnostics.isEmpty, "\(name) \(shown) is kept, yet: \(diagnostics.map(\.message))")
+            } else {
+                let naming = diagnostics.filter { $0.message.hasPrefix("\(name) \(shown) ") }
+                #expect(naming.count == 1, "\(name) \(shown): \(diagnostics.map(\.message))")
             }
-            let (_, glib) = try Self.exercise(node, name, text)
-            #expect(glib.isEmpty, "value \(value): \(glib)")
         }
     }
 
@@ -124,14 +124,17 @@ import Testing
         #expect(content.runs.last?.range.upperBound == content.string.utf8.count)
     }
 
-    @Test func glibCriticalsBecomeDiagnostics() {
-        _ = RenderLanePool.shared.withLane { _ in 0 }  // installs the bridge
-        let (_, diagnostics) = WeftDiagnostics.collect(matching: "Pango") {
-            let description = pango_font_description_new()
-            pango_font_description_set_absolute_size(description, -1)  // fails pango's own check
-            pango_font_description_free(description)
+    @Test func glibCriticalsBecomeDiagnosticsNamingTheText() {
+        let name = "critical-\(UUID().uuidString)"
+        let (_, diagnostics) = WeftDiagnostics.collect(matching: name) {
+            RenderLanePool.shared.withLane(for: name) { _ in  // installs the bridge
+                let description = pango_font_description_new()
+                pango_font_description_set_absolute_size(description, -1)  // fails pango's own check
+                pango_font_description_free(description)
+            }
         }
-        #expect(diagnostics.contains { $0.subject == "Pango" && $0.message.contains("critical") && $0.message.contains("size >= 0") }, "\(diagnostics)")
+        #expect(diagnostics.count == 1 && diagnostics.allSatisfy { $0.subject == "Pango" && $0.message.contains("critical")
+                    && $0.message.contains("size >= 0") && $0.message.contains("during the text of \(name)") }, "\(diagnostics)")
     }
 
     // MARK: Size of the text
