@@ -121,14 +121,15 @@ extension ASCollectionNode {
     }
 
     /// Texture's rule for processing a batch synchronously: always with `.alwaysSync`, never with
-    /// `.alwaysAsync`; otherwise when the batch makes fewer than 2 nodes, or the content fitted in
-    /// the viewport at the last layout pass. (The edit may come from any thread; the layout object
-    /// belongs to the driving thread, so the answer is the one that thread noted.)
+    /// `.alwaysAsync`; otherwise when the batch makes fewer than 2 nodes, or the content fits in
+    /// the viewport. (The layout object belongs to the thread that renders frames; an edit made
+    /// elsewhere uses what that thread last noted.)
     func shouldProcessSynchronously(_ changes: CollectionChangeSet) -> Bool {
         let mode = cellLayoutMode
         if mode.contains(.alwaysSync) { return true }
         if mode.contains(.alwaysAsync) { return false }
         if changes.nodeCount < 2 { return true }
+        if isLayoutThread { noteWhetherContentFits() }
         return settings.withLock { $0.contentFitsViewport }
     }
 

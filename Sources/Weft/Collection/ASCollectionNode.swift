@@ -526,6 +526,13 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         settings.withLock { s in if s.measuredViewport != viewport { s.measuredViewport = .zero } }
     }
 
+    /// Whether this thread may use the layout object: the one that renders frames, or any before
+    /// the first frame.
+    var isLayoutThread: Bool {
+        let me = ASDataController.currentThread
+        return settings.withLock { $0.frameThread.map { $0 == me } ?? true }
+    }
+
     /// How many times the visible map was replaced.
     var publishedGeneration: Int { data.withLock { $0.generation } }
 
@@ -533,8 +540,7 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     /// Once frames are rendered, only their thread does (the layout object is not locked, as
     /// UIKit's belongs to the main thread); a wait or query elsewhere leaves it to the next frame.
     func adoptPublishedMap() {
-        let me = ASDataController.currentThread
-        guard settings.withLock({ $0.frameThread.map { $0 == me } ?? true }) else { return }
+        guard isLayoutThread else { return }
         let published = data.withLock { $0 }
         let changed = layoutData.withLock { l -> Bool in
             guard l.generation != published.generation else { return false }

@@ -54,7 +54,8 @@ final class GatedLiveSource: LiveSource, @unchecked Sendable {
 /// The reviewer's four reproducers (issue 17): each lost an edit or hung before the collection
 /// held its map during loads and relayouts and every wait served the main actor. The work that
 /// must overlap is held at a gate on another thread while the main actor edits, so the overlap is
-/// certain, not a matter of timing.
+/// certain, not a matter of timing. The main actor opens the gate at once: a node block held there
+/// holds one of the global queue's few threads, which other tests' nodes need too.
 @Suite struct ConcurrencyReproducerTests {
     /// Runs `body` on a thread of its own and returns a semaphore signalled when it is done.
     private func onThread(_ body: @escaping @Sendable () -> Void) -> DispatchSemaphore {
@@ -82,76 +83,76 @@ final class GatedLiveSource: LiveSource, @unchecked Sendable {
         }
     }
 
+    /// Blocks the main actor until `semaphore` is signalled, serving it meanwhile (the work
+    /// waited for asks its data source there), as Weft's own waits do.
+    @MainActor private func serve(until semaphore: DispatchSemaphore) -> Bool {
+        BlockingWait.forSignal(semaphore, "the test's other thread", limit: 60)
+    }
+
     /// Reproducer 1: an edit made while a load runs (here, while its node blocks measure on
     /// another thread) was dropped with `true`; the data source had 4 items, the collection 3, and
     /// every later edit was rejected.
-    @Test(.timeLimit(.minutes(2))) func anEditDuringALoadIsAppliedAfterIt() async throws {
-        let (source, node) = await MainActor.run { () -> (GatedLiveSource, UncheckedBox<ASCollectionNode>) in
-            let source = GatedLiveSource([[0, 1, 2]])
-            source.gate.arm()
-            return (source, UncheckedBox(collection(source, load: false)))
-        }
-        let loaded = onThread { try? node.value.loadDataIfNeeded() }
-        #expect(source.gate.waitUntilReached())
+    @MainActor @Test(.timeLimit(.minutes(2))) func anEditDuringALoadIsAppliedAfterIt() throws {
+        let source = GatedLiveSource([[0, 1, 2]])
+        let node = collection(source, load: false)
+        source.gate.arm()
+        let loaded = onThread { try? node.loadDataIfNeeded() }
+        #expect(serve(until: source.gate.reached))
         let results = Results()
-        await MainActor.run { insertOne(node.value, source, id: 3, result: results) }
+        insertOne(node, source, id: 3, result: results)
         source.gate.open()
-        loaded.wait()
-        node.value.waitUntilAllUpdatesAreProcessed()
-        await MainActor.run {
-            #expect(Living.ids(node.value) == [[0, 1, 2, 3]])
-            // And the next edit is accepted.
-            insertOne(node.value, source, id: 4, result: results)
-            node.value.waitUntilAllUpdatesAreProcessed()
-            #expect(Living.ids(node.value) == [[0, 1, 2, 3, 4]])
-        }
+        #expect(serve(until: loaded))
+        node.waitUntilAllUpdatesAreProcessed()
+        #expect(Living.ids(node) == [[0, 1, 2, 3]])
+        // And the next edit is accepted.
+        insertOne(node, source, id: 4, result: results)
+        node.waitUntilAllUpdatesAreProcessed()
+        #expect(Living.ids(node) == [[0, 1, 2, 3, 4]])
         #expect(results.list.withLock { $0 } == [true, true])
     }
 
     /// Reproducer 1, with `relayoutItems()` instead of a load.
-    @Test(.timeLimit(.minutes(2))) func anEditDuringARelayoutIsAppliedAfterIt() async throws {
-        let (source, node) = await MainActor.run { () -> (GatedLiveSource, UncheckedBox<ASCollectionNode>) in
-            let source = GatedLiveSource([[0, 1, 2]])
-            return (source, UncheckedBox(collection(source, load: true)))
-        }
+    @MainActor @Test(.timeLimit(.minutes(2))) func anEditDuringARelayoutIsAppliedAfterIt() throws {
+        let source = GatedLiveSource([[0, 1, 2]])
+        let node = collection(source, load: true)
         // The relayout measures made nodes again; a cached layout would not reach the gate.
-        let cell = try #require(node.value.nodeForItem(at: IndexPath(item: 0, section: 0)))
+        let cell = try #require(node.nodeForItem(at: IndexPath(item: 0, section: 0)))
         cell.setNeedsLayout()
         source.gate.arm()
-        let relaid = onThread { node.value.relayoutItems() }
-        #expect(source.gate.waitUntilReached())
+        let relaid = onThread { node.relayoutItems() }
+        #expect(serve(until: source.gate.reached))
         let results = Results()
-        await MainActor.run { insertOne(node.value, source, id: 3, result: results) }
+        insertOne(node, source, id: 3, result: results)
         source.gate.open()
-        relaid.wait()
-        node.value.waitUntilAllUpdatesAreProcessed()
-        await MainActor.run { #expect(Living.ids(node.value) == [[0, 1, 2, 3]]) }
+        #expect(serve(until: relaid))
+        node.waitUntilAllUpdatesAreProcessed()
+        #expect(Living.ids(node) == [[0, 1, 2, 3]])
         #expect(results.list.withLock { $0 } == [true])
     }
 
     /// Reproducer 2: a cell relayout (a frame after `setNeedsLayout()` on a cell) copied the
     /// element map, measured while the main actor applied a batch, then published its stale copy
     /// over the batch.
-    @Test(.timeLimit(.minutes(2))) func aCellRelayoutDoesNotPublishOverABatchAppliedMeanwhile() async throws {
-        let (source, node) = await MainActor.run { () -> (GatedLiveSource, UncheckedBox<ASCollectionNode>) in
-            let source = GatedLiveSource([[0, 1, 2]])
-            return (source, UncheckedBox(collection(source, load: true)))
-        }
-        _ = try node.value.snapshot(at: .zero, scale: 1)
-        let cell = try #require(node.value.nodeForItem(at: IndexPath(item: 1, section: 0)))
+    @MainActor @Test(.timeLimit(.minutes(2))) func aCellRelayoutDoesNotPublishOverABatchAppliedMeanwhile() throws {
+        let source = GatedLiveSource([[0, 1, 2]])
+        let node = collection(source, load: true)
+        let box = UncheckedBox(node)
+        let framed = onThread { _ = try? box.value.snapshot(at: .zero, scale: 1) }
+        #expect(serve(until: framed))
+        let cell = try #require(node.nodeForItem(at: IndexPath(item: 1, section: 0)))
         source.gate.arm()
         cell.setNeedsLayout()
-        let framed = onThread { _ = try? node.value.snapshot(at: .zero, scale: 1) }
-        #expect(source.gate.waitUntilReached())
+        let reframed = onThread { _ = try? box.value.snapshot(at: .zero, scale: 1) }
+        #expect(serve(until: source.gate.reached))
         let results = Results()
-        await MainActor.run { insertOne(node.value, source, id: 3, result: results) }
+        insertOne(node, source, id: 3, result: results)
         source.gate.open()
-        framed.wait()
-        node.value.waitUntilAllUpdatesAreProcessed()
-        await MainActor.run { #expect(Living.ids(node.value) == [[0, 1, 2, 3]]) }
+        #expect(serve(until: reframed))
+        node.waitUntilAllUpdatesAreProcessed()
+        #expect(Living.ids(node) == [[0, 1, 2, 3]])
         #expect(results.list.withLock { $0 } == [true])
         // The remeasured cell kept its node.
-        #expect(node.value.nodeForItem(at: IndexPath(item: 1, section: 0)) === cell)
+        #expect(node.nodeForItem(at: IndexPath(item: 1, section: 0)) === cell)
     }
 
     /// Reproducer 3: a block given to `onDidFinishProcessingUpdates` that waits, then edits (with

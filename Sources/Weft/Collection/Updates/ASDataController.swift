@@ -70,7 +70,8 @@ final class ASDataController: @unchecked Sendable {
         var finishing = 0
         /// Whether nothing is queued, applying, held or calling back.
         var isIdle: Bool { completed == issued && held.isEmpty }
-        var owner: pthread_t?
+        /// The first thread that edited (or the main actor, whichever threads serve it).
+        var owner: Owner?
         /// A batch is being validated on the main actor: an edit made from inside it (the data
         /// source editing while it answers) is UIKit's error.
         var planning = false
@@ -390,7 +391,8 @@ final class ASDataController: @unchecked Sendable {
         idle.lock(); idle.broadcast(); idle.unlock()
     }
 
-    var isProcessingUpdates: Bool { state.withLock { !$0.isIdle } }
+    /// Batches queued or held and not yet applied (completions may still be running).
+    var isProcessingUpdates: Bool { state.withLock { $0.applied != $0.issued || !$0.held.isEmpty } }
 
     /// Blocks until every submitted batch is applied (and every finish block has run), serving
     /// the main actor meanwhile when on it. A wait that would wait for itself returns at once and
@@ -432,15 +434,19 @@ final class ASDataController: @unchecked Sendable {
 
     // MARK: The driving thread
 
+    enum Owner: Equatable { case mainActor, thread(ObjectIdentifier) }
+
     /// Records the first editing thread and reports an edit from any other.
     func checkOwner(_ edit: CollectionUpdateError.Edit?) {
         // A batch fetch inserts its items from the fetch's own thread: offscreen there is no main
         // thread to hop back to, and a frame waits for the fetch rather than driving meanwhile.
         if node?.batchContext.isFetching() == true { return }
-        let me = pthread_self()
+        // The main actor is one driver, whichever thread serves it (on Linux, under dispatch_main,
+        // the main queue runs on worker threads).
+        let me: Owner = MainActorBridge.isOnMainActor ? .mainActor : .thread(Self.currentThread)
         let other = state.withLock { s -> Bool in
             guard let owner = s.owner else { s.owner = me; return false }
-            return pthread_equal(owner, me) == 0
+            return owner != me
         }
         if other {
             WeftDiagnostics.report(.collection, subject,
