@@ -64,30 +64,28 @@ static inline uint8_t paeth_predict(int a, int b, int c) {
 
 static inline uint64_t magnitude(uint8_t v) { return v < 128 ? v : 256u - v; }
 
-static inline void filter_byte(size_t i, uint8_t x, uint8_t a, uint8_t b, uint8_t c, uint8_t *sub, uint8_t *up, uint8_t *paeth,
-                               uint64_t cost[3]) {
-    sub[i] = (uint8_t)(x - a);
-    up[i] = (uint8_t)(x - b);
-    paeth[i] = (uint8_t)(x - paeth_predict(a, b, c));
-    cost[0] += magnitude(sub[i]);
-    cost[1] += magnitude(up[i]);
-    cost[2] += magnitude(paeth[i]);
-}
-
-// Bytes `from` to `to` of the row. The first `bpp` bytes have no pixel to their left, which PNG
-// reads as zeros: they are taken as constants, so no pointer before `cur` or `prev` is ever formed
-// (`cur + i - bpp` with i < bpp would be undefined behaviour even unread).
-static void filter_range(const uint8_t *cur, const uint8_t *prev, size_t from, size_t to, size_t bpp, uint8_t *sub, uint8_t *up,
-                         uint8_t *paeth, uint64_t cost[3]) {
-    size_t i = from;
-    for (; i < to && i < bpp; i++) filter_byte(i, cur[i], 0, prev[i], 0, sub, up, paeth, cost);
-    for (; i < to; i++) filter_byte(i, cur[i], cur[i - bpp], prev[i], prev[i - bpp], sub, up, paeth, cost);
+// The left neighbours are read through `cur - bpp` and `prev - bpp`, formed once: those point into
+// the zero bytes before each row (see png_internal.h), inside the rows' buffer. Indexing
+// `cur[i - bpp]` instead, as this did, wraps `i - bpp` around SIZE_MAX for the first pixel and forms
+// `cur + (SIZE_MAX - k)`: undefined behaviour even unread (UBSan's pointer-overflow check).
+static void filter_tail(const uint8_t *cur, const uint8_t *prev, size_t from, size_t n, int bpp, uint8_t *sub, uint8_t *up,
+                        uint8_t *paeth, uint64_t cost[3]) {
+    const uint8_t *left = cur - bpp, *up_left = prev - bpp;
+    for (size_t i = from; i < n; i++) {
+        uint8_t x = cur[i], a = left[i], b = prev[i], c = up_left[i];
+        sub[i] = (uint8_t)(x - a);
+        up[i] = (uint8_t)(x - b);
+        paeth[i] = (uint8_t)(x - paeth_predict(a, b, c));
+        cost[0] += magnitude(sub[i]);
+        cost[1] += magnitude(up[i]);
+        cost[2] += magnitude(paeth[i]);
+    }
 }
 
 void weft_png_filter(const uint8_t *cur, const uint8_t *prev, size_t n, int bpp, uint8_t *sub, uint8_t *up, uint8_t *paeth,
                      uint64_t cost[3]) {
     cost[0] = cost[1] = cost[2] = 0;
-    filter_range(cur, prev, 0, n, (size_t)bpp, sub, up, paeth, cost);
+    filter_tail(cur, prev, 0, n, bpp, sub, up, paeth, cost);
 }
 
 #if WEFT_X86
@@ -122,14 +120,14 @@ __attribute__((target("avx2"))) void weft_png_filter_avx2(const uint8_t *cur, co
                                                         uint8_t *up, uint8_t *paeth, uint64_t cost[3]) {
     const __m256i zero = _mm256_setzero_si256();
     __m256i s0 = zero, s1 = zero, s2 = zero;
-    // The vectors start after the first pixel, whose left neighbour is outside the row (that pixel
-    // is filtered by filter_range below), so i − bpp never goes below 0.
-    size_t left = (size_t)bpp, first = left < n ? left : n, i = first;
+    // As in filter_tail: the neighbours through pointers into the zeros before the rows.
+    const uint8_t *left = cur - bpp, *up_left = prev - bpp;
+    size_t i = 0;
     for (; i + 32 <= n; i += 32) {
         __m256i x = _mm256_loadu_si256((const __m256i *)(cur + i));
-        __m256i a = _mm256_loadu_si256((const __m256i *)(cur + (i - left)));
+        __m256i a = _mm256_loadu_si256((const __m256i *)(left + i));
         __m256i b = _mm256_loadu_si256((const __m256i *)(prev + i));
-        __m256i c = _mm256_loadu_si256((const __m256i *)(prev + (i - left)));
+        __m256i c = _mm256_loadu_si256((const __m256i *)(up_left + i));
         __m256i fs = _mm256_sub_epi8(x, a), fu = _mm256_sub_epi8(x, b);
         __m256i lo = paeth16(_mm256_unpacklo_epi8(a, zero), _mm256_unpacklo_epi8(b, zero), _mm256_unpacklo_epi8(c, zero));
         __m256i hi = paeth16(_mm256_unpackhi_epi8(a, zero), _mm256_unpackhi_epi8(b, zero), _mm256_unpackhi_epi8(c, zero));
@@ -147,7 +145,6 @@ __attribute__((target("avx2"))) void weft_png_filter_avx2(const uint8_t *cur, co
         _mm256_storeu_si256((__m256i *)lanes, sums[k]);
         cost[k] = lanes[0] + lanes[1] + lanes[2] + lanes[3];
     }
-    filter_range(cur, prev, 0, first, (size_t)bpp, sub, up, paeth, cost);
-    filter_range(cur, prev, i, n, (size_t)bpp, sub, up, paeth, cost);
+    filter_tail(cur, prev, i, n, bpp, sub, up, paeth, cost);
 }
 #endif

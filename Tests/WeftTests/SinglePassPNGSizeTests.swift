@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import Weft
 
-/// The single-pass encoder's size checks (weft_png.c `check_size`): a size it cannot take, however
+/// The single-pass encoder's size checks (weft_png.c `fits`, `refusal`): a size it cannot take, however
 /// large, is refused with its own status before any memory is touched, and the Swift error names
 /// what was wrong with the numbers. The pixels here are 64 bytes: a check that let any of these
 /// through would read far past them (AddressSanitizer would say so; without it, a crash).
