@@ -2,19 +2,23 @@
 #   make run    installs what is missing, builds (release), renders the samples into out/
 #   make test   installs what is missing, runs every test
 #   make bench  measures frame sequences (bench feed, 1 thread and all), PNG encoding, cell display (a benchmark, not a test)
-#   make sanitize  the whole suite under ThreadSanitizer, then AddressSanitizer + LeakSanitizer
-#   make fuzz   each libFuzzer target in Fuzz/ for FUZZ_SECONDS (see docs/reliability-tooling.md)
+#   make sanitize  the whole suite under ThreadSanitizer, then AddressSanitizer + LeakSanitizer (C also
+#                  under UBSan), then UndefinedBehaviorSanitizer (the C targets: CWeftPNG)
+#   make fuzz   each libFuzzer target in Fuzz/ for FUZZ_SECONDS: the PNG and JPEG decoders and the
+#               single-pass PNG encoder with pixel oracles, text, node trees; Swift under ASan, C
+#               (CWeftPNG included) under ASan + UBSan (see docs/reliability-tooling.md)
 
 SWIFT ?= swift
 OUT ?= out
 # Sanitizer and fuzz builds keep their own folders, so they never rebuild the normal debug build.
 TSAN_SCRATCH ?= .build-tsan
 ASAN_SCRATCH ?= .build-asan
+UBSAN_SCRATCH ?= .build-ubsan
 FUZZ_SCRATCH ?= .build-fuzz
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= FuzzPNG FuzzJPEG FuzzText FuzzTree
+FUZZ_TARGETS ?= FuzzPNG FuzzJPEG FuzzPNGEncoder FuzzText FuzzTree
 
-# What the build, the pinned fonts and the tests need (chromium opens the golden report; ffmpeg writes and reads back mp4 and gif), as (check, Debian package) pairs: a pkg-config module
+# What the build, the pinned fonts and the tests need (chromium opens the golden report; ffmpeg writes and reads back mp4 and gif; the fuzz oracles call libpng), as (check, Debian package) pairs: a pkg-config module
 # or a file that must exist.
 DEPENDENCIES := \
 	pkgconfig:pkg-config:pkg-config \
@@ -24,6 +28,7 @@ DEPENDENCIES := \
 	module:fontconfig:libfontconfig-dev \
 	module:libdeflate:libdeflate-dev \
 	module:libturbojpeg:libturbojpeg0-dev \
+	module:libpng:libpng-dev \
 	file:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core \
 	file:/usr/share/fonts/truetype/nanum/NanumGothic.ttf:fonts-nanum \
 	file:/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf:fonts-noto-color-emoji \
@@ -83,11 +88,12 @@ bench: deps
 	$(SWIFT) run -c release weft bench
 	WEFT_THREADS=1 $(SWIFT) run -c release weft bench --parts frames
 
-# Both sanitizers run even when the first fails; any report from either fails the target.
+# All three sanitizers run even when one fails; any report from any fails the target.
 sanitize: deps
 	@status=0; \
 	SWIFT=$(SWIFT) scripts/sanitize.sh thread $(TSAN_SCRATCH) || status=1; \
 	SWIFT=$(SWIFT) scripts/sanitize.sh address $(ASAN_SCRATCH) || status=1; \
+	SWIFT=$(SWIFT) scripts/sanitize.sh undefined $(UBSAN_SCRATCH) || status=1; \
 	exit $$status
 
 fuzz: deps

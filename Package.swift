@@ -10,6 +10,8 @@ let package = Package(
         // Strategies for pointfreeco's swift-snapshot-testing: `.weftImage`, `.weftLayout`.
         .library(name: "WeftSnapshotTesting", targets: ["WeftSnapshotTesting"]),
         .executable(name: "weft", targets: ["weft"]),
+        // The single-pass PNG encoder's C interface, for the fuzz target that calls it with any size.
+        .library(name: "CWeftPNG", targets: ["CWeftPNG"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

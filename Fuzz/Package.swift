@@ -8,6 +8,7 @@ import PackageDescription
 // A path dependency's identity is its folder's name, which differs between clones and worktrees.
 let parent = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
 let weft = Target.Dependency.product(name: "Weft", package: parent.lastPathComponent)
+let singlePassPNG = Target.Dependency.product(name: "CWeftPNG", package: parent.lastPathComponent)
 
 let package = Package(
     name: "WeftFuzz",
@@ -15,9 +16,12 @@ let package = Package(
     dependencies: [.package(path: "..")],
     targets: [
         .target(name: "CLibFuzzer"),
-        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"]),
-        .executableTarget(name: "FuzzPNG", dependencies: [weft, "FuzzSupport"]),
-        .executableTarget(name: "FuzzJPEG", dependencies: [weft, "FuzzSupport"]),
+        // libpng and TurboJPEG called directly, for the pixel oracles.
+        .target(name: "CFuzzOracles", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("turbojpeg")]),
+        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer", weft]),
+        .executableTarget(name: "FuzzPNG", dependencies: [weft, "FuzzSupport", "CFuzzOracles"]),
+        .executableTarget(name: "FuzzJPEG", dependencies: [weft, "FuzzSupport", "CFuzzOracles"]),
+        .executableTarget(name: "FuzzPNGEncoder", dependencies: [singlePassPNG, "FuzzSupport", "CFuzzOracles"]),
         .executableTarget(name: "FuzzText", dependencies: [weft, "FuzzSupport"]),
         .executableTarget(name: "FuzzTree", dependencies: [weft, "FuzzSupport"]),
     ],

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets in Fuzz/ (with AddressSanitizer) and runs each for a set time.
-#   scripts/fuzz.sh SCRATCH [SECONDS] [TARGET...]     targets: FuzzPNG FuzzJPEG FuzzText FuzzTree
+# Builds the libFuzzer targets in Fuzz/ (Swift with AddressSanitizer; C, Weft's CWeftPNG included,
+# with AddressSanitizer, UndefinedBehaviorSanitizer and coverage) and runs each for a set time.
+#   scripts/fuzz.sh SCRATCH [SECONDS] [TARGET...]
+#   targets: FuzzPNG FuzzJPEG FuzzPNGEncoder FuzzText FuzzTree
 # Each target's corpus grows in SCRATCH/corpus/TARGET; it starts from seeds made by
 # scripts/fuzz/make-seeds.py and from the inputs kept in Fuzz/Corpus/TARGET (regression seeds:
 # inputs that once crashed, run first on every start). A crash, sanitizer report, timeout or
@@ -14,15 +16,19 @@ scratch=$(mkdir -p "${1:?usage: scripts/fuzz.sh SCRATCH [SECONDS] [TARGET...]}" 
 seconds=${2:-60}
 shift $(( $# >= 2 ? 2 : 1 ))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzPNG FuzzJPEG FuzzText FuzzTree)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzPNG FuzzJPEG FuzzPNGEncoder FuzzText FuzzTree)
 swift=${SWIFT:-swift}
 
 # lld: gold (the default) crashes in its DWARF reader on these links. -parse-as-library: the
-# targets' @main (see Fuzz/Sources/FuzzSupport/FuzzMain.swift).
-echo "fuzz: building ${targets[*]} with -sanitize=fuzzer,address in $scratch/build"
+# targets' @main (see Fuzz/Sources/FuzzSupport/FuzzMain.swift). -Xswiftc reaches only Swift: the C
+# targets get their sanitizers and libFuzzer's coverage (fuzzer-no-link) through -Xcc; UBSan's
+# handlers come with ASan's runtime, and any report is fatal (-fno-sanitize-recover). -O1 for C, as
+# the sanitizers advise: the encoder at -O0 under both would run a few images a second.
+echo "fuzz: building ${targets[*]} with -sanitize=fuzzer,address (C also undefined) in $scratch/build"
 start=$(date +%s)
 (cd Fuzz && "$swift" build -c debug --scratch-path "$scratch/build" \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld 2>&1 \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld \
+    -Xcc -fsanitize=fuzzer-no-link,address,undefined -Xcc -fno-sanitize-recover=undefined -Xcc -O1 2>&1 \
     | grep -vE 'prohibited flag\(s\): -pthread|Cannot export local symbol')
 if [ "${PIPESTATUS[0]}" -ne 0 ]; then echo "fuzz: build failed" >&2; exit 1; fi
 echo "fuzz: built in $(( $(date +%s) - start )) s"
@@ -30,7 +36,10 @@ python3 scripts/fuzz/make-seeds.py "$scratch/seeds" || exit 1
 
 # Leaks are the sanitize target's job (LeakSanitizer over the test suite); here they would stop
 # every run at the first cached font map. Timeouts: a single input taking 20 s is a hang.
-export ASAN_OPTIONS="detect_leaks=0 ${ASAN_OPTIONS:-}"
+# detect_stack_use_after_return=0 as in scripts/sanitize.sh: with ASan's fake stacks StackSpace
+# cannot see the stack run out, and every layout hops to a fresh thread until memory runs out.
+export ASAN_OPTIONS="detect_leaks=0 detect_stack_use_after_return=0 ${ASAN_OPTIONS:-}"
+export UBSAN_OPTIONS="halt_on_error=1 print_stacktrace=1 ${UBSAN_OPTIONS:-}"
 # Swift's own crash reporter runs inside the crashing process and trips ASan; libFuzzer's report
 # (ASan's stack, with file and line) is the one wanted.
 export SWIFT_BACKTRACE=enable=no
@@ -50,7 +59,7 @@ for target in "${targets[@]}"; do
     found=$(( $(ls "$artifacts" | wc -l) - before ))
     echo "fuzz: $target: exit $status, ${runs:-?} executions, corpus $(ls "$corpus" | wc -l) inputs, $found new finding(s), log $scratch/$target.log"
     if [ "$status" -ne 0 ] || [ "$found" -ne 0 ]; then
-        grep -E -m1 -A25 'ERROR: (AddressSanitizer|libFuzzer)|Fatal error|Precondition failed|deadly signal' "$scratch/$target.log" | head -40
+        grep -E -m1 -A25 'ERROR: (AddressSanitizer|libFuzzer)|runtime error:|Fatal error|Precondition failed|deadly signal' "$scratch/$target.log" | head -40
         ls "$artifacts"
         failed+=("$target")
     fi

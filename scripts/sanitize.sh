@@ -3,7 +3,11 @@
 # (a sanitizer report does not fail a Swift test by itself).
 #   scripts/sanitize.sh thread  SCRATCH   ThreadSanitizer, with the Mutex shim (below)
 #   scripts/sanitize.sh address SCRATCH   AddressSanitizer with LeakSanitizer (detect_leaks=1),
-#                                          with scripts/lsan/suppressions.txt (a Foundation leak)
+#                                          with scripts/lsan/suppressions.txt (a Foundation leak);
+#                                          C targets also under UndefinedBehaviorSanitizer
+#   scripts/sanitize.sh undefined SCRATCH UndefinedBehaviorSanitizer: the C targets (CWeftPNG, the
+#                                          C code of dependencies) instrumented, every
+#                                          "runtime error:" line a failure
 # SCRATCH is a build folder of its own, so the normal debug build is never rebuilt.
 #
 # Thread: Synchronization.Mutex on Linux hands a contended lock over inside the kernel (futex PI)
@@ -14,15 +18,16 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-sanitizer=${1:?usage: scripts/sanitize.sh thread|address SCRATCH}
-scratch=${2:?usage: scripts/sanitize.sh thread|address SCRATCH}
+sanitizer=${1:?usage: scripts/sanitize.sh thread|address|undefined SCRATCH}
+scratch=${2:?usage: scripts/sanitize.sh thread|address|undefined SCRATCH}
 swift=${SWIFT:-swift}
 mkdir -p "$scratch"
 log="$scratch/sanitize-$sanitizer.log"
-flags=(--scratch-path "$scratch" --sanitize="$sanitizer")
+flags=(--scratch-path "$scratch")
 
 case $sanitizer in
 thread)
+    flags+=(--sanitize=thread)
     cc=${CC:-clang}
     "$cc" -c -O1 -fPIC -Wall -Wextra -Werror -o "$scratch/mutex-tsan-shim.o" scripts/tsan/mutex-tsan-shim.c || exit 1
     flags+=(-Xlinker "$scratch/mutex-tsan-shim.o")
@@ -36,10 +41,22 @@ address)
     # fresh thread before the stack runs out) could not see the stack run out under ASan.
     export ASAN_OPTIONS="detect_leaks=1 halt_on_error=1 detect_stack_use_after_return=0 ${ASAN_OPTIONS:-}"
     export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan/suppressions.txt ${LSAN_OPTIONS:-}"
-    pattern='ERROR: AddressSanitizer|ERROR: LeakSanitizer|SUMMARY: AddressSanitizer'
+    # UBSan rides along for the C targets: it costs little next to ASan (a check per arithmetic
+    # operation, no shadow memory), ASan's runtime holds its handlers, and a report stops the run.
+    flags+=(--sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined)
+    export UBSAN_OPTIONS="print_stacktrace=1 halt_on_error=1 ${UBSAN_OPTIONS:-}"
+    pattern='ERROR: AddressSanitizer|ERROR: LeakSanitizer|SUMMARY: AddressSanitizer|runtime error:'
+    ;;
+undefined)
+    # swiftc has no -sanitize=undefined on Linux (SwiftPM's --sanitize=undefined fails): UBSan is
+    # clang's, for the C targets (-Xcc; Swift checks its own arithmetic and bounds), its runtime
+    # linked by clang (-Xclang-linker). Reports recover, so that one run lists them all.
+    flags+=(-Xcc -fsanitize=undefined -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined)
+    export UBSAN_OPTIONS="print_stacktrace=1 halt_on_error=0 ${UBSAN_OPTIONS:-}"
+    pattern='runtime error:'
     ;;
 *)
-    echo "sanitize: unknown sanitizer '$sanitizer' (thread or address)" >&2
+    echo "sanitize: unknown sanitizer '$sanitizer' (thread, address or undefined)" >&2
     exit 2
     ;;
 esac

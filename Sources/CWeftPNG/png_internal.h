@@ -32,8 +32,9 @@ void weft_png_make_unpremultiply_table(void);
 int weft_png_convert_rgb(const uint8_t *src, uint8_t *dst, size_t width);
 /// One row as un-premultiplied RGBA; returns 1.
 int weft_png_convert_rgba(const uint8_t *src, uint8_t *dst, size_t width);
-/// `cur` filtered against `prev` (each with `bpp` zero bytes before it) as Sub, Up and Paeth, with
-/// each version's cost (the sum of its bytes read as signed magnitudes).
+/// `cur` filtered against `prev` (each with `bpp` zero bytes before it, in the same buffer: the first
+/// pixel's left neighbours) as Sub, Up and Paeth, with each version's cost (the sum of its bytes
+/// read as signed magnitudes).
 void weft_png_filter(const uint8_t *cur, const uint8_t *prev, size_t n, int bpp, uint8_t *sub, uint8_t *up, uint8_t *paeth,
                      uint64_t cost[3]);
 #if WEFT_X86

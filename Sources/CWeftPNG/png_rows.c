@@ -64,10 +64,15 @@ static inline uint8_t paeth_predict(int a, int b, int c) {
 
 static inline uint64_t magnitude(uint8_t v) { return v < 128 ? v : 256u - v; }
 
+// The left neighbours are read through `cur - bpp` and `prev - bpp`, formed once: those point into
+// the zero bytes before each row (see png_internal.h), inside the rows' buffer. Indexing
+// `cur[i - bpp]` instead, as this did, wraps `i - bpp` around SIZE_MAX for the first pixel and forms
+// `cur + (SIZE_MAX - k)`: undefined behaviour even unread (UBSan's pointer-overflow check).
 static void filter_tail(const uint8_t *cur, const uint8_t *prev, size_t from, size_t n, int bpp, uint8_t *sub, uint8_t *up,
                         uint8_t *paeth, uint64_t cost[3]) {
+    const uint8_t *left = cur - bpp, *up_left = prev - bpp;
     for (size_t i = from; i < n; i++) {
-        uint8_t x = cur[i], a = cur[i - bpp], b = prev[i], c = prev[i - bpp];
+        uint8_t x = cur[i], a = left[i], b = prev[i], c = up_left[i];
         sub[i] = (uint8_t)(x - a);
         up[i] = (uint8_t)(x - b);
         paeth[i] = (uint8_t)(x - paeth_predict(a, b, c));
@@ -78,7 +83,7 @@ static void filter_tail(const uint8_t *cur, const uint8_t *prev, size_t from, si
 }
 
 void weft_png_filter(const uint8_t *cur, const uint8_t *prev, size_t n, int bpp, uint8_t *sub, uint8_t *up, uint8_t *paeth,
-                            uint64_t cost[3]) {
+                     uint64_t cost[3]) {
     cost[0] = cost[1] = cost[2] = 0;
     filter_tail(cur, prev, 0, n, bpp, sub, up, paeth, cost);
 }
@@ -115,12 +120,14 @@ __attribute__((target("avx2"))) void weft_png_filter_avx2(const uint8_t *cur, co
                                                         uint8_t *up, uint8_t *paeth, uint64_t cost[3]) {
     const __m256i zero = _mm256_setzero_si256();
     __m256i s0 = zero, s1 = zero, s2 = zero;
+    // As in filter_tail: the neighbours through pointers into the zeros before the rows.
+    const uint8_t *left = cur - bpp, *up_left = prev - bpp;
     size_t i = 0;
     for (; i + 32 <= n; i += 32) {
         __m256i x = _mm256_loadu_si256((const __m256i *)(cur + i));
-        __m256i a = _mm256_loadu_si256((const __m256i *)(cur + i - bpp));
+        __m256i a = _mm256_loadu_si256((const __m256i *)(left + i));
         __m256i b = _mm256_loadu_si256((const __m256i *)(prev + i));
-        __m256i c = _mm256_loadu_si256((const __m256i *)(prev + i - bpp));
+        __m256i c = _mm256_loadu_si256((const __m256i *)(up_left + i));
         __m256i fs = _mm256_sub_epi8(x, a), fu = _mm256_sub_epi8(x, b);
         __m256i lo = paeth16(_mm256_unpacklo_epi8(a, zero), _mm256_unpacklo_epi8(b, zero), _mm256_unpacklo_epi8(c, zero));
         __m256i hi = paeth16(_mm256_unpackhi_epi8(a, zero), _mm256_unpackhi_epi8(b, zero), _mm256_unpackhi_epi8(c, zero));

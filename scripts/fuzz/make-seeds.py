@@ -46,14 +46,14 @@ def jpegs():
                                ctypes.c_int]
     tj.tjFree.argtypes = [ctypes.c_void_p]
     tj.tjDestroy.argtypes = [ctypes.c_void_p]
-    TJPF_RGB, TJPF_GRAY = 0, 6
+    TJPF_RGB, TJPF_GRAY, TJPF_CMYK = 0, 6, 11
     TJSAMP_444, TJSAMP_420, TJSAMP_GRAY = 0, 2, 3
     TJFLAG_PROGRESSIVE = 16384
 
     def encode(width, height, pixels, pixel_format, subsampling, quality, flags=0):
         handle = tj.tjInitCompress()
         out, size = ctypes.c_void_p(), ctypes.c_ulong(0)
-        channels = 1 if pixel_format == TJPF_GRAY else 3
+        channels = {TJPF_GRAY: 1, TJPF_CMYK: 4}.get(pixel_format, 3)
         if tj.tjCompress2(handle, pixels, width, width * channels, height, pixel_format, ctypes.byref(out), ctypes.byref(size),
                           subsampling, quality, flags) != 0:
             raise RuntimeError("tjCompress2 failed")
@@ -67,11 +67,29 @@ def jpegs():
     yield "rgb420-8x8.jpg", encode(8, 8, rgb, TJPF_RGB, TJSAMP_420, 50)
     yield "gray-4x4.jpg", encode(4, 4, bytes(range(0, 256, 16)), TJPF_GRAY, TJSAMP_GRAY, 75)
     yield "progressive-8x8.jpg", encode(8, 8, rgb, TJPF_RGB, TJSAMP_420, 80, TJFLAG_PROGRESSIVE)
+    # CMYK (TurboJPEG writes it as YCCK with an Adobe segment): JPEGDecoder's own colour conversion.
+    yield "cmyk-4x4.jpg", encode(4, 4, bytes((i * 37) % 256 for i in range(64)), TJPF_CMYK, TJSAMP_444, 90)
     # An EXIF APP1 segment with orientation 6 (rotate 90°), as camera photos carry, after SOI.
     base = encode(3, 2, bytes(range(18)), TJPF_RGB, TJSAMP_444, 90)
     tiff = b"MM\x00\x2a\x00\x00\x00\x08" + b"\x00\x01" + b"\x01\x12\x00\x03\x00\x00\x00\x01\x00\x06\x00\x00" + b"\x00\x00\x00\x00"
     app1 = b"Exif\x00\x00" + tiff
     yield "exif-orientation-3x2.jpg", base[:2] + b"\xff\xe1" + struct.pack(">H", len(app1) + 2) + app1 + base[2:]
+
+
+def encoder_inputs():
+    # Interpreted by FuzzPNGEncoder: width and height (16 bits each), mode (alpha: 0 opaque, 1
+    # premultiplied, 2-3 any bytes; +4 forces RGBA), bytes after each row, offset of the first row;
+    # the rest, repeated, is the BGRA pixels.
+    def header(width, height, mode, padding=0, offset=0):
+        return struct.pack(">HHBBB", width - 1, height - 1, mode, padding, offset)
+
+    ui = b"\xff\xff\xff\xff" * 40 + b"\xdb\xdb\xdb\xff" * 13 + b"\x20\x20\x20\xff" * 3
+    yield "opaque-ui-300x40", header(300, 40, 0) + ui
+    # One pixel longer than a row: each row is the one above shifted a pixel (a gradient at an angle).
+    yield "shifted-rows-64x32", header(64, 32, 0) + bytes((i * 5) % 251 for i in range(65 * 4))
+    yield "premultiplied-odd-stride-33x17", header(33, 17, 1, padding=3, offset=1) + bytes((i * 97 + 13) % 256 for i in range(200))
+    yield "wide-opaque-11000x2", header(11000, 2, 0, padding=5, offset=2) + bytes((i * 31) % 256 for i in range(97))
+    yield "any-bytes-rgba-9000x3", header(9000, 3, 6, padding=2, offset=3) + bytes((i * 53) % 256 for i in range(101))
 
 
 def texts():
@@ -91,7 +109,8 @@ def trees():
 
 def main():
     out = sys.argv[1]
-    for target, files in (("FuzzPNG", pngs()), ("FuzzJPEG", jpegs()), ("FuzzText", texts()), ("FuzzTree", trees())):
+    for target, files in (("FuzzPNG", pngs()), ("FuzzJPEG", jpegs()), ("FuzzPNGEncoder", encoder_inputs()), ("FuzzText", texts()),
+                          ("FuzzTree", trees())):
         folder = os.path.join(out, target)
         os.makedirs(folder, exist_ok=True)
         for name, data in files:

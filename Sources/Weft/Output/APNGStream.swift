@@ -36,20 +36,21 @@ final class APNGStream {
     /// Codes `bitmap` with the single-pass encoder, as RGBA when `alpha` (else RGB when it is
     /// opaque). Thread-safe: the encoder's buffers are the calling thread's.
     static func encode(_ bitmap: Bitmap, alpha: Bool, frame: Int) throws(OutputError) -> Frame {
-        var result: Frame?
-        bitmap.withUnsafeBytes { pixels in
-            guard let base = pixels.baseAddress, bitmap.pixelWidth > 0, bitmap.pixelHeight > 0 else { return }
-            var png: UnsafePointer<UInt8>?
-            var count = 0
-            let status = weft_png_encode(base.assumingMemoryBound(to: UInt8.self), bitmap.pixelWidth, bitmap.pixelHeight, bitmap.bytesPerRow,
-                                         alpha ? Int32(WEFT_PNG_RGBA) : 0, &png, &count)
-            guard status == Int32(WEFT_PNG_OK), let png else { return }
-            result = chunks(UnsafeBufferPointer(start: png, count: count), bitmap: bitmap)
+        let result = bitmap.withUnsafeBytes { pixels in
+            Result { () throws(OutputError) in
+                try SinglePassPNG.encode(pixels, width: bitmap.pixelWidth, height: bitmap.pixelHeight, bytesPerRow: bitmap.bytesPerRow,
+                                         flags: alpha ? Int32(WEFT_PNG_RGBA) : 0) { chunks($0, bitmap: bitmap) }
+            }
         }
-        guard let result else {
-            throw .cannotEncode(format: .apng, reason: "frame \(frame + 1) (\(bitmap.pixelWidth)×\(bitmap.pixelHeight) px) could not be PNG-coded: empty, too large, or out of memory")
+        let frameName = "frame \(frame + 1) (\(bitmap.pixelWidth)×\(bitmap.pixelHeight) px)"
+        switch result {
+        case .failure(let error):
+            throw .cannotEncode(format: .apng, reason: "\(frameName) could not be PNG-coded: \(error)")
+        case .success(nil):
+            throw .cannotEncode(format: .apng, reason: "\(frameName): the encoder's file could not be split into chunks")
+        case .success(let frame?):
+            return frame
         }
-        return result
     }
 
     /// The colour type and the IDAT data of a PNG file as the single-pass encoder lays it out.

@@ -61,25 +61,23 @@ public struct PNGEncoder: Sendable {
 
     /// Encodes `bitmap` as a PNG file's bytes.
     public func encode(_ bitmap: Bitmap) -> Data {
-        if method == .singlePass, let png = Self.encodeSinglePass(bitmap, portable: false) { return png }
+        if method == .singlePass, let png = try? Self.encodeSinglePass(bitmap, portable: false) { return png }
         return encodeDeflate(bitmap)
     }
 
-    /// The single-pass encoding, or nil for a bitmap it does not take (an empty one, or one whose
-    /// worst case would pass 2 GB) or when its buffers cannot grow: `encode` then uses libdeflate.
-    /// `portable` runs the plain C code instead of the AVX2 code (the bytes are the same).
-    static func encodeSinglePass(_ bitmap: Bitmap, portable: Bool) -> Data? {
-        guard bitmap.pixelWidth > 0, bitmap.pixelHeight > 0 else { return nil }
-        return bitmap.withUnsafeBytes { pixels -> Data? in
-            guard let base = pixels.baseAddress else { return nil }
-            var png: UnsafePointer<UInt8>?
-            var count = 0
-            let status = weft_png_encode(base.assumingMemoryBound(to: UInt8.self), bitmap.pixelWidth, bitmap.pixelHeight,
-                                         bitmap.bytesPerRow, portable ? Int32(WEFT_PNG_PORTABLE) : 0, &png, &count)
-            guard status == Int32(WEFT_PNG_OK), let png else { return nil }
-            // Copied out of the thread's buffer, which its next call reuses.
-            return Data(bytes: png, count: count)
+    /// The single-pass encoding. Throws `encodingFailed`, naming the sizes, for a bitmap it does not
+    /// take (an empty one, or one whose worst case would pass 2 GB) or when its buffers cannot grow:
+    /// `encode` then uses libdeflate. `portable` runs the plain C code instead of the AVX2 code
+    /// (the bytes are the same).
+    static func encodeSinglePass(_ bitmap: Bitmap, portable: Bool) throws(OutputError) -> Data {
+        let result = bitmap.withUnsafeBytes { pixels in
+            Result { () throws(OutputError) in
+                // Copied out of the thread's buffer, which its next call reuses.
+                try SinglePassPNG.encode(pixels, width: bitmap.pixelWidth, height: bitmap.pixelHeight, bytesPerRow: bitmap.bytesPerRow,
+                                         flags: portable ? Int32(WEFT_PNG_PORTABLE) : 0) { Data(buffer: $0) }
+            }
         }
+        return try result.get()
     }
 
     private func encodeDeflate(_ bitmap: Bitmap) -> Data {
