@@ -4,6 +4,7 @@
 #   make bench  measures frame sequences (bench feed, 1 thread and all), PNG encoding, cell display (a benchmark, not a test)
 #   make sanitize  the whole suite under ThreadSanitizer, then AddressSanitizer + LeakSanitizer (C also
 #                  under UBSan), then UndefinedBehaviorSanitizer (the C targets: CWeftPNG)
+#   make stress the collection's multi-threaded stress test with 100,000 schedules (WEFT_STRESS_RUNS)
 #   make fuzz   each libFuzzer target in Fuzz/ for FUZZ_SECONDS: the PNG and JPEG decoders and the
 #               single-pass PNG encoder with pixel oracles, text, node trees; Swift under ASan, C
 #               (CWeftPNG included) under ASan + UBSan (see docs/reliability-tooling.md)
@@ -35,7 +36,7 @@ DEPENDENCIES := \
 	file:/usr/bin/chromium:chromium \
 	file:/usr/bin/ffmpeg:ffmpeg
 
-.PHONY: deps build run test bench sanitize fuzz model-test clean
+.PHONY: deps build run test bench sanitize fuzz model-test stress clean
 
 deps:
 	@missing=""; \
@@ -81,6 +82,12 @@ test: deps
 # The model-based test of batch updates, with 200,000 random sequences instead of the 10,000 of `make test`.
 model-test: deps
 	WEFT_MODEL_RUNS=$${WEFT_MODEL_RUNS:-200000} $(SWIFT) test --filter CollectionModelTests
+
+# The multi-threaded stress test of the collection (edits, relayouts, width changes, batch fetches,
+# cell relayouts, finish blocks from several threads at once), with 100,000 schedules instead of
+# the 10,000 of `make test`.
+stress: deps
+	WEFT_STRESS_RUNS=$${WEFT_STRESS_RUNS:-100000} $(SWIFT) test --filter CollectionStressTests
 
 # Everything at one thread per core (or WEFT_THREADS), then the bench feed's frames again on one thread.
 bench: deps
