@@ -267,7 +267,11 @@ final class ASDataController: @unchecked Sendable {
                 if kind == .load { s.loadAnnounced = false }
                 return .taken
             }
-            return holder.thread == me ? .mine : .busy
+            guard holder.thread == me else { return .busy }
+            // A load inside this thread's own relayout: what it absorbs is let go when the
+            // relayout ends, and the announcement must not outlive it.
+            if kind == .load { s.loadAnnounced = false }
+            return .mine
         } }
         var outcome = take()
         if outcome == .busy && waitIfBusy {
