@@ -20,6 +20,10 @@ extension ASCollectionNode {
             settings.withLock { $0.seenCellInvalidations = invalidations }
             return
         }
+        layoutAccess.entering("\(self): a cell relayout") { relayoutInvalidatedCellsHoldingLayout(invalidations) }
+    }
+
+    private func relayoutInvalidatedCellsHoldingLayout(_ invalidations: Int) {
         // Seen only once a pass runs: a skipped one is retried by the next frame.
         guard dataController.beginReplacement(.cellRelayout, waitIfBusy: false) else { return }
         settings.withLock { $0.seenCellInvalidations = invalidations }

@@ -122,19 +122,19 @@ extension ASCollectionNode {
 
     /// Texture's rule for processing a batch synchronously: always with `.alwaysSync`, never with
     /// `.alwaysAsync`; otherwise when the batch makes fewer than 2 nodes, or the content fits in
-    /// the viewport. (The layout object belongs to the thread that renders frames; an edit made
-    /// elsewhere uses what that thread last noted.)
+    /// the viewport.
     func shouldProcessSynchronously(_ changes: CollectionChangeSet) -> Bool {
         let mode = cellLayoutMode
         if mode.contains(.alwaysSync) { return true }
         if mode.contains(.alwaysAsync) { return false }
         if changes.nodeCount < 2 { return true }
-        if isLayoutThread { noteWhetherContentFits() }
+        // Up to date when no other thread uses the layout now; else as noted at the last pass.
+        layoutAccess.tryEntering { noteWhetherContentFits() }
         return settings.withLock { $0.contentFitsViewport }
     }
 
-    /// On the driving thread, after the layout is prepared: notes whether the content fits in the
-    /// viewport, for `shouldProcessSynchronously`.
+    /// Holding the layout (`layoutAccess`): notes whether the content fits in the viewport, for
+    /// `shouldProcessSynchronously`.
     func noteWhetherContentFits() {
         let viewport = bounds.size
         let content = collectionViewLayout.contentSize(measuringThrough: max(viewport.width, viewport.height) + 1)

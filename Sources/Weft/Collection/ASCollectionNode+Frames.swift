@@ -44,8 +44,10 @@ extension ASCollectionNode {
     /// Returns the snapped offset and the visible elements with their nodes.
     func prepareFrame(scale: CGFloat) throws(CollectionError) -> (offset: CGPoint, visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
         guard scale.isFinite, Bitmap.scaleRange.contains(scale) else { throw .invalidScale(scale) }
-        let me = ASDataController.currentThread
-        settings.withLock { $0.frameThread = me }
+        return try layoutAccess.entering("\(self): a frame") { () throws(CollectionError) in try prepareFrameHoldingLayout(scale: scale) }
+    }
+
+    private func prepareFrameHoldingLayout(scale: CGFloat) throws(CollectionError) -> (offset: CGPoint, visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
         try loadDataIfNeeded()
         relayoutInvalidatedCells()
         let viewport = bounds.size

@@ -53,8 +53,6 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         /// Whether the content fitted in the viewport at the last layout pass (see
         /// `shouldProcessSynchronously`); true before any, as an empty collection's does.
         var contentFitsViewport = true
-        /// The thread that rendered the last frame: the layout object is its (see `adoptPublishedMap`).
-        var frameThread: ObjectIdentifier?
     }
 
     /// The visible element map and how many times it was replaced. Replaced by loads, relayouts
@@ -65,9 +63,11 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     }
 
     let data = Mutex(Published())
-    /// The map the layout is prepared from: the visible map as of the last time the driving thread
+    /// The map the layout is prepared from: the visible map as of the last time the layout's user
     /// looked, so a batch applied on the editing queue cannot change it during a layout pass.
     let layoutData = Mutex(Published())
+    /// Who uses `collectionViewLayout` and `layoutData` now; see `LayoutAccess`.
+    let layoutAccess = LayoutAccess()
     let settings = Mutex(Settings())
     /// See `noteMeasuredForLayout(_:)`.
     let measuredForLayout = Mutex<[ASCollectionElement]>([])
@@ -421,6 +421,10 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     /// keeps the error. Called with `settings.loading` set. Holds the map meanwhile (see
     /// `ASDataController.beginReplacement`): edits made during it are applied after it.
     private func load(viewport: CGSize) throws(CollectionError) {
+        try layoutAccess.entering("\(self): a load") { () throws(CollectionError) in try loadHoldingLayout(viewport: viewport) }
+    }
+
+    private func loadHoldingLayout(viewport: CGSize) throws(CollectionError) {
         // False only when this thread already holds the map (a load inside its own relayout).
         let holds = dataController.beginReplacement(.load, waitIfBusy: true)
         let (old, base) = data.withLock { ($0.map, $0.generation) }
@@ -480,7 +484,12 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     /// applies on this thread (a node block it runs) it is left for the next query or frame: it
     /// would have to wait for the batches queued behind that one.
     private func relayout(viewport: CGSize) {
-        guard !ASDataController.isApplying, dataController.beginReplacement(.relayout, waitIfBusy: true) else { return }
+        guard !ASDataController.isApplying else { return }
+        layoutAccess.entering("\(self): a relayout") { relayoutHoldingLayout(viewport: viewport) }
+    }
+
+    private func relayoutHoldingLayout(viewport: CGSize) {
+        guard dataController.beginReplacement(.relayout, waitIfBusy: true) else { return }
         let (current, base) = data.withLock { ($0.map, $0.generation) }
         publishReplacing(loader(for: viewport).remeasure(current), over: base)
         // Before the held batches are let go: one asked for another viewport sees it differs.
@@ -526,28 +535,21 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         settings.withLock { s in if s.measuredViewport != viewport { s.measuredViewport = .zero } }
     }
 
-    /// Whether this thread may use the layout object: the one that renders frames, or any before
-    /// the first frame.
-    var isLayoutThread: Bool {
-        let me = ASDataController.currentThread
-        return settings.withLock { $0.frameThread.map { $0 == me } ?? true }
-    }
-
     /// How many times the visible map was replaced.
     var publishedGeneration: Int { data.withLock { $0.generation } }
 
-    /// On the driving thread: lets the layout see the visible map if a batch replaced it since.
-    /// Once frames are rendered, only their thread does (the layout object is not locked, as
-    /// UIKit's belongs to the main thread); a wait or query elsewhere leaves it to the next frame.
+    /// Lets the layout see the visible map if a batch replaced it since. Left to the next frame
+    /// when another thread uses the layout now (see `LayoutAccess`).
     func adoptPublishedMap() {
-        guard isLayoutThread else { return }
-        let published = data.withLock { $0 }
-        let changed = layoutData.withLock { l -> Bool in
-            guard l.generation != published.generation else { return false }
-            l = published
-            return true
+        layoutAccess.tryEntering {
+            let published = data.withLock { $0 }
+            let changed = layoutData.withLock { l -> Bool in
+                guard l.generation != published.generation else { return false }
+                l = published
+                return true
+            }
+            if changed { collectionViewLayout.invalidateLayout() }
         }
-        if changed { collectionViewLayout.invalidateLayout() }
     }
 
     /// The node of an item, allocated now if it was not yet; Texture's `nodeForItem(at:)`. Nil out of range.

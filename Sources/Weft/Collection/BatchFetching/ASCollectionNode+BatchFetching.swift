@@ -45,8 +45,9 @@ extension ASCollectionNode {
         // The rule only asks whether the content ends within the leading screens: a lazy layout
         // measures that far and no further.
         let reach = (vertical ? offset.y + viewport.height * (1 + leading) : offset.x + viewport.width * (1 + leading)) + 1
+        let content = layoutAccess.entering("\(self): the batch fetching rule") { collectionViewLayout.contentSize(measuringThrough: reach) }
         let rule = BatchFetchingRule(isFetching: false, leadingScreens: leading, viewport: viewport,
-                                     contentSize: collectionViewLayout.contentSize(measuringThrough: reach), offset: offset, vertical: vertical,
+                                     contentSize: content, offset: offset, vertical: vertical,
                                      scrollingTowardHead: rangeController.movedTowardHead(vertical: vertical))
         guard rule.shouldFetch else { return }
         settings.withLock { $0.batchFetchDecisionPending = true; $0.batchFetchSinceLastFrame = true }
