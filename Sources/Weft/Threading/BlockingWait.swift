@@ -46,22 +46,23 @@ enum BlockingWait {
     @discardableResult
     static func forSignal(_ semaphore: DispatchSemaphore, _ what: @autoclosure () -> String,
                           limit: TimeInterval = WeftLimits.blockingWait) -> Bool {
-        // Fast path: no slicing when the signal is already there.
-        if semaphore.wait(timeout: .now()) == .success { return true }
-        var signalled = false
-        return until(what(), limit: limit, isDone: { signalled }) { slice in
-            if semaphore.wait(timeout: .now() + .nanoseconds(nanoseconds(slice))) == .success { signalled = true }
-        }
+        timed(what(), limit: limit) { semaphore.wait(timeout: $0) }
     }
 
     /// Blocks until every task entered into `group` has left, at most `limit` seconds.
     @discardableResult
     static func forGroup(_ group: DispatchGroup, _ what: @autoclosure () -> String,
                          limit: TimeInterval = WeftLimits.blockingWait) -> Bool {
-        if group.wait(timeout: .now()) == .success { return true }
-        var left = false
-        return until(what(), limit: limit, isDone: { left }) { slice in
-            if group.wait(timeout: .now() + .nanoseconds(nanoseconds(slice))) == .success { left = true }
+        timed(what(), limit: limit) { group.wait(timeout: $0) }
+    }
+
+    /// `until` over a dispatch wait with a deadline; no slicing when it is done already.
+    private static func timed(_ what: @autoclosure () -> String, limit: TimeInterval,
+                              _ wait: (DispatchTime) -> DispatchTimeoutResult) -> Bool {
+        if wait(.now()) == .success { return true }
+        var done = false
+        return until(what(), limit: limit, isDone: { done }) { slice in
+            if wait(.now() + .nanoseconds(nanoseconds(slice))) == .success { done = true }
         }
     }
 
