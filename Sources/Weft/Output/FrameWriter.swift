@@ -82,7 +82,9 @@ enum FrameWriter {
                 failures.record(error)
                 break
             }
-            slots.wait()
+            // Serves the main actor if this is it (a frame's capture may need it); reports a
+            // stall each time BlockingWait's limit passes, and goes on waiting.
+            while !BlockingWait.forSignal(slots, "a free frame slot (frames being encoded)") {}
             group.enter()
             workers.async {
                 defer { slots.signal(); group.leave() }
@@ -94,7 +96,7 @@ enum FrameWriter {
                 }
             }
         }
-        group.wait()
+        while !BlockingWait.forGroup(group, "the frames being encoded") {}
         if let failure = failures.first { throw failure }
         return paths
     }

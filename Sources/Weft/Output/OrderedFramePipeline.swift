@@ -43,7 +43,9 @@ enum OrderedFramePipeline {
                 reorder.fail(error)
                 break
             }
-            slots.wait()
+            // Serves the main actor if this is it (a frame's capture may need it); reports a
+            // stall each time BlockingWait's limit passes, and goes on waiting.
+            while !BlockingWait.forSignal(slots, "a free frame slot (frames being encoded)") {}
             group.enter()
             workers.async {
                 defer { group.leave() }
@@ -64,7 +66,7 @@ enum OrderedFramePipeline {
                 }
             }
         }
-        group.wait()
+        while !BlockingWait.forGroup(group, "the frames being encoded") {}
         if let failure = reorder.failure { throw failure }
     }
 }
