@@ -141,43 +141,47 @@ open class ASButtonNode: ASControlNode, @unchecked Sendable {
 
     /// Space between the image and the title; Texture's `contentSpacing`, 8 pt by default.
     public var contentSpacing: CGFloat {
-        get { buttonState.withLock { $0.contentSpacing } }
-        set { changeLayout { $0.contentSpacing = newValue } }
+        get { self[layoutSetting: \.contentSpacing] }
+        set { self[layoutSetting: \.contentSpacing] = newValue }
     }
 
     /// Image beside the title (true, the default) or above it; Texture's `laysOutHorizontally`.
     public var laysOutHorizontally: Bool {
-        get { buttonState.withLock { $0.laysOutHorizontally } }
-        set { changeLayout { $0.laysOutHorizontally = newValue } }
+        get { self[layoutSetting: \.laysOutHorizontally] }
+        set { self[layoutSetting: \.laysOutHorizontally] = newValue }
     }
 
     /// Texture's `contentHorizontalAlignment`; `.middle` by default.
     public var contentHorizontalAlignment: ASHorizontalAlignment {
-        get { buttonState.withLock { $0.contentHorizontalAlignment } }
-        set { changeLayout { $0.contentHorizontalAlignment = newValue } }
+        get { self[layoutSetting: \.contentHorizontalAlignment] }
+        set { self[layoutSetting: \.contentHorizontalAlignment] = newValue }
     }
 
     /// Texture's `contentVerticalAlignment`; `.center` by default.
     public var contentVerticalAlignment: ASVerticalAlignment {
-        get { buttonState.withLock { $0.contentVerticalAlignment } }
-        set { changeLayout { $0.contentVerticalAlignment = newValue } }
+        get { self[layoutSetting: \.contentVerticalAlignment] }
+        set { self[layoutSetting: \.contentVerticalAlignment] = newValue }
     }
 
     /// Insets around the title and image; Texture's `contentEdgeInsets`, none by default.
     public var contentEdgeInsets: UIEdgeInsets {
-        get { buttonState.withLock { $0.contentEdgeInsets } }
-        set { changeLayout { $0.contentEdgeInsets = newValue } }
+        get { self[layoutSetting: \.contentEdgeInsets] }
+        set { self[layoutSetting: \.contentEdgeInsets] = newValue }
     }
 
     /// Image before or after the title; Texture's `imageAlignment`, `.beginning` by default.
     public var imageAlignment: ASButtonNodeImageAlignment {
-        get { buttonState.withLock { $0.imageAlignment } }
-        set { changeLayout { $0.imageAlignment = newValue } }
+        get { self[layoutSetting: \.imageAlignment] }
+        set { self[layoutSetting: \.imageAlignment] = newValue }
     }
 
-    private func changeLayout(_ change: (inout ButtonState) -> Void) {
-        buttonState.withLock { change(&$0) }
-        setNeedsLayout()
+    /// One layout setting, read under the lock; writing it invalidates the layout.
+    private subscript<T: Sendable>(layoutSetting keyPath: WritableKeyPath<ButtonState, T>) -> T {
+        get { buttonState.withLock { $0[keyPath: keyPath] } }
+        set {
+            buttonState.withLock { $0[keyPath: keyPath] = newValue }
+            setNeedsLayout()
+        }
     }
 
     /// Texture's layout: the image and title stacked (only those with content), inset by

@@ -28,20 +28,25 @@ open class ASControlNode: ASDisplayNode, @unchecked Sendable {
 
     /// Whether the control is enabled; Texture's `enabled`, true by default.
     open var isEnabled: Bool {
-        get { controlState.withLock { $0.isEnabled } }
-        set { controlState.withLock { $0.isEnabled = newValue } }
+        get { self[flag: \.isEnabled] }
+        set { self[flag: \.isEnabled] = newValue }
     }
 
     /// Whether the control is selected; Texture's `selected`, false by default.
     open var isSelected: Bool {
-        get { controlState.withLock { $0.isSelected } }
-        set { controlState.withLock { $0.isSelected = newValue } }
+        get { self[flag: \.isSelected] }
+        set { self[flag: \.isSelected] = newValue }
     }
 
     /// Whether the control is highlighted; Texture's `highlighted`, false by default.
     open var isHighlighted: Bool {
-        get { controlState.withLock { $0.isHighlighted } }
-        set { controlState.withLock { $0.isHighlighted = newValue } }
+        get { self[flag: \.isHighlighted] }
+        set { self[flag: \.isHighlighted] = newValue }
+    }
+
+    private subscript(flag keyPath: WritableKeyPath<ControlState, Bool>) -> Bool {
+        get { controlState.withLock { $0[keyPath: keyPath] } }
+        set { controlState.withLock { $0[keyPath: keyPath] = newValue } }
     }
 
     /// The flags as one `UIControl.State`, read under one lock: `.normal` when none is set.
