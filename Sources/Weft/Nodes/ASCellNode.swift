@@ -10,6 +10,7 @@ open class ASCellNode: ASDisplayNode, @unchecked Sendable {
         var isSelected = false
         var isHighlighted = false
         var neverShowPlaceholders = false
+        var selectionStyle = UITableViewCell.SelectionStyle.default
         var indexPath: IndexPath?
         var supplementaryElementKind: String?
         /// The layout version a collection measured this cell at; nil when none has. A newer
@@ -47,6 +48,14 @@ open class ASCellNode: ASDisplayNode, @unchecked Sendable {
     public var neverShowPlaceholders: Bool {
         get { cellState.withLock { $0.neverShowPlaceholders } }
         set { cellState.withLock { $0.neverShowPlaceholders = newValue } }
+    }
+
+    /// How a table shows the cell selected; Texture's `selectionStyle`, `.default` by default (as
+    /// UIKit's cells). Stored for code that reads it back: offscreen nothing is selected by touch,
+    /// and Weft draws no selection highlight for any style (Texture leaves that to UIKit's cell).
+    public var selectionStyle: UITableViewCell.SelectionStyle {
+        get { cellState.withLock { $0.selectionStyle } }
+        set { cellState.withLock { $0.selectionStyle = newValue } }
     }
 
     /// The item the cell shows, set by its collection; nil outside one.

@@ -95,6 +95,12 @@ extension ASDisplayNode {
         state.withLock { s in s.layout.cached.flatMap { $0.version == s.layout.version ? $0.layout : nil } }
     }
 
+    /// The size of the last layout calculated for this node, `.zero` before the first; Texture's
+    /// `calculatedSize`. As in Texture, invalidating the layout does not clear it.
+    public var calculatedSize: CGSize {
+        state.withLock { $0.layout.cached?.layout.size ?? .zero }
+    }
+
     /// Drops this node's cached layout; Texture's `invalidateCalculatedLayout()`.
     public func invalidateCalculatedLayout() {
         state.withLock { $0.layout.version &+= 1 }

@@ -110,6 +110,15 @@ public final class UIFont: Sendable, Hashable, CustomStringConvertible {
     /// UIKit's `systemFontSize`, 14 pt; the size a zero or invalid size falls back to (reported).
     public static let systemFontSize: CGFloat = 14
 
+    /// UIKit's `buttonFontSize`, 18 pt: the size `ASButtonNode.setTitle(_:with:with:for:)` uses
+    /// when it is given no font.
+    public static let buttonFontSize: CGFloat = 18
+
+    /// UIKit's `lineHeight`: the height of one line of text in this font, from the resolved face's
+    /// ascent and descent as pango reports them (unrounded). A one-line `ASTextNode` in this font
+    /// is this tall, rounded up to the pixel grid (`ASCeilPixelValue`).
+    public var lineHeight: CGFloat { FontMetrics.lineHeight(of: self) }
+
     /// UIKit's `withSize(_:)`.
     public func withSize(_ size: CGFloat) -> UIFont {
         UIFont(familyName: familyName, pointSize: size, weight: weight, italic: isItalic)

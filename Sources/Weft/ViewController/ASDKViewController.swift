@@ -10,14 +10,29 @@ import Foundation
 /// size, running the loading and layout callbacks first; when the node scrolls (a collection or
 /// table), its visible cells are composited at its content offset. Main-actor isolated, like
 /// UIKit's `UIViewController`, so a node block may capture the controller.
+///
+/// Both of Texture's designated initializers are here: `init(node:)`, and `init()`, which (as in
+/// Texture) makes a controller without a node, whose view is a plain `UIView`. Texture subclasses
+/// written as `override init() { super.init(node: …) }` compile unchanged.
 @MainActor
 open class ASDKViewController<DisplayNodeType: ASDisplayNode>: UIViewController {
-    /// The controller's node; Texture's `node`.
-    public let node: DisplayNodeType
+    private let storedNode: DisplayNodeType?
 
-    /// Texture's `init(node:)`.
+    /// The controller's node; Texture's `node`. Implicitly unwrapped, as Texture's
+    /// `null_unspecified` property imports into Swift: nil only for a controller made with `init()`
+    /// (read it as `controller.node as DisplayNodeType?` there).
+    public var node: DisplayNodeType! { storedNode }
+
+    /// Texture's `init(node:)`: the controller's view will be `node.view`.
     public init(node: DisplayNodeType) {
-        self.node = node
+        storedNode = node
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    /// Texture's `init()`, its designated initializer "for interoperability with normal
+    /// UIViewControllers": no node, and a plain `UIView` (UIKit's `loadView()`) as the view.
+    public init() {
+        storedNode = nil
         super.init(nibName: nil, bundle: nil)
     }
 
@@ -29,8 +44,10 @@ open class ASDKViewController<DisplayNodeType: ASDisplayNode>: UIViewController 
     /// The view is the node's, as Texture's `loadView` sets `self.view = node.view`: an
     /// `ASCollectionView` for a collection or pager node, an `ASTableView` for a table, an
     /// `ASDisplayNodeView` for any other node. Loading it loads the node first (Texture's
-    /// `didLoad`, the node's `onDidLoad` blocks), so `viewDidLoad()` can touch `node.view`.
+    /// `didLoad`, the node's `onDidLoad` blocks), so `viewDidLoad()` can touch `node.view`. A
+    /// controller without a node (made by `init()`) gets UIKit's plain `UIView`, as in Texture.
     open override func loadView() {
+        guard let node = storedNode else { return super.loadView() }
         node.loadNodeIfNeeded()
         view = node.view
     }
@@ -43,14 +60,16 @@ open class ASDKViewController<DisplayNodeType: ASDisplayNode>: UIViewController 
         viewWillAppear(false)
         viewWillLayoutSubviews()
         view.layoutIfNeeded()
-        node.layoutIfNeeded()
+        storedNode?.layoutIfNeeded()
         viewDidLayoutSubviews()
         viewDidAppear(false)
     }
 
-    /// Renders the controller at a screen `size` (in points) and `scale`; see `layout(in:)`.
+    /// Renders the controller at a screen `size` (in points) and `scale`; see `layout(in:)`. A
+    /// controller without a node renders its view.
     public func renderBitmap(size: CGSize, scale: CGFloat) throws -> Bitmap {
         layout(in: size)
+        guard let node = storedNode else { return try view.renderBitmap(scale: scale) }
         if let collection = node as? ASCollectionNode { return try collection.snapshot(scale: scale) }
         if let table = node as? ASTableNode { return try table.snapshot(scale: scale) }
         return try node.renderBitmap(scale: scale)

@@ -299,7 +299,7 @@ final class InteropViewController: ASDKViewController<ASCollectionNode>, ASColle
     @Test func aFrameRenderedOffTheMainActorDrawsItsUIKitCellsOnIt() async throws {
         let controller = InteropViewController()
         controller.layout(in: CGSize(width: 100, height: 200))
-        let node = controller.node
+        let node: ASCollectionNode = controller.node
         // On a thread of its own, never a cooperative-pool thread: the render blocks until the main
         // actor has drawn the cells, and a blocked pool (two threads on two cores) starves other tests.
         let bitmap = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Bitmap, any Error>) in

@@ -17,7 +17,7 @@ final class ColorsController: ASDKViewController<ASCollectionNode>, ASCollection
     var layouts: [String] = []
     let colors: [UIColor] = [.systemRed, .systemOrange, .systemYellow, .systemGreen, .systemBlue, .systemPurple]
 
-    init() {
+    override init() {
         let layout = UICollectionViewFlowLayout()
         layout.minimumLineSpacing = 4
         super.init(node: ASCollectionNode(collectionViewLayout: layout))

@@ -83,7 +83,7 @@ final class ViewController: ASDKViewController<ASCollectionNode>, ASCollectionDa
     let layout = MosaicCollectionViewLayout()
     var displayed: [IndexPath] = []
 
-    init() {
+    override init() {
         super.init(node: ASCollectionNode(collectionViewLayout: layout))
         node.dataSource = self
         node.delegate = self
