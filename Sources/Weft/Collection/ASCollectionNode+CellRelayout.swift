@@ -15,7 +15,8 @@ extension ASCollectionNode {
     func relayoutInvalidatedCells() {
         // Only made cells can need it, and only after a measured cell's layout was invalidated.
         let invalidations = CellLayoutInvalidation.current
-        guard settings.withLock({ $0.seenCellInvalidations != invalidations }), !ASDataController.isApplying else { return }
+        guard settings.withLock({ $0.seenCellInvalidations != invalidations }), !ASDataController.isApplying,
+              !ElementAllocation.isRunningNodeBlock else { return }
         guard layoutElements.allocatedElements.contains(where: \.needsRemeasure) else {
             settings.withLock { $0.seenCellInvalidations = invalidations }
             return

@@ -7,12 +7,14 @@ extension ASCollectionNode {
     /// Update the data source first (or inside `updates`); deletes, reloads and move sources name
     /// index paths before the batch, inserts and move destinations after it.
     ///
-    /// The batch is validated on this thread against the data source's new counts, with UIKit's
-    /// rules. An inconsistent batch is rejected whole, leaving the collection exactly as it was:
-    /// `onUpdateError` is told why (UIKit's message) and `completion` gets `false`. A valid batch
-    /// is applied on the editing queue, in order with the others: fresh nodes are made on
-    /// node-creation threads, nodes of untouched items are kept (the same objects, not made or
-    /// measured again), every element and cell is renumbered, then `completion(true)` runs there.
+    /// The batch is validated on the main actor (where the data source lives) against the data
+    /// source's new counts, with UIKit's rules. An inconsistent batch is rejected whole, leaving
+    /// the collection exactly as it was: `onUpdateError` is told why (UIKit's message) and
+    /// `completion` gets `false`. A valid batch is applied on the editing queue, in order with the
+    /// others: fresh nodes are made on node-creation threads, nodes of untouched items are kept
+    /// (the same objects, not made or measured again), every element and cell is renumbered; then
+    /// `completion(true)` runs on the collection's callback queue, completions in order. A batch
+    /// made while a load or relayout runs is applied after it.
     /// Whether this call waits for it follows `cellLayoutMode` (Texture's rule).
     /// In a frame sequence the batch animates, as UIKit's does (see `performBatch(animated:…)`).
     public func performBatchUpdates(_ updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {
@@ -80,7 +82,8 @@ extension ASCollectionNode {
     }
 
     /// Runs `block` once every batch submitted so far is applied: at once on this thread when none
-    /// is queued, else on the editing queue; Texture's `onDidFinishProcessingUpdates(_:)`.
+    /// is queued, else on the callback queue after the last completion; Texture's
+    /// `onDidFinishProcessingUpdates(_:)`.
     public func onDidFinishProcessingUpdates(_ block: @escaping @Sendable () -> Void) {
         dataController.onDidFinishProcessingUpdates(block)
     }

@@ -374,11 +374,16 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         let vertical = collectionViewLayout.scrollDirection == .vertical
         enum Step { case busy, current(CollectionError?), relayout, load }
         var followUp = false
+        // A node block (which a frame or a batch may be waiting for) or a batch being applied does
+        // not load or relayout: that would wait for the layout or the batches that wait for it.
+        // It answers from the data there is; the next query or frame elsewhere does the work.
+        let mayReplace = !ElementAllocation.isRunningNodeBlock && !ASDataController.isApplying
         while true {
             let step = settings.withLock { s -> Step in
                 if s.loading { return .busy }
                 let crossChanged = vertical ? s.measuredViewport.width != viewport.width : s.measuredViewport.height != viewport.height
                 if s.loaded && !crossChanged && !followUp { return .current(s.loadError) }
+                guard mayReplace else { return .busy }
                 s.loading = true
                 // Only the viewport's cross size changed: keep the nodes, measure them again.
                 let step: Step = s.loaded && s.loadError == nil && !followUp ? .relayout : .load
@@ -480,11 +485,8 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
                              lazyThreshold: lazyMeasurementThreshold, defersItems: settings.withLock { $0.itemsDeferred })
     }
 
-    /// Measures every made node again for `viewport`, holding the map meanwhile. While a batch
-    /// applies on this thread (a node block it runs) it is left for the next query or frame: it
-    /// would have to wait for the batches queued behind that one.
+    /// Measures every made node again for `viewport`, holding the layout and the map meanwhile.
     private func relayout(viewport: CGSize) {
-        guard !ASDataController.isApplying else { return }
         layoutAccess.entering("\(self): a relayout") { relayoutHoldingLayout(viewport: viewport) }
     }
 

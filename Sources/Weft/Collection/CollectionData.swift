@@ -175,6 +175,7 @@ public final class ASCollectionElement: @unchecked Sendable {
         case .done(let node, let size): return ((node, size), size)
         case .measured(let size): return (nil, size)
         case .cycle: let made = placeholder(reporting: true); return (made, made.size)
+        case .gaveUp: let made = placeholder(reporting: false); return (made, made.size)
         case .claimed: break
         }
         let made = make()

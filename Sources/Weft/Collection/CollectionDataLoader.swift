@@ -41,10 +41,12 @@ struct CollectionDataLoader: @unchecked Sendable {
     /// measure as it goes defers them until a frame or a range needs them; Texture asks for
     /// every item now, as a short list here does.
     func load() throws(CollectionError) -> (map: ASElementMap, defersItems: Bool) {
+        // The thread that holds the map for this load; the data source is asked on the main actor.
+        let loadingThread = ASDataController.currentThread
         let (map, deferring) = try MainActorBridge.run { () throws(CollectionError) -> (ASElementMap, ElementResolver?) in
             let counts = try itemCounts()
             // In this visit to the main actor: edits from now on apply over this load's map.
-            collectionNode.dataController.noteLoadSnapshot(counts: counts)
+            collectionNode.dataController.noteLoadSnapshot(counts: counts, by: loadingThread)
             let deferring = counts.reduce(0, +) > lazyThreshold ? resolver : nil
             var map = ASElementMap()
             for (section, count) in counts.enumerated() { map.sections.append(try sectionEntry(section, count: count, deferringTo: deferring)) }

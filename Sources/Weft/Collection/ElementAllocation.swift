@@ -30,6 +30,8 @@ enum ElementAllocation {
         case claimed
         /// Waiting would deadlock.
         case cycle
+        /// The wait reached `BlockingWait`'s limit (reported by the wait).
+        case gaveUp
     }
 
     /// Per-thread identity, how deep this thread is in node blocks, and whether it is a
@@ -105,7 +107,7 @@ enum ElementAllocation {
     /// `sizeSuffices`, a measured element that gave up its node answers its size instead of
     /// being made again (measuring ahead may finish that way while this thread waits for it).
     /// The wait is a `BlockingWait`: it serves the main actor when on it, and past its limit it
-    /// answers `.cycle` (the caller uses a placeholder) with a diagnostic.
+    /// answers `.gaveUp` (the caller uses a placeholder).
     static func claim(_ element: ASCollectionElement, sizeSuffices: Bool = false) -> Claim {
         let me = ObjectIdentifier(mark.value)
         var answer: Claim?
@@ -128,7 +130,7 @@ enum ElementAllocation {
             }
             return answer != nil
         }
-        return decided ? answer! : .cycle
+        return decided ? answer! : .gaveUp
     }
 
     /// The node and size when the element is already made; nil otherwise.

@@ -12,7 +12,8 @@ import Foundation
 ///   the caller goes on without it (a placeholder, a synchronous draw, a frame without the batch),
 ///   so a block that never returns shows up as a message rather than a hung process.
 ///
-/// A wait never holds a lock while it serves the main actor or sleeps. Stateless; use from any thread.
+/// A wait holds none of its own locks while it serves the main actor or sleeps (its caller may
+/// hold `LayoutAccess`). Stateless; use from any thread.
 enum BlockingWait {
     /// Blocks until `isDone()` returns true; returns false (after reporting `what`) once `limit`
     /// seconds passed first. `idle(slice)` sleeps for at most `slice` seconds, or less when woken:
@@ -20,6 +21,9 @@ enum BlockingWait {
     @discardableResult
     static func until(_ what: @autoclosure () -> String, limit: TimeInterval = WeftLimits.blockingWait,
                       isDone: () -> Bool, idle: (TimeInterval) -> Void) -> Bool {
+        // Nothing to wait for: nothing is served either (the main actor's other work runs only
+        // while this thread really waits).
+        if isDone() { return true }
         let (sum, overflow) = DispatchTime.now().uptimeNanoseconds.addingReportingOverflow(UInt64(nanoseconds(limit)))
         let deadline = overflow ? UInt64.max : sum
         let onMainActor = MainActorBridge.isOnMainActor
@@ -35,6 +39,8 @@ enum BlockingWait {
             guard now < deadline else { break }
             let left = TimeInterval(deadline - now) / 1e9
             idle(min(longest, left))
+            // Done within the slice (a lock taken there): return without serving once more.
+            if isDone() { return true }
         }
         if isDone() { return true }
         WeftDiagnostics.report(.threading, what(),

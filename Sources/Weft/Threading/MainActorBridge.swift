@@ -9,10 +9,10 @@ import Synchronization
 /// A caller off the main actor may need the main actor while the main actor is itself blocked in
 /// one of Weft's waits (`BlockingWait`; a frame waiting for a batch fetch whose inserts ask the data source, or
 /// `waitUntilAllUpdatesAreProcessed()` waiting for a completion that edits). So a request is both
-/// queued on the main queue and posted to an inbox that those waits drain (`wait(until:)`);
+/// queued on the main queue and posted to an inbox that those waits drain (`serve()`);
 /// whichever runs it first claims it.
 ///
-/// Thread safety: the inbox is behind its mutex; a `Request` is claimed once, under its own mutex.
+/// Thread safety: the inbox is behind its mutex; a `Request` is claimed once (an atomic flag).
 enum MainActorBridge {
     /// Whether the current code runs on the main actor: the main thread, or (where `dispatch_main`
     /// gave the main queue to worker threads, as the Swift Testing runner on Linux does) the main

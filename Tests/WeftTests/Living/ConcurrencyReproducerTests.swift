@@ -18,8 +18,6 @@ final class Gate: Sendable {
         opened.wait()
     }
     func open() { opened.signal() }
-    /// Waits (off the main actor) for the held work to reach the gate; false after 30 s.
-    func waitUntilReached() -> Bool { reached.wait(timeout: .now() + 30) == .success }
 }
 
 /// Completions' answers, in the order they came.

@@ -40,6 +40,8 @@ final class ASDataController: @unchecked Sendable {
         case planned(PlannedBatch, completion: (@Sendable (Bool) -> Void)?)
         /// Made during a load before it asked the data source: the load's map includes it.
         case absorbed(completion: (@Sendable (Bool) -> Void)?)
+        /// Already answered (rejected, or absorbed by a load of its own): the answer waits its turn.
+        case answered(completion: (@Sendable (Bool) -> Void)?, Bool)
     }
 
     struct State {
@@ -50,10 +52,6 @@ final class ASDataController: @unchecked Sendable {
         var pendingCounts: [Int] = []
         /// The generation of the newest map queued for publishing: the next batch publishes over it.
         var plannedGeneration = 0
-        /// Loads that have read the data source so far. A batch queued before a load read it and
-        /// applied after the load (possible only for a load started on the editing queue) is
-        /// part of the load's map.
-        var loads = 0
         /// Work items queued so far (a batch to apply, or a completion alone), numbered in order.
         var issued = 0
         /// Work items applied on the editing queue, and whose callbacks (completion, then finish
@@ -68,7 +66,8 @@ final class ASDataController: @unchecked Sendable {
         var finishBlocks: [@Sendable () -> Void] = []
         /// Finish blocks running now: `waitUntilAllUpdatesAreProcessed()` waits for them too.
         var finishing = 0
-        /// Whether nothing is queued, applying, held or calling back.
+        /// Whether nothing is queued, applying, held or waiting for its completion (finish blocks
+        /// running now are counted by `finishing`).
         var isIdle: Bool { completed == issued && held.isEmpty }
         /// The first thread that edited (or the main actor, whichever threads serve it).
         var owner: Owner?
@@ -156,14 +155,15 @@ final class ASDataController: @unchecked Sendable {
 
     /// Validates the batch and queues (or holds) it; throws, changing nothing, when it is inconsistent.
     func submit(_ changes: CollectionChangeSet, completion: (@Sendable (Bool) -> Void)?) throws(CollectionUpdateError) {
-        guard let node else { return }
+        guard let node else { completion?(false); return }
         let fromEditingQueue = Self.isOnEditingQueue
-        // Completions run on the editing queue; an edit made there is part of driving the collection.
+        // Completions and finish blocks run on the callback queue; an edit made there is part of
+        // driving the collection.
         if !fromEditingQueue { checkOwner(changes.edits.first) }
         // A collection that never loaded loads now, from the data source that already includes
         // the edits: there is nothing older to change (UIKit would ask twice and throw).
         guard node.prepareForEdits() else {
-            queueCompletion(completion, true)
+            queueCompletion(completion, node.dataError == nil)
             return
         }
         let loader = node.loader(for: node.bounds.size)
@@ -172,7 +172,7 @@ final class ASDataController: @unchecked Sendable {
         let ticket = try MainActorBridge.run { () throws(CollectionUpdateError) -> Int? in
             let absorbed = try state.withLock { s throws(CollectionUpdateError) -> Bool in
                 if s.planning { throw .editDuringUpdate(changes.edits.first) }
-                let loadStillToRead = s.replacement.map { $0.kind == .load && !$0.snapshotTaken } ?? s.loadAnnounced
+                let loadStillToRead = s.loadAnnounced || s.replacement.map { $0.kind == .load && !$0.snapshotTaken } == true
                 if loadStillToRead {
                     s.held.append(.absorbed(completion: completion))
                     return true
@@ -209,7 +209,7 @@ final class ASDataController: @unchecked Sendable {
         // Texture's synchronous processing waits for this batch to be applied, not for callbacks
         // (which may be what submitted it). A held batch never waits: the load or relayout it
         // waits for may be waiting for this thread.
-        if let ticket, !fromEditingQueue, node.shouldProcessSynchronously(changes) {
+        if let ticket, !fromEditingQueue, !ElementAllocation.isRunningNodeBlock, node.shouldProcessSynchronously(changes) {
             BlockingWait.on(idle, "\(subject): a batch update processed synchronously") { state.withLock { $0.applied >= ticket } }
         }
     }
@@ -225,14 +225,11 @@ final class ASDataController: @unchecked Sendable {
             return "a batch (\(batch.changes.edits.first.map { "\($0)" } ?? "no edits")) was validated against \(batch.before) items per section but the collection has \(s.pendingCounts); not applied"
         }
         s.pending = map
-        let base = s.plannedGeneration, loads = s.loads
+        let base = s.plannedGeneration
         s.plannedGeneration += 1
         queueWork(in: &s, completion) { [weak node, weak self] in
             if batch.eager { ASCollectionElement.allocate(batch.freshElements, serial: batch.serial) }
             guard let self, let node else { return false }
-            // A load that read the data source after this batch was made (a load started by a
-            // node block while the batch applied) holds its edits already.
-            if self.state.withLock({ $0.loads }) != loads { return true }
             map.renumberElements()
             guard let generation = node.publish(map, over: base) else {
                 WeftDiagnostics.report(.collection, self.subject, "a batch was made over a map that is no longer the visible one; not applied (please report: every replacement is meant to hold the map)")
@@ -247,8 +244,16 @@ final class ASDataController: @unchecked Sendable {
         return nil
     }
 
+    /// Queues an answer that needs no work; while a replacement holds the map it waits behind the
+    /// batches held before it, so answers keep the order of submission.
     private func queueCompletion(_ completion: (@Sendable (Bool) -> Void)?, _ applied: Bool) {
-        state.withLock { s in queueWork(in: &s, completion) { applied } }
+        state.withLock { s in
+            if s.replacement != nil {
+                s.held.append(.answered(completion: completion, applied))
+            } else {
+                queueWork(in: &s, completion) { applied }
+            }
+        }
     }
 
     // MARK: Replacing every element (load, relayout, cell relayout)
@@ -274,6 +279,8 @@ final class ASDataController: @unchecked Sendable {
             return .mine
         } }
         var outcome = take()
+        // Another thread's relayout holds the map only after a `LayoutAccess` wait gave up (both
+        // are taken by frames, loads and relayouts): this waits for it, bounded.
         if outcome == .busy && waitIfBusy {
             BlockingWait.on(idle, "\(subject): a \(kind.rawValue) waiting for another thread's load or relayout") {
                 // Asked once more after it answered: the map is taken by then.
@@ -282,32 +289,39 @@ final class ASDataController: @unchecked Sendable {
                 return outcome != .busy
             }
         }
-        guard outcome == .taken else { return false }
-        // Queued batches are behind this work when it runs on the editing queue (a node block
-        // made by a batch), which cannot wait for them; a load started there absorbs them (see
-        // `State.loads`).
-        if !Self.isApplying {
-            BlockingWait.on(idle, "\(subject): a \(kind.rawValue) waiting for queued batch updates") {
-                state.withLock { $0.applied == $0.issued }
-            }
+        guard outcome == .taken else {
+            // A load that does not take the map reads nothing for what its announcement absorbs.
+            if kind == .load && outcome == .busy { state.withLock { $0.loadAnnounced = false } }
+            return false
+        }
+        // Loads and relayouts never start while a batch applies (see `loadDataIfNeeded`), so the
+        // queued batches are not behind this thread.
+        BlockingWait.on(idle, "\(subject): a \(kind.rawValue) waiting for queued batch updates") {
+            state.withLock { $0.applied == $0.issued }
         }
         return true
     }
 
     /// A load is decided: called under the collection's settings lock, with the decision, so an
-    /// edit made from then on is absorbed by the load (see `State.loadAnnounced`).
+    /// edit made from then on is absorbed by the load (see `State.loadAnnounced`). Held edits it
+    /// absorbs are answered when the next replacement ends.
     func announceLoad() {
         state.withLock { $0.loadAnnounced = true }
     }
 
     /// A load has read the data source's counts (called on the main actor, in the same visit as
-    /// the read): edits from now on apply over its map.
-    func noteLoadSnapshot(counts: [Int]) {
+    /// the read): edits from now on apply over its map, and every batch held so far is part of
+    /// what it read. The load runs on the thread that holds the map, whether it took the map
+    /// itself or runs inside that thread's own relayout.
+    func noteLoadSnapshot(counts: [Int], by thread: ObjectIdentifier) {
         state.withLock { s in
-            guard s.replacement?.kind == .load else { return }
+            guard s.replacement?.thread == thread else { return }
             s.replacement?.snapshotTaken = true
             s.pendingCounts = counts
-            s.loads += 1
+            s.held = s.held.map { batch in
+                if case .planned(_, let completion) = batch { return .absorbed(completion: completion) }
+                return batch
+            }
         }
     }
 
@@ -336,6 +350,8 @@ final class ASDataController: @unchecked Sendable {
             var problems: [String] = []
             for batch in held {
                 switch batch {
+                case .answered(let completion, let answer):
+                    queueWork(in: &s, completion) { answer }
                 case .absorbed(let completion):
                     if let failure { problems.append("an edit made while the data loaded was not applied: the load failed: \(failure)") }
                     queueWork(in: &s, completion) { failure == nil }
@@ -405,7 +421,7 @@ final class ASDataController: @unchecked Sendable {
     func waitUntilAllUpdatesAreProcessed() {
         let me = Self.currentThread
         let context: String? = if Self.isOnEditingQueue {
-            "a batch completion or onDidFinishProcessingUpdates block (on the editing queue), which would wait for itself"
+            "a batch completion or onDidFinishProcessingUpdates block (on the collection's callback queue), which would wait for itself"
         } else if ElementAllocation.isRunningNodeBlock {
             "a node block, which the batches it would wait for may be waiting for"
         } else if state.withLock({ $0.replacement?.thread == me && !$0.held.isEmpty }) {
