@@ -64,8 +64,11 @@ esac
 start=$(date +%s)
 echo "sanitize: building tests with --sanitize=$sanitizer in $scratch"
 # gold's "cannot export local symbol __asan_…" warnings are noise from the ASan runtime.
-"$swift" build --build-tests "${flags[@]}" 2>&1 | grep -vE 'prohibited flag\(s\): -pthread|Cannot export local symbol' || true
-if [ "${PIPESTATUS[0]}" -ne 0 ]; then echo "sanitize: build failed" >&2; exit 1; fi
+# PIPESTATUS is read right after the pipeline: a `|| true` after it would reset it, and a failed
+# build would go on to run an old test binary.
+"$swift" build --build-tests "${flags[@]}" 2>&1 | grep -vE 'prohibited flag\(s\): -pthread|Cannot export local symbol'
+built_status=${PIPESTATUS[0]}
+if [ "$built_status" -ne 0 ]; then echo "sanitize: build failed" >&2; exit 1; fi
 built=$(date +%s)
 echo "sanitize: running the suite (log: $log)"
 # TSan fails a CHECK in its fork handling when this many-threaded process starts a child, so the
