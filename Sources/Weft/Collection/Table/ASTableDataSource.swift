@@ -68,6 +68,12 @@ public protocol ASTableDelegate: AnyObject {
     func tableNode(_ tableNode: ASTableNode, nodeBlockForHeaderInSection section: Int) -> ASCellNodeBlock?
     /// A node for a section's footer, instead of a title; see the header.
     func tableNode(_ tableNode: ASTableNode, nodeBlockForFooterInSection section: Int) -> ASCellNodeBlock?
+    /// Whether the table may ask for more rows now; true by default. Texture's `shouldBatchFetch(for:)`.
+    func shouldBatchFetch(for tableNode: ASTableNode) -> Bool
+    /// Fetch more rows, insert them, then call `context.completeBatchFetching(true)`; asked when
+    /// the end of the rows comes within `leadingScreensForBatching`, as a collection asks. Texture's
+    /// `tableNode(_:willBeginBatchFetchWith:)`. A delegate without it never fetches.
+    func tableNode(_ tableNode: ASTableNode, willBeginBatchFetchWith context: ASBatchContext)
 }
 
 extension ASTableDelegate {
@@ -77,4 +83,9 @@ extension ASTableDelegate {
     }
     public func tableNode(_ tableNode: ASTableNode, nodeBlockForHeaderInSection section: Int) -> ASCellNodeBlock? { nil }
     public func tableNode(_ tableNode: ASTableNode, nodeBlockForFooterInSection section: Int) -> ASCellNodeBlock? { nil }
+    public func shouldBatchFetch(for tableNode: ASTableNode) -> Bool { true }
+    public func tableNode(_ tableNode: ASTableNode, willBeginBatchFetchWith context: ASBatchContext) {
+        DefaultAnswer.mark()
+        context.cancelBatchFetching()
+    }
 }

@@ -42,6 +42,7 @@ open class ASTableNode: ASDisplayNode, @unchecked Sendable {
         adapter.table = self
         collection.dataSource = adapter
         collection.delegate = adapter
+        noteBatchFetchingDelegate()
         backgroundColor = .white
     }
 
@@ -55,7 +56,14 @@ open class ASTableNode: ASDisplayNode, @unchecked Sendable {
 
     /// Sizes the rows; held weakly, as in Texture.
     public weak var delegate: (any ASTableDelegate)? {
-        didSet { adapter.delegate = delegate; collection.delegate = adapter }
+        didSet { adapter.delegate = delegate; collection.delegate = adapter; noteBatchFetchingDelegate() }
+    }
+
+    /// Without a delegate the table never fetches: the collection does not even ask its adapter.
+    /// A new delegate is asked afresh (the adapter notes one that does not fetch when it answers).
+    private func noteBatchFetchingDelegate() {
+        let withoutFetching = delegate == nil ? ObjectIdentifier(adapter) : nil
+        collection.settings.withLock { $0.delegateWithoutBatchFetching = withoutFetching }
     }
 
     /// The table's view; Texture's `view`, made when the node loads (the hosting controller's view

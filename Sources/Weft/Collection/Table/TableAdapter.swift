@@ -102,4 +102,20 @@ final class TableAdapter: ASCollectionDataSource, ASCollectionDelegate {
     func collectionNode(_ collectionNode: ASCollectionNode, sizeRangeForFooterInSection section: Int) -> ASSizeRange {
         ASSizeRange(min: .zero, max: CGSize(width: collectionNode.bounds.width, height: .infinity))
     }
+
+    // MARK: Batch fetching
+
+    func shouldBatchFetch(for collectionNode: ASCollectionNode) -> Bool {
+        guard let table, let delegate else { return false }
+        return delegate.shouldBatchFetch(for: table)
+    }
+
+    func collectionNode(_ collectionNode: ASCollectionNode, willBeginBatchFetchWith context: ASBatchContext) {
+        guard let table, let delegate, DefaultAnswer.implemented({ delegate.tableNode(table, willBeginBatchFetchWith: context) }) != nil else {
+            // Texture asks only a delegate that implements it: the collection stops asking.
+            collectionNode.settings.withLock { $0.delegateWithoutBatchFetching = ObjectIdentifier(self) }
+            context.cancelBatchFetching()
+            return
+        }
+    }
 }
