@@ -131,7 +131,8 @@ extension ASCollectionNode {
         if mode.contains(.alwaysSync) { return true }
         if mode.contains(.alwaysAsync) { return false }
         if changes.nodeCount < 2 { return true }
-        // Up to date when no other thread uses the layout now; else as noted at the last pass.
+        // Up to date when no other thread uses the layout now; else as last noted (not noted per
+        // frame: that would be layout work on every frame for an answer edits rarely need).
         layoutAccess.tryEntering { noteWhetherContentFits() }
         return settings.withLock { $0.contentFitsViewport }
     }

@@ -67,7 +67,6 @@ extension ASCollectionNode {
             self.attributes(in: range).compactMap { attributes in self.element(for: attributes).map { (attributes, $0) } }
         }
         releaseNodesMeasuredOutsideRanges()
-        noteWhetherContentFits()
         // A deferred item the data source could not describe fails the frame that needed it.
         if let error = dataError { throw error }
         measureAheadInBackground(after: visible)

@@ -50,8 +50,9 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
         var batchFetchSinceLastFrame = false
         /// The delegate is yet to be asked, on the main actor, whether to fetch.
         var batchFetchDecisionPending = false
-        /// Whether the content fitted in the viewport at the last layout pass (see
-        /// `shouldProcessSynchronously`); true before any, as an empty collection's does.
+        /// Whether the content fitted in the viewport when last looked (after a load, or by an
+        /// edit that could use the layout): what an edit uses while another thread holds the
+        /// layout (see `shouldProcessSynchronously`). True before any, as an empty collection's.
         var contentFitsViewport = true
     }
 

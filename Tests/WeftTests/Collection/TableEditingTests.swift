@@ -89,15 +89,22 @@ final class QuietTableDelegate: ASTableDelegate {}
         #expect(ids(table) == Array(0..<30))
     }
 
-    @Test func aDelegateWithoutFetchingIsNotAskedAgain() throws {
-        let source = NumberedRows(Array(0..<5))
+    /// A delegate without `willBeginBatchFetchWith` stops the asking; a new delegate is asked afresh.
+    @Test func aDelegateWithoutFetchingIsNotAskedAgainButItsSuccessorIs() throws {
+        let source = NumberedRows(Array(0..<10), pages: 1)
         let quiet = QuietTableDelegate()
         let table = table(source)
         table.delegate = quiet
         _ = try table.snapshot(at: .zero, scale: 1)
         _ = try table.snapshot(at: .zero, scale: 1)
         table.waitUntilAllUpdatesAreProcessed()
-        #expect(table.numberOfRows(inSection: 0) == 5)
+        #expect(table.numberOfRows(inSection: 0) == 10)
         #expect(table.collection.settings.withLock { $0.delegateWithoutBatchFetching } != nil)
+        table.delegate = source
+        _ = try table.snapshot(at: .zero, scale: 1)
+        _ = try table.snapshot(at: .zero, scale: 1)
+        table.waitUntilAllUpdatesAreProcessed()
+        #expect(source.fetches == 1)
+        #expect(table.numberOfRows(inSection: 0) == 20)
     }
 }
