@@ -162,7 +162,7 @@ final class FFmpegProcess {
     /// The processor time (user and system clock ticks, fields 14 and 15 of /proc/`pid`/stat) the
     /// process has used; nil where there is no /proc.
     private static func processorTicks(of pid: Int32) -> Int? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        guard let stat = procFile("/proc/\(pid)/stat"),
               let close = stat.lastIndex(of: ")") else { return nil }
         // Fields after the command name (which may hold spaces), from field 3 on.
         let fields = stat[stat.index(after: close)...].split(separator: " ")
@@ -170,9 +170,28 @@ final class FFmpegProcess {
         return user + system
     }
 
+    /// A /proc file's text, read with `read(2)` until its end. Not `String(contentsOfFile:)`:
+    /// swift-corelibs-foundation 6.3.1 leaked its 4 KiB buffer reading /proc (seen under
+    /// LeakSanitizer, with the file of a child that was exiting), and /proc files report size 0.
+    private static func procFile(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The VmHWM line of /proc/`pid`/status, in bytes.
     private static func peakMemory(of pid: Int32) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+        guard let status = procFile("/proc/\(pid)/status"),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
               let kilobytes = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
         else { return nil }
