@@ -9,6 +9,9 @@ let package = Package(
         .library(name: "WeftTesting", targets: ["WeftTesting"]),
         // Strategies for pointfreeco's swift-snapshot-testing: `.weftImage`, `.weftLayout`.
         .library(name: "WeftSnapshotTesting", targets: ["WeftSnapshotTesting"]),
+        // Xcode's PlaygroundSupport (`PlaygroundPage.current.liveView`), for playground sources
+        // ported from Texture.
+        .library(name: "PlaygroundSupport", targets: ["PlaygroundSupport"]),
         .executable(name: "weft", targets: ["weft"]),
         // The single-pass PNG encoder's C interface, for the fuzz target that calls it with any size.
         .library(name: "CWeftPNG", targets: ["CWeftPNG"]),
@@ -29,6 +32,7 @@ let package = Package(
         .target(name: "CWeftPNG", linkerSettings: [.linkedLibrary("deflate")]),
         .target(name: "Weft", dependencies: ["CWeft", "CWeftPNG"]),
         .target(name: "WeftTesting", dependencies: ["Weft"]),
+        .target(name: "PlaygroundSupport", dependencies: ["Weft"]),
         .target(name: "WeftSnapshotTesting", dependencies: [
             "Weft", "WeftTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
@@ -42,7 +46,7 @@ let package = Package(
         ),
         // The hostile-input suite's child process: one case per run, so a crash counts as a failure.
         .executableTarget(name: "weft-hostile", dependencies: ["Weft", "CWeft"], path: "Sources/WeftHostile"),
-        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftTesting", "WeftSamples", "CWeft", "CWeftPNG", "weft", "weft-hostile", "WeftSnapshotTesting",
+        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftTesting", "WeftSamples", "CWeft", "CWeftPNG", "weft", "weft-hostile", "WeftSnapshotTesting", "PlaygroundSupport",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
     ],

@@ -79,9 +79,9 @@ public enum ScrollingSample: Sendable {
     public func scroll(toItem indexPath: IndexPath) throws(CollectionError) {
         switch self {
         case .collection(let sample):
-            try sample.collectionNode.scrollToItem(at: indexPath, at: scrollsVertically ? .top : .left, animated: false)
+            try sample.collectionNode.scrollToItemChecked(at: indexPath, at: scrollsVertically ? .top : .left, animated: false)
         case .table(let sample):
-            try sample.tableNode.scrollToRow(at: indexPath, at: .top, animated: false)
+            try sample.tableNode.scrollToRowChecked(at: indexPath, at: .top, animated: false)
         }
     }
 

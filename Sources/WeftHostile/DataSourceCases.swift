@@ -83,7 +83,7 @@ enum DataSourceCases {
                          IndexPath(indexes: [0, 1, 2]), IndexPath(indexes: [])] {
                 try Expect.that(collection.node.nodeForItem(at: path) == nil, "nodeForItem(at: \(path)) found a node")
             }
-            try Expect.error(containing: "99") { try collection.node.scrollToItem(at: IndexPath(item: 99, section: 0), at: .top, animated: false) }
+            try Expect.error(containing: "99") { try collection.node.scrollToItemChecked(at: IndexPath(item: 99, section: 0), at: .top, animated: false) }
         },
         HostileCase(category: .dataSources, name: "data-source-released-before-render") {
             let node = ASCollectionNode(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: UICollectionViewFlowLayout())

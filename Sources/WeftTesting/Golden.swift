@@ -176,7 +176,7 @@ public func expectGolden(_ tableNode: ASTableNode, showing indexPath: IndexPath,
                          perceptualPrecision: Double? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
                          function: String = #function, line: UInt = #line, column: UInt = #column) {
     do {
-        try tableNode.scrollToRow(at: indexPath, at: position, animated: false)
+        try tableNode.scrollToRowChecked(at: indexPath, at: position, animated: false)
     } catch {
         GoldenFailureReporter.report("cannot show row \(indexPath) of the table: \(error)", fileID: fileID, filePath: filePath,
                                      line: line, column: column)

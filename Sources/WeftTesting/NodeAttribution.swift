@@ -32,14 +32,14 @@ struct NodeAttribution: Sendable {
         }
         if let collection = node as? ASCollectionNode {
             let offset = collection.contentOffset
-            for cell in collection.visibleNodes {
+            for cell in collection.visibleNodes() {
                 guard let path = collection.indexPath(for: cell),
                       let attributes = collection.collectionViewLayout.layoutAttributesForItem(at: path) else { continue }
                 visit(cell, origin: CGPoint(x: attributes.frame.minX - offset.x, y: attributes.frame.minY - offset.y), container: nil)
             }
         } else if let table = node as? ASTableNode {
             let offset = table.contentOffset
-            for cell in table.visibleNodes {
+            for cell in table.visibleNodes() {
                 guard let path = table.indexPath(for: cell) else { continue }
                 let frame = table.rectForRow(at: path)
                 visit(cell, origin: CGPoint(x: frame.minX - offset.x, y: frame.minY - offset.y), container: nil)

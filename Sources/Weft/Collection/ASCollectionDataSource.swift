@@ -11,7 +11,7 @@ public typealias ASCellNodeBlock = @Sendable () -> ASCellNode
 /// (a node block wins over a node). Swift would silently skip a method whose return type differs
 /// from a single optional requirement, so each spelling is a requirement of its own.
 /// Called on the thread that drives the collection node.
-@MainActor
+@preconcurrency @MainActor
 public protocol ASCollectionDataSource: AnyObject {
     func numberOfSections(in collectionNode: ASCollectionNode) -> Int
     func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int
@@ -24,6 +24,13 @@ public protocol ASCollectionDataSource: AnyObject {
     func collectionNode(_ collectionNode: ASCollectionNode, nodeForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ASCellNode
     func collectionNode(_ collectionNode: ASCollectionNode, nodeForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ASCellNode?
     func collectionNode(_ collectionNode: ASCollectionNode, supplementaryElementKindsInSection section: Int) -> [String]
+
+    // Texture's older spellings, on the view (deprecated there, still in real apps): each is asked
+    // when its `collectionNode` spelling is not implemented.
+    func numberOfSections(in collectionView: UICollectionView) -> Int
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
+    func collectionView(_ collectionView: ASCollectionView, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock
+    func collectionView(_ collectionView: ASCollectionView, nodeForItemAt indexPath: IndexPath) -> ASCellNode
 }
 
 /// Records, per thread, that a default implementation answered: how the collection tells the
@@ -45,20 +52,22 @@ enum DefaultAnswer {
 }
 
 extension ASCollectionDataSource {
-    public func numberOfSections(in collectionNode: ASCollectionNode) -> Int { 1 }
-    public func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { 0 }
+    public func numberOfSections(in collectionNode: ASCollectionNode) -> Int {
+        numberOfSections(in: collectionNode.viewMadeIfNeeded as UICollectionView)
+    }
+    public func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int {
+        collectionView(collectionNode.viewMadeIfNeeded as UICollectionView, numberOfItemsInSection: section)
+    }
 
     public func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
-        DefaultAnswer.mark()
-        return { ASCellNode() }
+        collectionView(collectionNode.viewMadeIfNeeded, nodeBlockForItemAt: indexPath)
     }
     public func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock? {
         DefaultAnswer.mark()
         return nil
     }
     public func collectionNode(_ collectionNode: ASCollectionNode, nodeForItemAt indexPath: IndexPath) -> ASCellNode {
-        DefaultAnswer.mark()
-        return ASCellNode()
+        collectionView(collectionNode.viewMadeIfNeeded, nodeForItemAt: indexPath)
     }
     public func collectionNode(_ collectionNode: ASCollectionNode, nodeForItemAt indexPath: IndexPath) -> ASCellNode? {
         DefaultAnswer.mark()
@@ -83,6 +92,17 @@ extension ASCollectionDataSource {
     public func collectionNode(_ collectionNode: ASCollectionNode, supplementaryElementKindsInSection section: Int) -> [String] {
         DefaultAnswer.mark()
         return []
+    }
+
+    public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+    public func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 0 }
+    public func collectionView(_ collectionView: ASCollectionView, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
+        DefaultAnswer.mark()
+        return { ASCellNode() }
+    }
+    public func collectionView(_ collectionView: ASCollectionView, nodeForItemAt indexPath: IndexPath) -> ASCellNode {
+        DefaultAnswer.mark()
+        return ASCellNode()
     }
 }
 

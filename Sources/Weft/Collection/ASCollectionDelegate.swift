@@ -4,7 +4,7 @@ import Foundation
 /// `ASCollectionDelegateFlowLayout`. Every method is optional.
 /// Called on the thread that drives the collection node, except
 /// `collectionNode(_:willBeginBatchFetchWith:)`, which runs on a background queue.
-@MainActor
+@preconcurrency @MainActor
 public protocol ASCollectionDelegate: AnyObject {
     /// The size range an item's node is measured in.
     func collectionNode(_ collectionNode: ASCollectionNode, constrainedSizeForItemAt indexPath: IndexPath) -> ASSizeRange
@@ -19,10 +19,16 @@ public protocol ASCollectionDelegate: AnyObject {
     /// background queue when the end of the content comes within `leadingScreensForBatching`.
     /// Texture's `collectionNode(_:willBeginBatchFetchWith:)`. A delegate without it never fetches.
     func collectionNode(_ collectionNode: ASCollectionNode, willBeginBatchFetchWith context: ASBatchContext)
+    /// Texture's older spelling of `collectionNode(_:constrainedSizeForItemAt:)`, asked when that
+    /// one is not implemented.
+    func collectionView(_ collectionView: ASCollectionView, constrainedSizeForNodeAt indexPath: IndexPath) -> ASSizeRange
 }
 
 extension ASCollectionDelegate {
     public func collectionNode(_ collectionNode: ASCollectionNode, constrainedSizeForItemAt indexPath: IndexPath) -> ASSizeRange {
+        collectionView(collectionNode.viewMadeIfNeeded, constrainedSizeForNodeAt: indexPath)
+    }
+    public func collectionView(_ collectionView: ASCollectionView, constrainedSizeForNodeAt indexPath: IndexPath) -> ASSizeRange {
         DefaultAnswer.mark()
         return .zero
     }

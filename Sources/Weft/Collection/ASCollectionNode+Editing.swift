@@ -17,31 +17,46 @@ extension ASCollectionNode {
     /// made while a load or relayout runs is applied after it.
     /// Whether this call waits for it follows `cellLayoutMode` (Texture's rule).
     /// In a frame sequence the batch animates, as UIKit's does (see `performBatch(animated:…)`).
-    public func performBatchUpdates(_ updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {
+    /// `updates` does not escape (it runs before this returns), as Texture's `AS_NOESCAPE` block,
+    /// so it may use `self`'s members without writing `self.`.
+    public func performBatchUpdates(_ updates: () -> Void, completion: (@Sendable (Bool) -> Void)? = nil) {
         performBatch(animated: true, updates: updates, completion: completion)
+    }
+
+    /// `performBatchUpdates(_:completion:)` with no updates (`nil`): the edits already made
+    /// since the last batch, or none.
+    @_disfavoredOverload
+    public func performBatchUpdates(_ updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {
+        performBatchUpdates(updates ?? {}, completion: completion)
     }
 
     /// Texture's `performBatch(animated:updates:completion:)`: `performBatchUpdates` whose frames,
     /// in a frame sequence, animate the change as UIKit does when `animated` (inserted cells fade
     /// in, deleted ones fade out, kept ones slide; see `FrameSequence.editing(atFrame:_:)`) and
     /// show it at once when not. In a nested batch the outermost call decides.
-    public func performBatch(animated: Bool, updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {
+    public func performBatch(animated: Bool, updates: () -> Void, completion: (@Sendable (Bool) -> Void)? = nil) {
         guard var batch = recordBatch(updates) else { return }
         batch.animated = animated
         dataController.submitReporting(batch, completion: completion)
     }
 
+    /// `performBatch(animated:updates:completion:)` with no updates (`nil`).
+    @_disfavoredOverload
+    public func performBatch(animated: Bool, updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {
+        performBatch(animated: animated, updates: updates ?? {}, completion: completion)
+    }
+
     /// `performBatchUpdates(_:completion:)` for new code: an inconsistent batch throws (with
     /// UIKit's message) instead of reaching `onUpdateError`, and changes nothing.
     public func performBatchUpdatesChecked(_ updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) throws(CollectionUpdateError) {
-        guard let batch = recordBatch(updates) else { return }
+        guard let batch = recordBatch(updates ?? {}) else { return }
         try dataController.submit(batch, completion: completion)
     }
 
     /// Runs `updates` with a batch open; returns the batch when this was the outermost one.
-    private func recordBatch(_ updates: (() -> Void)?) -> CollectionChangeSet? {
+    private func recordBatch(_ updates: () -> Void) -> CollectionChangeSet? {
         dataController.openBatch()
-        updates?()
+        updates()
         return dataController.closeBatch()
     }
 

@@ -31,7 +31,7 @@ extension ASCollectionNode {
     }
 
     /// The item nodes in the viewport, in index-path order; Texture's `visibleNodes`.
-    public var visibleNodes: [ASCellNode] {
+    public func visibleNodes() -> [ASCellNode] {
         indexPathsForVisibleItems.compactMap { layoutElements.element(at: $0)?.node }
     }
 
@@ -57,8 +57,18 @@ extension ASCollectionNode {
     }
 
     /// Scrolls so the item sits at `position` in the viewport, clamped to the scrollable range;
-    /// Texture's `scrollToItem(at:at:animated:)`. Throws for an index path out of range.
-    public func scrollToItem(at indexPath: IndexPath, at position: UICollectionView.ScrollPosition, animated: Bool) throws(CollectionError) {
+    /// Texture's `scrollToItem(at:at:animated:)`. An index path out of range leaves the offset as it
+    /// was and is reported (area `.collection`) with the path given; `scrollToItemChecked` throws instead.
+    public func scrollToItem(at indexPath: IndexPath, at position: UICollectionView.ScrollPosition, animated: Bool) {
+        do throws(CollectionError) {
+            try scrollToItemChecked(at: indexPath, at: position, animated: animated)
+        } catch {
+            WeftDiagnostics.report(.collection, description, "scrollToItem(at:at:animated:) did not scroll: \(error)")
+        }
+    }
+
+    /// `scrollToItem(at:at:animated:)` that throws for an index path out of range.
+    public func scrollToItemChecked(at indexPath: IndexPath, at position: UICollectionView.ScrollPosition, animated: Bool) throws(CollectionError) {
         contentOffset = try offset(toShow: indexPath, at: position)
     }
 

@@ -70,6 +70,8 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     /// Who uses `collectionViewLayout` and `layoutData` now; see `LayoutAccess`.
     let layoutAccess = LayoutAccess()
     let settings = Mutex(Settings())
+    /// The selected items and selection settings (`ASCollectionNode+Selection.swift`).
+    let selection = Mutex(CollectionSelection())
     /// See `noteMeasuredForLayout(_:)`.
     let measuredForLayout = Mutex<[ASCollectionElement]>([])
     /// The data pipeline: change sets, the pending map, the editing queue. Made with the node, not
@@ -106,7 +108,7 @@ open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
     /// `viewDidLoad()`, `didLoad()` or an `onDidLoad(_:)` block. Asking for it before the node has
     /// loaded is the programmer error Texture asserts on: Weft reports it (naming the rule), loads
     /// the node then, as Texture's `view` accessor does, and returns the view.
-    @MainActor public override var view: ASCollectionView {
+    @preconcurrency @MainActor public override var view: ASCollectionView {
         loadForEarlyViewAccess("collection node")
         return viewMadeIfNeeded
     }

@@ -8,7 +8,7 @@ import Foundation
 /// `bounds` (whose origin is the content offset, as a scroll view's) set the node's, and
 /// `layoutInspector` is the node's. Register UIKit cell classes here for interop
 /// (`ASCollectionDataSourceInterop`). Main-actor isolated, as UIKit views are.
-@MainActor
+@preconcurrency @MainActor
 public final class ASCollectionView: UICollectionView {
     /// The node this view belongs to; weak, as in Texture (the node owns its view).
     public var collectionNode: ASCollectionNode? { owner }

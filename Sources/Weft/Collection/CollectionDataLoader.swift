@@ -254,6 +254,11 @@ struct CollectionDataLoader: @unchecked Sendable {
 
     @MainActor
     private func uncheckedSupplementaryRange(kind: String, section: Int) -> ASSizeRange? {
+        switch collectionNode.layoutInspector.flatMap({ inspectedSupplementary($0, kind: kind, section: section) }) {
+        case .absent?: return nil
+        case .sized(let range)?: return range
+        case nil: break
+        }
         let header = kind == UICollectionView.elementKindSectionHeader
         var along: (CGFloat, CGFloat)?
         if let delegate {
@@ -273,5 +278,33 @@ struct CollectionDataLoader: @unchecked Sendable {
             return ASSizeRange(min: CGSize(width: viewport.width, height: low), max: CGSize(width: viewport.width, height: high))
         }
         return ASSizeRange(min: CGSize(width: low, height: viewport.height), max: CGSize(width: high, height: viewport.height))
+    }
+
+    /// What a layout inspector says of a supplementary node (Texture's sizing for custom layouts).
+    private enum InspectedSupplementary {
+        /// The inspector's counts leave the section without one.
+        case absent
+        case sized(ASSizeRange)
+    }
+
+    /// The layout inspector's say on a supplementary node; nil where it implements none of it.
+    @MainActor
+    private func inspectedSupplementary(_ inspector: any ASCollectionViewLayoutInspecting, kind: String, section: Int) -> InspectedSupplementary? {
+        let view = collectionNode.viewMadeIfNeeded
+        if let sections = DefaultAnswer.implemented({ inspector.collectionView(view, numberOfSectionsForSupplementaryNodeOfKind: kind) }),
+           UInt(section) >= sections {
+            return .absent
+        }
+        if let count = DefaultAnswer.implemented({ inspector.collectionView(view, supplementaryNodesOfKind: kind, inSection: UInt(section)) }) {
+            if count == 0 { return .absent }
+            if count > 1 {
+                WeftDiagnostics.report(.collection, "\(type(of: inspector)).collectionView(_:supplementaryNodesOfKind:inSection:)",
+                                       "returned \(count) for kind \"\(kind)\" in section \(section); Weft makes one supplementary node per kind and section, so one was made")
+            }
+        }
+        guard let range = DefaultAnswer.implemented({
+            inspector.collectionView(view, constrainedSizeForSupplementaryNodeOfKind: kind, at: IndexPath(item: 0, section: section))
+        }) else { return nil }
+        return .sized(range)
     }
 }

@@ -165,8 +165,8 @@ extension ASDisplayNode {
     }
 
     /// Lays the node out for exactly its bounds and applies the result: its spec's nodes get their
-    /// frames (and, with `automaticallyManagesSubnodes`, become its subnodes), then each subnode does
-    /// the same. Nodes without a spec keep the frames they were given. Texture applies layouts in
+    /// frames (and, with `automaticallyManagesSubnodes`, become its subnodes), `layout()` is
+    /// called, then each subnode does the same. Nodes without a spec keep the frames they were given. Texture applies layouts in
     /// its layout pass; `renderBitmap(scale:)` calls this first.
     ///
     /// Walks the tree without recursion. Nodes more than `WeftLimits.maximumTreeDepth` levels
@@ -181,6 +181,7 @@ extension ASDisplayNode {
                 continue
             }
             node.layoutOwnSubnodes()
+            node.layout()
             for subnode in node.subnodes.reversed() { pending.append((subnode, depth + 1)) }
         }
         if let deepest {

@@ -10,6 +10,8 @@ extension ASDisplayNode {
         var didLoadBlocks: [ASDisplayNodeDidLoadBlock] = []
         /// A plain node's view once asked for (see `view`); containers keep their own.
         var view: UIView?
+        /// What makes the view of a view-backed node (`setViewBlock(_:)`).
+        var viewBlock: ASDisplayNodeViewBlock?
     }
 
     /// Whether the node has loaded; Texture's `isNodeLoaded`. In Texture a node loads when its view

@@ -75,8 +75,8 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
         releaseSubtreeIteratively()
     }
 
-    /// Texture's `init(viewBlock:)` has no meaning offscreen; this is Texture's display-block form:
-    /// a node whose contents are drawn by `displayBlock`.
+    /// A node whose contents are drawn by `displayBlock` (for a node backed by a view of your
+    /// own, see `init(viewBlock:)`).
     public convenience init(displayBlock: @escaping ASDisplayNodeDisplayBlock) {
         self.init()
         self.displayBlock = displayBlock
@@ -212,6 +212,12 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
         constrainedSize
     }
 
+    /// Called in a layout pass (`layoutIfNeeded()`, which rendering runs first) once the node's
+    /// layout has been applied and its subnodes have their frames, before the subnodes are laid
+    /// out; Texture's `layout`. Override it to adjust frames by hand (a hairline separator, say),
+    /// and call super. The default does nothing.
+    open func layout() {}
+
     /// The spec that lays out this node's subnodes; Texture's `layoutSpecThatFits(_:)`. Override it
     /// (or set `layoutSpecBlock`); a node without either is sized by `calculateSizeThatFits(_:)`.
     open func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
@@ -229,20 +235,21 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
     /// Called after the interface state changes.
     /// Called once, on the main actor, when the node loads (see `isNodeLoaded`), before its
     /// `onDidLoad(_:)` blocks; override it to touch view-side state, and call super. Texture's `didLoad`.
-    @MainActor open func didLoad() {}
+    @preconcurrency @MainActor open func didLoad() {}
     /// Makes a container's view as the node loads (a collection's `ASCollectionView`); see `loadNodeIfNeeded()`.
     @MainActor func makeViewsForLoading() {}
 
     /// The node's view; Texture's `view`. A plain node's is an `ASDisplayNodeView`, whose frame,
     /// bounds, background and layer are the node's; asking for it loads the node, as Texture's
-    /// accessor does (`didLoad()` and the `onDidLoad(_:)` blocks run first). A collection node's is
+    /// accessor does (`didLoad()` and the `onDidLoad(_:)` blocks run first). A view-backed node's is
+    /// the view its view block made (`setViewBlock(_:)`). A collection node's is
     /// its `ASCollectionView` and a table node's its `ASTableView`, which override this. It is made
     /// once and kept in the node's state (behind its mutex); the view holds the node weakly.
     /// Main-actor isolated, as UIKit views are.
-    @MainActor public var view: UIView {
+    @preconcurrency @MainActor public var view: UIView {
         if !isNodeLoaded { loadNodeIfNeeded() }
         if let view = self[locked: \.loading.view] { return view }
-        let made = ASDisplayNodeView(node: self)
+        let made = makeViewFromBlock() ?? ASDisplayNodeView(node: self)
         return state.withLock { s -> UIView in
             if let view = s.loading.view { return view }
             s.loading.view = made
@@ -262,7 +269,7 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
 
     /// The node's layer; Texture's `layer`: its view's, whose corner radius, border and masking
     /// are the node's (see `CALayer`). Asking for it loads the node. Main-actor isolated.
-    @MainActor public var layer: CALayer { view.layer }
+    @preconcurrency @MainActor public var layer: CALayer { view.layer }
     open func interfaceStateDidChange(_ newState: ASInterfaceState, from oldState: ASInterfaceState) {}
     open func didEnterDisplayState() {}
     open func didExitDisplayState() {}

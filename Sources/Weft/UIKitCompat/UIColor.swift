@@ -3,8 +3,9 @@ import Foundation
 /// An sRGB colour with straight (non-premultiplied) alpha; UIKit's `UIColor`.
 ///
 /// Components are clamped to 0...1 when the colour is made, so every colour that exists is valid.
-/// Sendable value-like class; use from any context.
-public final class UIColor: Sendable, Hashable, CustomStringConvertible {
+/// Sendable value-like class; use from any context. An `NSObject`, as UIKit's is, so a dictionary
+/// literal mixing colours and fonts (`[.foregroundColor: UIColor.red, .font: font]`) has a type.
+public final class UIColor: NSObject, Sendable {
     public let red: CGFloat
     public let green: CGFloat
     public let blue: CGFloat
@@ -16,6 +17,7 @@ public final class UIColor: Sendable, Hashable, CustomStringConvertible {
         self.green = Self.clamp(green)
         self.blue = Self.clamp(blue)
         self.alpha = Self.clamp(alpha)
+        super.init()
     }
 
     /// UIKit's `init(white:alpha:)`.
@@ -61,16 +63,20 @@ public final class UIColor: Sendable, Hashable, CustomStringConvertible {
         return true
     }
 
-    public var description: String {
+    public override var description: String {
         String(format: "UIColor(r: %.3f, g: %.3f, b: %.3f, a: %.3f)", red, green, blue, alpha)
     }
 
-    public static func == (lhs: UIColor, rhs: UIColor) -> Bool {
-        lhs.red == rhs.red && lhs.green == rhs.green && lhs.blue == rhs.blue && lhs.alpha == rhs.alpha
+    /// Equal components: equal colours (`==` calls this, as for every `NSObject`).
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UIColor else { return false }
+        return red == other.red && green == other.green && blue == other.blue && alpha == other.alpha
     }
 
-    public func hash(into hasher: inout Hasher) {
+    public override var hash: Int {
+        var hasher = Hasher()
         hasher.combine(red); hasher.combine(green); hasher.combine(blue); hasher.combine(alpha)
+        return hasher.finalize()
     }
 
     private static func clamp(_ value: CGFloat) -> CGFloat {

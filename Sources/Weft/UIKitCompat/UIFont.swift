@@ -6,7 +6,7 @@ import Foundation
 /// system font is DejaVu Sans with NanumGothic as the Hangul fallback, and a family that is not
 /// installed falls back to the system font, as fontconfig does.
 /// Sendable value-like class; use from any context.
-public final class UIFont: Sendable, Hashable, CustomStringConvertible {
+public final class UIFont: NSObject, Sendable {
     /// UIKit's `UIFont.Weight`, with UIKit's raw values.
     public struct Weight: RawRepresentable, Hashable, Comparable, Sendable {
         public var rawValue: CGFloat
@@ -49,6 +49,7 @@ public final class UIFont: Sendable, Hashable, CustomStringConvertible {
         self.pointSize = UIFont.repairedPointSize(pointSize, familyName: familyName)
         self.weight = weight
         self.isItalic = italic
+        super.init()
     }
 
     /// The smallest size laid out: pango measures in 1/1024 pt, so a smaller font has size 0.
@@ -124,16 +125,19 @@ public final class UIFont: Sendable, Hashable, CustomStringConvertible {
         UIFont(familyName: familyName, pointSize: size, weight: weight, italic: isItalic)
     }
 
-    public var description: String {
+    public override var description: String {
         "UIFont(\(familyName), \(pointSize) pt, weight \(weight.cssWeight)\(isItalic ? ", italic" : ""))"
     }
 
-    public static func == (lhs: UIFont, rhs: UIFont) -> Bool {
-        lhs.familyName == rhs.familyName && lhs.pointSize == rhs.pointSize
-            && lhs.weight == rhs.weight && lhs.isItalic == rhs.isItalic
+    /// Same family, size, weight and slant: equal fonts (`==` calls this, as for every `NSObject`).
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UIFont else { return false }
+        return familyName == other.familyName && pointSize == other.pointSize && weight == other.weight && isItalic == other.isItalic
     }
 
-    public func hash(into hasher: inout Hasher) {
+    public override var hash: Int {
+        var hasher = Hasher()
         hasher.combine(familyName); hasher.combine(pointSize); hasher.combine(weight); hasher.combine(isItalic)
+        return hasher.finalize()
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// background, alpha, hiding, clipping and layer (corner radius, border) are the node's, so code that sets them on the view (a
 /// controller's `viewDidLoad()`, a node's `didLoad()`) changes what the node renders. Holds the
 /// node weakly, as Texture's view does: the node owns its view. Main-actor isolated.
-@MainActor
+@preconcurrency @MainActor
 public final class ASDisplayNodeView: UIView {
     /// The node this view shows; nil once the node is gone.
     public private(set) weak var node: ASDisplayNode?

@@ -10,7 +10,7 @@ import Foundation
 ///
 /// Layouts do not read this class: they prepare off the main actor and read
 /// `ASCollectionViewLayoutProxy`, see `UICollectionViewLayout.collectionView`.
-@MainActor
+@preconcurrency @MainActor
 public class UICollectionView: UIScrollView {
     nonisolated public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
     nonisolated public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"

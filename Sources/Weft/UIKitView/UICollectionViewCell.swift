@@ -2,7 +2,7 @@ import Foundation
 
 /// A view a collection reuses for supplementary elements and cells; UIKit's `UICollectionReusableView`.
 /// Main-actor isolated.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionReusableView: UIView {
     /// The identifier it was registered and dequeued with.
     public internal(set) var reuseIdentifier: String?
@@ -23,7 +23,7 @@ open class UICollectionReusableView: UIView {
 
 /// A cell of a collection, for UICollectionViewCell interop; UIKit's `UICollectionViewCell`.
 /// Put content in `contentView`, which is sized to the cell. Main-actor isolated.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewCell: UICollectionReusableView {
     /// Where the cell's content goes; always the cell's bounds.
     public let contentView = UIView()

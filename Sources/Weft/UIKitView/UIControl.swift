@@ -5,7 +5,7 @@ import Foundation
 /// Offscreen there are no touches, so there is no tracking and no target–action dispatch; the
 /// flags are plain stored values. Nodes use `ASControlNode`, which mirrors these flags.
 /// Main-actor isolated, as in UIKit.
-@MainActor
+@preconcurrency @MainActor
 open class UIControl: UIView {
     /// UIKit's `UIControl.State`, with UIKit's raw values. Sendable value; use from any context.
     public struct State: OptionSet, Hashable, Sendable {

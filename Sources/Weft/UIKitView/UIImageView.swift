@@ -2,7 +2,7 @@ import Foundation
 
 /// A view that shows an image placed by its `contentMode` (scale to fill by default, as in UIKit);
 /// UIKit's `UIImageView`. Drawn with `ASImageNode`'s placement rules. Main-actor isolated.
-@MainActor
+@preconcurrency @MainActor
 open class UIImageView: UIView {
     open var image: UIImage?
 

@@ -5,7 +5,7 @@ import Foundation
 /// `text` with `font`, `textColor` and `textAlignment`, or `attributedText`; `numberOfLines`
 /// (1 by default, 0 = unlimited) and `lineBreakMode` (tail truncation by default). The text is
 /// centred vertically in the bounds, as UILabel does. Main-actor isolated.
-@MainActor
+@preconcurrency @MainActor
 open class UILabel: UIView {
     open var text: String?
     open var attributedText: NSAttributedString?

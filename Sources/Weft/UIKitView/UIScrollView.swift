@@ -2,7 +2,7 @@ import Foundation
 
 /// A view whose content scrolls; UIKit's `UIScrollView`, as far as offscreen rendering needs it:
 /// the offset and inset a frame is composited at, and the content size. Main-actor isolated.
-@MainActor
+@preconcurrency @MainActor
 open class UIScrollView: UIView {
     /// The node this is the view of (`ASCollectionView`, `ASTableView`): its frame, bounds (origin
     /// at the content offset, as a scroll view's), background, offset and inset are the node's, so
@@ -71,7 +71,7 @@ extension ASTableNode: ScrollingNode {}
 
 /// UIKit's `UITableView`: the view-side settings Texture code sets on `tableNode.view`
 /// (separators above all). `ASTableView` is the subclass an `ASTableNode` has. Main-actor isolated.
-@MainActor
+@preconcurrency @MainActor
 open class UITableView: UIScrollView {
     /// UIKit's `UITableView.Style`.
     public enum Style: Int, Sendable { case plain, grouped, insetGrouped }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Weft's tables show nodes and never make table cells, so this is a plain view holding its
 /// `selectionStyle`. Main-actor isolated, as in UIKit.
-@MainActor
+@preconcurrency @MainActor
 open class UITableViewCell: UIView {
     /// UIKit's `UITableViewCell.SelectionStyle`, with UIKit's raw values.
     public enum SelectionStyle: Int, Sendable {

@@ -12,7 +12,7 @@ import Foundation
 /// `setNeedsLayout()` was called or the bounds changed.
 ///
 /// Main-actor isolated, as in UIKit.
-@MainActor
+@preconcurrency @MainActor
 open class UIView {
     private var storedBounds: CGRect
     private var storedCenter: CGPoint
@@ -196,7 +196,7 @@ open class UIView {
 /// A node's layer (`node.layer`, `node.view.layer`) is the node's: its properties are the node's
 /// `cornerRadius`, `borderWidth`, `borderColor` and `clipsToBounds`, so Texture code that sets them
 /// in `didLoad()` changes what the node renders. Main-actor isolated, with its view.
-@MainActor
+@preconcurrency @MainActor
 public final class CALayer {
     /// The node whose properties these are (a node's view's layer); nil for a plain view's layer,
     /// which keeps its own.

@@ -14,7 +14,7 @@ import Foundation
 /// Both of Texture's designated initializers are here: `init(node:)`, and `init()`, which (as in
 /// Texture) makes a controller without a node, whose view is a plain `UIView`. Texture subclasses
 /// written as `override init() { super.init(node: …) }` compile unchanged.
-@MainActor
+@preconcurrency @MainActor
 open class ASDKViewController<DisplayNodeType: ASDisplayNode>: UIViewController {
     private let storedNode: DisplayNodeType?
 

@@ -5,7 +5,7 @@ import Foundation
 /// `loadViewIfNeeded()`, `isViewLoaded`, `viewIfLoaded`, and `viewWillLayoutSubviews()` /
 /// `viewDidLayoutSubviews()` around each layout pass. Appearance callbacks run when a controller is
 /// rendered (`viewWillAppear`, `viewDidAppear`). Main-actor isolated, as in UIKit.
-@MainActor
+@preconcurrency @MainActor
 open class UIViewController {
     private var loadedView: UIView?
     private var isLoadingView = false
@@ -71,5 +71,38 @@ open class UIViewController {
     open func removeFromParent() {
         parent?.children.removeAll { $0 === self }
         parent = nil
+    }
+
+    // MARK: Navigation and presentation stand-ins
+
+    /// What a navigation bar would show for this controller; UIKit's `navigationItem`. Stored,
+    /// never drawn (see `UINavigationItem`).
+    public private(set) lazy var navigationItem = UINavigationItem()
+
+    /// The controller this one presented, until dismissed; UIKit's `presentedViewController`.
+    public private(set) var presentedViewController: UIViewController?
+    /// The controller that presented this one; UIKit's `presentingViewController`.
+    public private(set) weak var presentingViewController: UIViewController?
+
+    /// UIKit's `present(_:animated:completion:)`, as a stand-in: records the presentation (see
+    /// `presentedViewController`) and runs `completion` at once. A presented controller is not
+    /// drawn in this controller's render; render it on its own to see it.
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        presentedViewController = viewControllerToPresent
+        viewControllerToPresent.presentingViewController = self
+        completion?()
+    }
+
+    /// UIKit's `dismiss(animated:completion:)`: ends the presentation this controller made, or the
+    /// one that presented it, then runs `completion`.
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        if let presented = presentedViewController {
+            presented.presentingViewController = nil
+            presentedViewController = nil
+        } else if let presenting = presentingViewController {
+            presenting.presentedViewController = nil
+            presentingViewController = nil
+        }
+        completion?()
     }
 }

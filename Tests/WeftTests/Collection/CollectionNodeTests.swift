@@ -15,16 +15,16 @@ import WeftTesting
         let c = Self.column(40)
         try c.node.loadDataIfNeeded()
         #expect(c.node.indexPathsForVisibleItems.first == IndexPath(item: 0, section: 0))
-        #expect(c.node.visibleNodes.count == c.node.indexPathsForVisibleItems.count)
+        #expect(c.node.visibleNodes().count == c.node.indexPathsForVisibleItems.count)
         let target = IndexPath(item: 20, section: 0)
-        try c.node.scrollToItem(at: target, at: .top, animated: false)
+        try c.node.scrollToItemChecked(at: target, at: .top, animated: false)
         let frame = c.node.collectionViewLayout.layoutAttributesForItem(at: target)!.frame
         #expect(c.node.contentOffset.y == frame.minY)
         #expect(c.node.indexPathsForVisibleItems.contains(target))
         #expect(c.node.indexPathForItem(at: CGPoint(x: frame.midX, y: frame.midY)) == target)
         let cell = try #require(c.node.nodeForItem(at: target))
         #expect(c.node.indexPath(for: cell) == target && cell.indexPath == target)
-        try c.node.scrollToItem(at: IndexPath(item: 39, section: 0), at: .top, animated: false)
+        try c.node.scrollToItemChecked(at: IndexPath(item: 39, section: 0), at: .top, animated: false)
         #expect(c.node.contentOffset.y == c.node.contentOffsetRange.max.y, "clamped to the end")
     }
 
@@ -45,10 +45,10 @@ import WeftTesting
 
         let c = Self.column(3)
         #expect(throws: CollectionError.indexPathOutOfRange(IndexPath(item: 7, section: 0), sections: 1, items: 3)) {
-            try c.node.scrollToItem(at: IndexPath(item: 7, section: 0), at: .top, animated: false)
+            try c.node.scrollToItemChecked(at: IndexPath(item: 7, section: 0), at: .top, animated: false)
         }
         #expect(throws: CollectionError.indexPathOutOfRange(IndexPath(item: 0, section: 4), sections: 1, items: nil)) {
-            try c.node.scrollToItem(at: IndexPath(item: 0, section: 4), at: .top, animated: false)
+            try c.node.scrollToItemChecked(at: IndexPath(item: 0, section: 4), at: .top, animated: false)
         }
         #expect(c.node.nodeForItem(at: IndexPath(item: 9, section: 9)) == nil)
 
@@ -182,7 +182,7 @@ import WeftTesting
             let node = try #require(concurrent.node.nodeForItem(at: path))
             #expect(node.debugName == "box \(item)" && concurrent.node.indexPath(for: node) == path)
         }
-        try concurrent.node.scrollToItem(at: IndexPath(item: 5000, section: 0), at: .centeredVertically, animated: false)
+        try concurrent.node.scrollToItemChecked(at: IndexPath(item: 5000, section: 0), at: .centeredVertically, animated: false)
         serial.node.contentOffset = concurrent.node.contentOffset
         #expect(try concurrent.node.snapshot(scale: 1).hasSamePixels(as: try serial.node.snapshot(scale: 1)))
     }

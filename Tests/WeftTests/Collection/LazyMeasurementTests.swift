@@ -131,8 +131,8 @@ final class ModelBoxSource: ASCollectionDataSource, ASCollectionDelegate {
         // What lies above item 400 is measured; nothing past the frame's ranges.
         #expect(source.asked - before < 600)
         #expect(a.hasSamePixels(as: b))
-        #expect(lazy.visibleNodes.map(\.debugName) == fresh.visibleNodes.map(\.debugName))
-        #expect(lazy.visibleNodes.map(\.frame) == fresh.visibleNodes.map(\.frame))
+        #expect(lazy.visibleNodes().map(\.debugName) == fresh.visibleNodes().map(\.debugName))
+        #expect(lazy.visibleNodes().map(\.frame) == fresh.visibleNodes().map(\.frame))
         #expect(lazy.contentSize == fresh.contentSize)
         #expect(lazy.nodeForItem(at: IndexPath(item: 400, section: 0))?.debugName == "box \(source.sections[0][400])")
     }
@@ -147,8 +147,8 @@ final class ModelBoxSource: ASCollectionDataSource, ASCollectionDelegate {
         let eager = Self.collection(eagerSource, threshold: .max)
         for (item, position) in [(1_000, UICollectionView.ScrollPosition.top), (1_500, .centeredVertically), (5_999, .top), (20, .bottom)] {
             let path = IndexPath(item: item, section: 0)
-            try lazy.scrollToItem(at: path, at: position, animated: false)
-            try eager.scrollToItem(at: path, at: position, animated: false)
+            try lazy.scrollToItemChecked(at: path, at: position, animated: false)
+            try eager.scrollToItemChecked(at: path, at: position, animated: false)
             #expect(lazy.contentOffset == eager.contentOffset, "item \(item)")
             if item == 1_500 { #expect(lazySource.asked < 2_500, "\(lazySource.asked) of 6,000 items asked for to scroll to item 1,500") }
         }

@@ -76,7 +76,7 @@ final class Fruits: ASTableDataSource, ASTableDelegate {
         let (table, fruits) = Self.table()
         _ = fruits
         table.frame = CGRect(x: 0, y: 0, width: 240, height: 100)
-        try table.scrollToRow(at: IndexPath(row: 1, section: 1), at: .bottom, animated: false)
+        try table.scrollToRowChecked(at: IndexPath(row: 1, section: 1), at: .bottom, animated: false)
         #expect(table.contentOffset.y > 0)
         #expect(table.indexPathsForVisibleRows().contains(IndexPath(row: 1, section: 1)))
         expectGolden(table, showing: IndexPath(row: 0, section: 1), named: "collection/ASTableNode/late-fruit", scales: [1])

@@ -452,7 +452,7 @@ extension Scripted {
             #expect(c.node.nodeForItem(at: path) == nil)
             #expect(c.node.nodeForSupplementaryElement(ofKind: UICollectionView.elementKindSectionHeader, at: path) == nil)
             do {
-                try c.node.scrollToItem(at: path, at: .top, animated: false)
+                try c.node.scrollToItemChecked(at: path, at: .top, animated: false)
                 Issue.record("scrolled to \(path)")
             } catch {
                 #expect(error.description.contains("not a (section, item) pair"), "\(error)")

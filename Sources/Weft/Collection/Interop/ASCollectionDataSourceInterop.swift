@@ -14,7 +14,7 @@ import Foundation
 /// preloading or asynchronous layout and drawing: the collection asks for them as they enter the
 /// viewport and they draw synchronously, on the main actor, when each frame is composited; a cell
 /// that leaves the viewport goes back to its reuse pool.
-@MainActor
+@preconcurrency @MainActor
 public protocol ASCollectionDataSourceInterop: ASCollectionDataSource {
     /// The UIKit cell for an item whose node block (or node) was nil.
     func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
@@ -44,7 +44,7 @@ extension ASCollectionDataSourceInterop {
 /// left first (`didEndDisplaying`, each then going back to its reuse pool, so a cell can be
 /// reused in the same pass), then cells that entered (`willDisplay`, right after
 /// `collectionView(_:cellForItemAt:)` made them), each group in index-path order.
-@MainActor
+@preconcurrency @MainActor
 public protocol ASCollectionDelegateInterop: ASCollectionDelegate {
     func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath)
     func collectionView(_ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath)

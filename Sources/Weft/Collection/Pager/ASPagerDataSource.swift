@@ -4,7 +4,7 @@ import Foundation
 /// each documented spelling is honoured (a node block as `ASCellNodeBlock` or `ASCellNodeBlock?`, or
 /// a node as `ASCellNode` or `ASCellNode?`; a block wins over a node), as with
 /// `ASCollectionDataSource`. Called on the thread that drives the pager.
-@MainActor
+@preconcurrency @MainActor
 public protocol ASPagerDataSource: AnyObject {
     func numberOfPages(in pagerNode: ASPagerNode) -> Int
     func pagerNode(_ pagerNode: ASPagerNode, nodeBlockAt index: Int) -> ASCellNodeBlock
@@ -35,7 +35,7 @@ extension ASPagerDataSource {
 
 /// Sizes an `ASPagerNode`'s pages; Texture's `ASPagerDelegate`. Optional: by default each page is
 /// exactly the pager's bounds less its content inset.
-@MainActor
+@preconcurrency @MainActor
 public protocol ASPagerDelegate: AnyObject {
     func pagerNode(_ pagerNode: ASPagerNode, constrainedSizeForNodeAt index: Int) -> ASSizeRange
 }

@@ -7,7 +7,7 @@ import Foundation
 /// or from UIKit's `UITableViewDataSource` spelling `tableView(_:titleForHeaderInSection:)`, which
 /// takes the (main-actor) view and so is asked only when the table is driven from the main thread.
 /// Called on the thread that drives the table.
-@MainActor
+@preconcurrency @MainActor
 public protocol ASTableDataSource: AnyObject {
     func numberOfSections(in tableNode: ASTableNode) -> Int
     func tableNode(_ tableNode: ASTableNode, numberOfRowsInSection section: Int) -> Int
@@ -19,22 +19,31 @@ public protocol ASTableDataSource: AnyObject {
     func tableNode(_ tableNode: ASTableNode, titleForFooterInSection section: Int) -> String?
     @MainActor func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String?
     @MainActor func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String?
+
+    // Texture's older spellings, on the view (deprecated there, still in real apps): each is asked
+    // when its `tableNode` spelling is not implemented.
+    func numberOfSections(in tableView: UITableView) -> Int
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
+    func tableView(_ tableView: ASTableView, nodeBlockForRowAt indexPath: IndexPath) -> ASCellNodeBlock
+    func tableView(_ tableView: ASTableView, nodeForRowAt indexPath: IndexPath) -> ASCellNode
 }
 
 extension ASTableDataSource {
-    public func numberOfSections(in tableNode: ASTableNode) -> Int { 1 }
-    public func tableNode(_ tableNode: ASTableNode, numberOfRowsInSection section: Int) -> Int { 0 }
+    public func numberOfSections(in tableNode: ASTableNode) -> Int {
+        numberOfSections(in: tableNode.viewMadeIfNeeded as UITableView)
+    }
+    public func tableNode(_ tableNode: ASTableNode, numberOfRowsInSection section: Int) -> Int {
+        tableView(tableNode.viewMadeIfNeeded as UITableView, numberOfRowsInSection: section)
+    }
     public func tableNode(_ tableNode: ASTableNode, nodeBlockForRowAt indexPath: IndexPath) -> ASCellNodeBlock {
-        DefaultAnswer.mark()
-        return { ASCellNode() }
+        tableView(tableNode.viewMadeIfNeeded, nodeBlockForRowAt: indexPath)
     }
     public func tableNode(_ tableNode: ASTableNode, nodeBlockForRowAt indexPath: IndexPath) -> ASCellNodeBlock? {
         DefaultAnswer.mark()
         return nil
     }
     public func tableNode(_ tableNode: ASTableNode, nodeForRowAt indexPath: IndexPath) -> ASCellNode {
-        DefaultAnswer.mark()
-        return ASCellNode()
+        tableView(tableNode.viewMadeIfNeeded, nodeForRowAt: indexPath)
     }
     public func tableNode(_ tableNode: ASTableNode, nodeForRowAt indexPath: IndexPath) -> ASCellNode? {
         DefaultAnswer.mark()
@@ -56,10 +65,20 @@ extension ASTableDataSource {
         DefaultAnswer.mark()
         return nil
     }
+    public func numberOfSections(in tableView: UITableView) -> Int { 1 }
+    public func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 0 }
+    public func tableView(_ tableView: ASTableView, nodeBlockForRowAt indexPath: IndexPath) -> ASCellNodeBlock {
+        DefaultAnswer.mark()
+        return { ASCellNode() }
+    }
+    public func tableView(_ tableView: ASTableView, nodeForRowAt indexPath: IndexPath) -> ASCellNode {
+        DefaultAnswer.mark()
+        return ASCellNode()
+    }
 }
 
 /// Sizes an `ASTableNode`'s rows; Texture's `ASTableDelegate`. Every method is optional.
-@MainActor
+@preconcurrency @MainActor
 public protocol ASTableDelegate: AnyObject {
     /// The range a row's node is measured in; its width is then forced to the table's width.
     func tableNode(_ tableNode: ASTableNode, constrainedSizeForRowAt indexPath: IndexPath) -> ASSizeRange
@@ -74,10 +93,16 @@ public protocol ASTableDelegate: AnyObject {
     /// the end of the rows comes within `leadingScreensForBatching`, as a collection asks. Texture's
     /// `tableNode(_:willBeginBatchFetchWith:)`. A delegate without it never fetches.
     func tableNode(_ tableNode: ASTableNode, willBeginBatchFetchWith context: ASBatchContext)
+    /// Texture's older spelling of `tableNode(_:constrainedSizeForRowAt:)`, asked when that one is
+    /// not implemented.
+    func tableView(_ tableView: ASTableView, constrainedSizeForRowAt indexPath: IndexPath) -> ASSizeRange
 }
 
 extension ASTableDelegate {
     public func tableNode(_ tableNode: ASTableNode, constrainedSizeForRowAt indexPath: IndexPath) -> ASSizeRange {
+        tableView(tableNode.viewMadeIfNeeded, constrainedSizeForRowAt: indexPath)
+    }
+    public func tableView(_ tableView: ASTableView, constrainedSizeForRowAt indexPath: IndexPath) -> ASSizeRange {
         DefaultAnswer.mark()
         return .zero
     }

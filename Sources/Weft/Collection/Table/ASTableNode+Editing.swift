@@ -15,19 +15,31 @@ extension ASTableNode {
 
     /// Texture's `performBatchUpdates(_:completion:)`: the row and section edits made in `updates`
     /// form one batch, validated with UIKit's rules and applied in order; see the collection's.
-    public func performBatchUpdates(_ updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {
+    /// `updates` does not escape, as Texture's `AS_NOESCAPE` block.
+    public func performBatchUpdates(_ updates: () -> Void, completion: (@Sendable (Bool) -> Void)? = nil) {
         collection.performBatchUpdates(updates, completion: completion)
     }
 
+    /// `performBatchUpdates(_:completion:)` with no updates (`nil`).
+    @_disfavoredOverload
+    public func performBatchUpdates(_ updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {
+        collection.performBatchUpdates(updates ?? {}, completion: completion)
+    }
+
     /// Texture's `performBatch(animated:updates:completion:)`.
-    public func performBatch(animated: Bool, updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {
+    public func performBatch(animated: Bool, updates: () -> Void, completion: (@Sendable (Bool) -> Void)? = nil) {
         collection.performBatch(animated: animated, updates: updates, completion: completion)
+    }
+
+    /// `performBatch(animated:updates:completion:)` with no updates (`nil`).
+    @_disfavoredOverload
+    public func performBatch(animated: Bool, updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {
+        collection.performBatch(animated: animated, updates: updates ?? {}, completion: completion)
     }
 
     /// Rows and sections edited with `animation`: a batch of their own, or part of the open one.
     private func edit(_ animation: UITableView.RowAnimation, _ body: () -> Void) {
-        // `updates` runs before `performBatch` returns, so it does not really escape.
-        withoutActuallyEscaping(body) { collection.performBatch(animated: animation != .none, updates: $0) }
+        collection.performBatch(animated: animation != .none, updates: body)
     }
 
     /// Texture's `insertRows(at:with:)`: index paths after the batch.

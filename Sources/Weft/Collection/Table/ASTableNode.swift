@@ -69,12 +69,12 @@ open class ASTableNode: ASDisplayNode, @unchecked Sendable {
     /// The table's view; Texture's `view`, made when the node loads (the hosting controller's view
     /// loads). Asking for it before is the programmer error Texture asserts on: reported (naming
     /// the rule), the node is loaded then and the view returned. Main-actor isolated, as UIKit views are.
-    @MainActor public override var view: ASTableView {
+    @preconcurrency @MainActor public override var view: ASTableView {
         loadForEarlyViewAccess("table node")
         return viewMadeIfNeeded
     }
 
-    @MainActor private var viewMadeIfNeeded: ASTableView {
+    @MainActor var viewMadeIfNeeded: ASTableView {
         if let view = loadedView.withLock({ $0 }) as? ASTableView { return view }
         let view = ASTableView(tableNode: self)
         loadedView.withLock { $0 = view }
@@ -161,7 +161,7 @@ open class ASTableNode: ASDisplayNode, @unchecked Sendable {
     public func indexPath(for cellNode: ASCellNode) -> IndexPath? { collection.indexPath(for: cellNode) }
 
     /// The row nodes in the viewport; Texture's `visibleNodes`.
-    public var visibleNodes: [ASCellNode] { collection.visibleNodes }
+    public func visibleNodes() -> [ASCellNode] { collection.visibleNodes() }
 
     /// The index paths of the rows in the viewport; Texture's `indexPathsForVisibleRows()`.
     public func indexPathsForVisibleRows() -> [IndexPath] { collection.indexPathsForVisibleItems }
@@ -176,9 +176,15 @@ open class ASTableNode: ASDisplayNode, @unchecked Sendable {
         return collection.collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame ?? .null
     }
 
-    /// Scrolls so the row sits at `position`; Texture's `scrollToRow(at:at:animated:)`.
-    public func scrollToRow(at indexPath: IndexPath, at position: UITableView.ScrollPosition, animated: Bool) throws(CollectionError) {
-        try collection.scrollToItem(at: indexPath, at: position.collectionPosition, animated: animated)
+    /// Scrolls so the row sits at `position`; Texture's `scrollToRow(at:at:animated:)`. A row out of
+    /// range leaves the offset as it was and is reported; `scrollToRowChecked` throws instead.
+    public func scrollToRow(at indexPath: IndexPath, at position: UITableView.ScrollPosition, animated: Bool) {
+        collection.scrollToItem(at: indexPath, at: position.collectionPosition, animated: animated)
+    }
+
+    /// `scrollToRow(at:at:animated:)` that throws for a row out of range.
+    public func scrollToRowChecked(at indexPath: IndexPath, at position: UITableView.ScrollPosition, animated: Bool) throws(CollectionError) {
+        try collection.scrollToItemChecked(at: indexPath, at: position.collectionPosition, animated: animated)
     }
 
     // MARK: Frames

@@ -5,7 +5,7 @@ import Foundation
 /// the node's frames. So are its `frame` and `bounds` (whose origin is the content offset), its
 /// background, offset and inset: a controller hosting the table sizes it through this view.
 /// Main-actor isolated.
-@MainActor
+@preconcurrency @MainActor
 public final class ASTableView: UITableView {
     /// The node this view belongs to.
     public var tableNode: ASTableNode? { scrollingNode as? ASTableNode }
@@ -30,5 +30,15 @@ public final class ASTableView: UITableView {
     public override var separatorInset: UIEdgeInsets {
         get { tableNode?.separators.inset ?? .zero }
         set { tableNode?.updateSeparators { $0.inset = newValue } }
+    }
+
+    public override var allowsSelection: Bool {
+        get { tableNode?.allowsSelection ?? super.allowsSelection }
+        set { if let tableNode { tableNode.allowsSelection = newValue } else { super.allowsSelection = newValue } }
+    }
+
+    public override var allowsMultipleSelection: Bool {
+        get { tableNode?.allowsMultipleSelection ?? super.allowsMultipleSelection }
+        set { if let tableNode { tableNode.allowsMultipleSelection = newValue } else { super.allowsMultipleSelection = newValue } }
     }
 }

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Makes a view-backed node's view, on the main actor; Texture's `ASDisplayNodeViewBlock`.
+public typealias ASDisplayNodeViewBlock = @MainActor @Sendable () -> UIView
+
+extension ASDisplayNode {
+    /// A node backed by the view `viewBlock` makes; Texture's `init(viewBlock:)`. See `setViewBlock(_:)`.
+    public convenience init(viewBlock: @escaping ASDisplayNodeViewBlock) {
+        self.init()
+        setViewBlock(viewBlock)
+    }
+
+    /// Backs the node with a view of your own; Texture's `setViewBlock(_:)` (call it in `init`,
+    /// before the node loads). The block runs once, on the main actor, when the view is first asked
+    /// for: `node.view` returns its view (so `view as! UIActivityIndicatorView` works, as in
+    /// Texture). Offscreen there is no view hierarchy to put
+    /// the view in, so the node draws it: each display composites the view, as it is then and given the node's frame, into the
+    /// node's backing store (on the main actor, where views live), loading the node first if it has
+    /// not loaded, as a view on screen has. A block set after the view was made is reported and
+    /// not used (Texture asserts).
+    public func setViewBlock(_ viewBlock: @escaping ASDisplayNodeViewBlock) {
+        let tooLate = state.withLock { s -> Bool in
+            guard s.loading.view == nil else { return true }
+            s.loading.viewBlock = viewBlock
+            return false
+        }
+        guard !tooLate else {
+            WeftDiagnostics.report(.view, description, "setViewBlock(_:) was called after the node's view was made; the block was not used. Set it in init, before the node loads")
+            return
+        }
+        displaysAsynchronously = false
+        displayBlock = { [weak self] bounds, context, _ in
+            guard let node = self else { return }
+            // The display thread waits in `run` while the main actor draws, so the context has one
+            // user at a time.
+            nonisolated(unsafe) let context = context
+            MainActorBridge.run {
+                let view = node.view
+                view.frame = CGRect(origin: node.frame.origin, size: bounds.size)
+                view.layoutIfNeeded()
+                view.composite(into: context, asRoot: true)
+            }
+        }
+    }
+
+    /// The view a view block makes, once; nil for a node without one. Called by `view`.
+    @MainActor func makeViewFromBlock() -> UIView? {
+        guard let block = self[locked: \.loading.viewBlock] else { return nil }
+        let made = block()
+        made.frame = frame
+        return made
+    }
+}
