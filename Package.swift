@@ -49,6 +49,10 @@ let package = Package(
         .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftTesting", "WeftSamples", "CWeft", "CWeftPNG", "weft", "weft-hostile", "WeftSnapshotTesting", "PlaygroundSupport",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
+        // Texture-style app code in Swift 5 language mode, as ported apps compile: it must build
+        // without warnings and render.
+        .testTarget(name: "WeftPortingTests", dependencies: ["Weft", "PlaygroundSupport"],
+                    swiftSettings: [.swiftLanguageMode(.v5)]),
     ],
     swiftLanguageModes: [.v6]
 )

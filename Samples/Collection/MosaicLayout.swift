@@ -15,6 +15,8 @@ public final class MosaicLayout: UICollectionViewLayout, @unchecked Sendable {
 
     public override init() { super.init() }
 
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
     /// The width of a column in a collection `totalWidth` wide.
     public func columnWidth(for totalWidth: CGFloat) -> CGFloat {
         (totalWidth - sectionInset.left - sectionInset.right - spacing * CGFloat(numberOfColumns - 1)) / CGFloat(numberOfColumns)

@@ -14,6 +14,8 @@ final class CollectionLayoutDelegateLayout: UICollectionViewLayout, @unchecked S
         super.init()
     }
 
+    required init?(coder: NSCoder) { nil }
+
     override var scrollDirection: UICollectionView.ScrollDirection {
         get { delegate.scrollableDirections().intersection(.verticalDirections).isEmpty ? .horizontal : .vertical }
         set {}

@@ -36,3 +36,23 @@ public struct NSUnderlineStyle: OptionSet, Hashable, Sendable {
     public static let thick = NSUnderlineStyle(rawValue: 0x02)
     public static let double = NSUnderlineStyle(rawValue: 0x09)
 }
+
+// The attribute names of Swift 3 and earlier, which Texture playgrounds and older apps still use:
+// on Apple's SDK they were replaced by `NSAttributedString.Key` in Swift 4. Kept, deprecated, so
+// that code compiles (with a warning naming the replacement) rather than failing.
+@available(*, deprecated, renamed: "NSAttributedString.Key.font")
+public let NSFontAttributeName = NSAttributedString.Key.font
+@available(*, deprecated, renamed: "NSAttributedString.Key.foregroundColor")
+public let NSForegroundColorAttributeName = NSAttributedString.Key.foregroundColor
+@available(*, deprecated, renamed: "NSAttributedString.Key.backgroundColor")
+public let NSBackgroundColorAttributeName = NSAttributedString.Key.backgroundColor
+@available(*, deprecated, renamed: "NSAttributedString.Key.paragraphStyle")
+public let NSParagraphStyleAttributeName = NSAttributedString.Key.paragraphStyle
+@available(*, deprecated, renamed: "NSAttributedString.Key.kern")
+public let NSKernAttributeName = NSAttributedString.Key.kern
+@available(*, deprecated, renamed: "NSAttributedString.Key.underlineStyle")
+public let NSUnderlineStyleAttributeName = NSAttributedString.Key.underlineStyle
+@available(*, deprecated, renamed: "NSAttributedString.Key.strikethroughStyle")
+public let NSStrikethroughStyleAttributeName = NSAttributedString.Key.strikethroughStyle
+@available(*, deprecated, renamed: "NSAttributedString.Key.link")
+public let NSLinkAttributeName = NSAttributedString.Key.link

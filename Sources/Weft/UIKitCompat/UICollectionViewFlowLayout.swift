@@ -18,17 +18,17 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
         get { direction }
         set { direction = newValue; invalidateLayout() }
     }
-    public var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
+    open var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
     /// A NaN or infinite spacing (which would place every later item nowhere) is set to 0 and reported.
-    public var minimumLineSpacing: CGFloat = 10 {
+    open var minimumLineSpacing: CGFloat = 10 {
         didSet { minimumLineSpacing = Self.finite(minimumLineSpacing, "minimumLineSpacing"); invalidateLayout() }
     }
     /// Repaired like `minimumLineSpacing`.
-    public var minimumInteritemSpacing: CGFloat = 10 {
+    open var minimumInteritemSpacing: CGFloat = 10 {
         didSet { minimumInteritemSpacing = Self.finite(minimumInteritemSpacing, "minimumInteritemSpacing"); invalidateLayout() }
     }
     /// A NaN or infinite side is set to 0 and reported.
-    public var sectionInset = UIEdgeInsets.zero {
+    open var sectionInset = UIEdgeInsets.zero {
         didSet {
             let i = sectionInset
             let fixed = UIEdgeInsets(top: i.top.isFinite ? i.top : 0, left: i.left.isFinite ? i.left : 0,
@@ -46,8 +46,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
         WeftDiagnostics.report(.collection, "UICollectionViewFlowLayout.\(name)", "\(value) is not finite; used 0")
         return 0
     }
-    public var headerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
-    public var footerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
+    open var headerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
+    open var footerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
 
     /// UIKit's default item size, which Texture ignores when sizing cells.
     public static let defaultItemSize = CGSize(width: 50, height: 50)
@@ -57,6 +57,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
     private var progress = FlowLayoutProgress()
 
     public override init() { super.init() }
+
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// Starts the layout again from the first section. Lines are laid out when a query needs them,
     /// not here: a frame, a rect query or an item's attributes measure the items up to what they

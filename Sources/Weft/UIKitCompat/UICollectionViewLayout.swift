@@ -14,6 +14,21 @@ open class UICollectionViewLayout: @unchecked Sendable {
 
     public init() {}
 
+    /// Layouts are not decoded from archives (storyboards, nibs) here: this reports it and returns
+    /// nil. Declared as UIKit declares it, so subclasses written for UIKit compile unchanged.
+    public required init?(coder: NSCoder) {
+        WeftDiagnostics.report(.collection, "\(Self.self)", "a collection layout cannot be decoded from an archive (storyboard or nib); use init()")
+        return nil
+    }
+
+    /// Where scrolling should stop when the layout changes or a fling ends; UIKit's
+    /// `targetContentOffset(forProposedContentOffset:)`, which returns the proposal. Declared so
+    /// UIKit layouts that override it compile; Weft never asks it, since offscreen there are no
+    /// layout transitions or flings: frame sequences set every offset themselves.
+    open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint {
+        proposedContentOffset
+    }
+
     /// Computes the layout; called before the first query and after `invalidateLayout()`.
     open func prepare() {}
 

@@ -372,7 +372,8 @@ private func box(_ size: CGSize) -> ASCellNode {
             // SAFETY: `opened` is only touched by the thread that drives this layout's collection.
             let gate: DispatchSemaphore, progress: Progress
             var opened = false
-            init(gate: DispatchSemaphore, progress: Progress) { self.gate = gate; self.progress = progress }
+            init(gate: DispatchSemaphore, progress: Progress) { self.gate = gate; self.progress = progress; super.init() }
+            required init?(coder: NSCoder) { nil }
             override func prepare() {
                 if !opened {
                     opened = true
