@@ -133,6 +133,6 @@ import WeftTesting
     @Test func defaultsMatchTexture() {
         let node = ASTextNode()
         #expect(node.maximumNumberOfLines == 0 && node.truncationMode == .byWordWrapping)
-        #expect(node.truncationAttributedText.string == "\u{2026}" && !node.isOpaque)
+        #expect(node.truncationAttributedText?.string == "\u{2026}" && !node.isOpaque)
     }
 }

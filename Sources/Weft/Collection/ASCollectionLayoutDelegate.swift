@@ -14,6 +14,11 @@ public struct ASScrollDirection: OptionSet, Hashable, Sendable {
     public static let horizontalDirections: ASScrollDirection = [.left, .right]
 }
 
+/// Texture's C constants for the directions, as Swift code written against Texture spells them.
+public let ASScrollDirectionNone: ASScrollDirection = []
+public let ASScrollDirectionVerticalDirections: ASScrollDirection = .verticalDirections
+public let ASScrollDirectionHorizontalDirections: ASScrollDirection = .horizontalDirections
+
 /// Everything a layout delegate's calculation may read, captured on the collection's thread;
 /// Texture's `ASCollectionLayoutContext`. Sendable value; use from any context.
 public struct ASCollectionLayoutContext: Sendable {

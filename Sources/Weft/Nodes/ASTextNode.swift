@@ -62,12 +62,12 @@ open class ASTextNode: ASDisplayNode, @unchecked Sendable {
         set { updateRequest { $0.request.truncationMode = newValue } }
     }
 
-    /// Shown where tail-truncated text is cut; "…" by default. Runs without attributes take the
-    /// style of the last character kept.
-    public var truncationAttributedText: NSAttributedString {
+    /// Shown where tail-truncated text is cut; "…" by default, and again once set to nil (Texture's
+    /// property is nullable). Runs without attributes take the style of the last character kept.
+    public var truncationAttributedText: NSAttributedString? {
         get { (textState.withLock { $0.truncationAttributedText } ?? ImmutableAttributedString.ellipsis).value }
         set {
-            let copy = ImmutableAttributedString(newValue)
+            let copy = ImmutableAttributedString(newValue ?? ImmutableAttributedString.ellipsis.value)
             let content = TextContent(copy.value, subject: "\(description).truncationAttributedText")
             updateRequest { s in
                 s.truncationAttributedText = copy

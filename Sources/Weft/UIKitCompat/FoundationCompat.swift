@@ -18,3 +18,19 @@ public let NSEC_PER_USEC: UInt64 = 1_000
 
 /// Microseconds per second; `<dispatch/time.h>`'s `USEC_PER_SEC`.
 public let USEC_PER_SEC: UInt64 = 1_000_000
+
+// Core Graphics' comparisons, which Linux's Foundation leaves out.
+extension CGSize {
+    /// Core Graphics' `equalTo(_:)`: the same width and height.
+    public func equalTo(_ size: CGSize) -> Bool { self == size }
+}
+
+extension CGPoint {
+    /// Core Graphics' `equalTo(_:)`: the same coordinates.
+    public func equalTo(_ point: CGPoint) -> Bool { self == point }
+}
+
+extension CGRect {
+    /// Core Graphics' `equalTo(_:)`: the same origin and size.
+    public func equalTo(_ rect: CGRect) -> Bool { self == rect }
+}

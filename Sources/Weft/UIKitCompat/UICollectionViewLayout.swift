@@ -29,6 +29,12 @@ open class UICollectionViewLayout: @unchecked Sendable {
         proposedContentOffset
     }
 
+    /// Whether a change of the collection's bounds needs a new layout; UIKit's
+    /// `shouldInvalidateLayout(forBoundsChange:)`, false by default. Declared so UIKit layouts
+    /// that override it compile; Weft does not ask it: a collection node lays out again whenever
+    /// its size changes and never for a scroll, as Texture's does.
+    open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { false }
+
     /// Computes the layout; called before the first query and after `invalidateLayout()`.
     open func prepare() {}
 

@@ -21,6 +21,9 @@ open class UIScrollView: UIView {
     }
     open var contentSize = CGSize.zero
     open var isPagingEnabled = false
+    /// Whether the user may scroll; as in UIKit, setting the offset in code works either way, and
+    /// offscreen there is no user, so it is stored for code that reads it back.
+    open var isScrollEnabled = true
     open var showsVerticalScrollIndicator = true
     open var showsHorizontalScrollIndicator = true
     open var alwaysBounceVertical = false

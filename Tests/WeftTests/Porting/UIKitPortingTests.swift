@@ -43,6 +43,19 @@ import Testing
         #expect(viaString.width > 0 && context.totalBounds == viaString)
     }
 
+    @Test func truncationTextIsNullableAndNilMeansTheEllipsis() {
+        let node = ASTextNode()
+        node.truncationAttributedText = NSAttributedString(string: " more")
+        #expect(node.truncationAttributedText?.string == " more")
+        node.truncationAttributedText = nil
+        #expect(node.truncationAttributedText?.string == "\u{2026}")
+    }
+
+    @Test func coreGraphicsComparisonsAndTexturesDirectionConstants() {
+        #expect(CGSize(width: 1, height: 2).equalTo(CGSize(width: 1, height: 2)) && !CGRect.zero.equalTo(CGRect(x: 0, y: 0, width: 1, height: 1)))
+        #expect(ASScrollDirectionVerticalDirections == [.up, .down] && ASScrollDirectionHorizontalDirections == [.left, .right])
+    }
+
     final class Counter {
         var count = 0
         let table = ASTableNode()

@@ -1,0 +1,113 @@
+import Foundation
+import Synchronization
+
+/// A node whose subnodes scroll; Texture's `ASScrollNode`. Its view is a `UIScrollView` whose
+/// `contentOffset` is the node's bounds origin (so the subnodes render shifted by it, clipped to
+/// the node) and whose `contentSize` is set in the layout pass.
+///
+/// Layout, as Texture's: the subnodes' spec is measured with the scrollable directions unbounded.
+/// With `automaticallyManagesContentSize`, that measured size becomes the content size and the
+/// node takes the constrained maximum on each axis (the content's size on an axis without one);
+/// content smaller than the node is laid out again within the node's range, so it can fill it.
+/// Texture clamps the parent size into the range for the node's size; Weft's layout override
+/// point has no parent size, so it takes the range's maximum, which is the same wherever the
+/// parent gives the node its size exactly (a screen, a stack with a fixed width).
+/// Thread-safe: its settings are behind a mutex; the view is main-actor state.
+open class ASScrollNode: ASDisplayNode, @unchecked Sendable {
+    // SAFETY: its own state is behind `scrollState`; the rest is ASDisplayNode's, which guards its own.
+    struct ScrollState {
+        var automaticallyManagesContentSize = false
+        var scrollableDirections = ASScrollDirection.verticalDirections
+        var contentInset = UIEdgeInsets.zero
+        /// The content size of the last layout, applied in `layout()`.
+        var measuredContentSize: CGSize?
+        var contentSize = CGSize.zero
+    }
+
+    let scrollState = Mutex(ScrollState())
+
+    public override init() {
+        super.init()
+        clipsToBounds = true
+    }
+
+    /// Whether the layout sets the content size (see the type's notes); false by default.
+    public var automaticallyManagesContentSize: Bool {
+        get { scrollState.withLock { $0.automaticallyManagesContentSize } }
+        set {
+            scrollState.withLock { $0.automaticallyManagesContentSize = newValue }
+            setNeedsLayout()
+        }
+    }
+
+    /// The directions the content scrolls in, which its layout leaves unbounded; vertical by default.
+    public var scrollableDirections: ASScrollDirection {
+        get { scrollState.withLock { $0.scrollableDirections } }
+        set {
+            scrollState.withLock { $0.scrollableDirections = newValue }
+            setNeedsLayout()
+        }
+    }
+
+    /// The scrolled position: the node's bounds origin.
+    public var contentOffset: CGPoint {
+        get { bounds.origin }
+        set { bounds = CGRect(origin: newValue, size: bounds.size) }
+    }
+
+    /// Stored for code that reads it back; a scroll node's content is not inset when drawn.
+    public var contentInset: UIEdgeInsets {
+        get { scrollState.withLock { $0.contentInset } }
+        set { scrollState.withLock { $0.contentInset = newValue } }
+    }
+
+    /// The size of the scrollable content: set by the layout pass with
+    /// `automaticallyManagesContentSize`, else by hand (usually through `view.contentSize`).
+    public var contentSize: CGSize {
+        get { scrollState.withLock { $0.contentSize } }
+        set { scrollState.withLock { $0.contentSize = newValue } }
+    }
+
+    open override func calculateLayoutThatFits(_ constrainedSize: ASSizeRange) -> ASLayout {
+        let (manages, directions) = scrollState.withLock { ($0.automaticallyManagesContentSize, $0.scrollableDirections) }
+        let vertical = !directions.isDisjoint(with: .verticalDirections), horizontal = !directions.isDisjoint(with: .horizontalDirections)
+        var contentRange = constrainedSize
+        if vertical { contentRange.max.height = .infinity }
+        if horizontal { contentRange.max.width = .infinity }
+        var layout = super.calculateLayoutThatFits(contentRange)
+        guard manages else { return layout }
+        let content = layout.size
+        var size = constrainedSize.max
+        if !size.width.isFinite { size.width = content.width }
+        if !size.height.isFinite { size.height = content.height }
+        if (vertical && content.height < size.height) || (horizontal && content.width < size.width) {
+            layout = super.calculateLayoutThatFits(constrainedSize)
+        }
+        scrollState.withLock { $0.measuredContentSize = content }
+        return ASLayout(layoutElement: self, size: size, sublayouts: layout.sublayouts)
+    }
+
+    /// Applies the content size the layout measured, as Texture's `layout` does.
+    open override func layout() {
+        super.layout()
+        scrollState.withLock { s in
+            guard s.automaticallyManagesContentSize, let measured = s.measuredContentSize else { return }
+            s.contentSize = measured
+        }
+    }
+
+    /// The node's scroll view; Texture's `view` (a `UIScrollView`). Its offset, size, frame and
+    /// background are the node's. Asking for it loads the node. Main-actor isolated.
+    @preconcurrency @MainActor public override var view: UIScrollView {
+        if !isNodeLoaded { loadNodeIfNeeded() }
+        if let view = self[locked: \.loading.view] as? UIScrollView { return view }
+        let made = ASScrollView(scrollNode: self)
+        return state.withLock { s -> UIScrollView in
+            if let view = s.loading.view as? UIScrollView { return view }
+            s.loading.view = made
+            return made
+        }
+    }
+}
+
+extension ASScrollNode: ScrollingNode {}
