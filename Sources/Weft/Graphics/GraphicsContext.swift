@@ -1,7 +1,10 @@
 import CWeft
 import Foundation
 
-/// Drawing into a bitmap with cairo, in points, y down, origin at the top left.
+/// Drawing into a bitmap with cairo, in points, y down, origin at the top left. Core Graphics'
+/// `CGContext` (the name is a typealias for it): its graphics state (transform, clip, blend mode,
+/// line width, cap and join, and the fill and stroke colours UIKit's `setFill()`/`setStroke()`
+/// set) is saved and restored together by `withSavedState` or `saveGState()`/`restoreGState()`.
 ///
 /// Lent to a drawing closure (a `Bitmap` initializer or a node's draw method) on the thread that
 /// draws; never escapes it, never crosses threads. Not Sendable.
@@ -9,6 +12,13 @@ public final class GraphicsContext {
     let cr: OpaquePointer
     /// Device pixels per point of the bitmap being drawn.
     public let scale: CGFloat
+
+    /// The colour `UIRectFill`, `UIBezierPath.fill()` and `CGContext.fill(_:)` use; black at first.
+    public var fillColor = UIColor.black
+    /// The colour `UIBezierPath.stroke()` and `CGContext.stroke(_:)` use; black at first.
+    public var strokeColor = UIColor.black
+    /// The colours saved by each `saveGState()` not yet restored, innermost last.
+    var savedColors: [(fill: UIColor, stroke: UIColor)] = []
 
     init(surface: OpaquePointer, scale: CGFloat) {
         cr = cairo_create(surface)
@@ -23,7 +33,11 @@ public final class GraphicsContext {
     /// Runs `body` with the current transform and clip saved, and restores them after.
     public func withSavedState<R>(_ body: () throws -> R) rethrows -> R {
         cairo_save(cr)
-        defer { cairo_restore(cr) }
+        let colors = (fillColor, strokeColor)
+        defer {
+            cairo_restore(cr)
+            (fillColor, strokeColor) = colors
+        }
         return try body()
     }
 
@@ -131,8 +145,14 @@ public final class GraphicsContext {
         }
     }
 
+    /// Draws `image` stretched to fill `rect`; a resizable image (one with cap insets) keeps its
+    /// caps and stretches the rest (see `UIImage.resizableImage(withCapInsets:)`).
     public func draw(_ image: UIImage, in rect: CGRect, alpha: CGFloat = 1) {
-        draw(image.bitmap, in: rect, alpha: alpha)
+        if let slices = image.slices {
+            draw(slices, in: rect, alpha: alpha)
+        } else {
+            draw(image.bitmap, in: rect, alpha: alpha)
+        }
     }
 
     /// Paints `color` through the alpha of `bitmap` placed in `rect`: a tint.
@@ -162,12 +182,17 @@ public final class GraphicsContext {
         return pattern
     }
 
-    private func setSource(_ color: UIColor) {
+    func setSource(_ color: UIColor) {
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
     }
 
     func apply(_ path: Path) {
         cairo_new_path(cr)
+        append(path)
+    }
+
+    /// Adds `path` to cairo's current path.
+    func append(_ path: Path) {
         for element in path.elements {
             switch element {
             case .move(let p): cairo_move_to(cr, p.x, p.y)

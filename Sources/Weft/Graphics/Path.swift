@@ -66,6 +66,41 @@ public struct Path: Sendable, Equatable {
         elements.append(.arc(center: center, radius: radius, start: startAngle, end: endAngle))
     }
     public mutating func close() { elements.append(.close) }
+    /// Appends the subpaths of `other`.
+    public mutating func append(_ other: Path) { elements += other.elements }
+
+    /// The smallest rectangle holding every point and control point (and the arcs' extent);
+    /// `.null` for an empty path.
+    public var controlPointBounds: CGRect {
+        var minX = CGFloat.infinity, minY = CGFloat.infinity, maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
+        func add(_ p: CGPoint) {
+            minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+        }
+        for element in elements {
+            switch element {
+            case .move(let p), .line(let p): add(p)
+            case let .curve(c1, c2, p): add(c1); add(c2); add(p)
+            case let .arc(center, radius, start, end):
+                // cairo sweeps clockwise (angles increasing) from start to end.
+                var stop = end
+                if stop < start { stop += (((start - stop) / (2 * .pi)).rounded(.up)) * 2 * .pi }
+                func at(_ angle: CGFloat) -> CGPoint { CGPoint(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle)) }
+                add(at(start)); add(at(stop))
+                guard start.isFinite, stop.isFinite, stop - start < 2 * .pi else {
+                    add(CGPoint(x: center.x - radius, y: center.y - radius)); add(CGPoint(x: center.x + radius, y: center.y + radius))
+                    continue
+                }
+                var quarter = ((start / (.pi / 2)).rounded(.down) + 1) * (.pi / 2)
+                while quarter < stop {
+                    add(at(quarter))
+                    quarter += .pi / 2
+                }
+            case .close: break
+            }
+        }
+        guard minX.isFinite, minY.isFinite else { return .null }
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
 
     public var isEmpty: Bool { elements.isEmpty }
 }

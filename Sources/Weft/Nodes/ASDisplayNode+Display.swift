@@ -25,7 +25,14 @@ struct DisplayRequest: Sendable {
     let scale: CGFloat
     let parameters: (any Sendable)?
     let drawType: ASDisplayNode.Type
+    let willDisplay: ASDisplayNodeContextModifier?
+    let didDisplay: ASDisplayNodeContextModifier?
 }
+
+/// Changes the context a node's contents are drawn into, before or after they are drawn; Texture's
+/// `ASDisplayNodeContextModifier`. Gets the context (clipped to the node's bounds, already current
+/// for UIKit drawing) and the node's draw parameters.
+public typealias ASDisplayNodeContextModifier = @Sendable (CGContext, Any?) -> Void
 
 extension ASDisplayNode {
     /// Whether display work runs on `displayQueue` (true, the default) or inline on the thread
@@ -64,6 +71,25 @@ extension ASDisplayNode {
             self[locked: \.contentsScale] = newValue
             setNeedsDisplay()
         }
+    }
+
+    /// Runs on the display queue just before the node's contents are drawn, with the context they
+    /// are drawn into; what it does to the context (a clip: `UIBezierPath(roundedRect:
+    /// cornerRadius:).addClip()`, a transform) applies to the drawing. Texture's
+    /// `willDisplayNodeContentWithRenderingContext`. Runs only for a node that draws contents.
+    /// (Texture's image node runs it before drawing the image and then gives the result to its
+    /// `imageModificationBlock`; Weft's runs it around the whole drawing, so the block sees the
+    /// unclipped image.)
+    public var willDisplayNodeContentWithRenderingContext: ASDisplayNodeContextModifier? {
+        get { self[locked: \.willDisplayContent] }
+        set { self[locked: \.willDisplayContent] = newValue; setNeedsDisplay() }
+    }
+
+    /// Runs on the display queue just after the node's contents are drawn, with the same context;
+    /// Texture's `didDisplayNodeContentWithRenderingContext`.
+    public var didDisplayNodeContentWithRenderingContext: ASDisplayNodeContextModifier? {
+        get { self[locked: \.didDisplayContent] }
+        set { self[locked: \.didDisplayContent] = newValue; setNeedsDisplay() }
     }
 
     /// The queue that draws this node's backing store; `DisplayQueue.shared` by default.
@@ -223,14 +249,16 @@ extension ASDisplayNode {
     /// result is never committed. (Read the other way round, old parameters would be paired with
     /// the new generation and commit stale pixels.) Bounds and scale are read with the generation.
     private func captureDisplayRequest(scale: CGFloat?) -> DisplayRequest? {
-        let snapshot = state.withLock { s -> (generation: Int, size: CGSize, scale: CGFloat)? in
+        let snapshot = state.withLock { s -> (generation: Int, size: CGSize, scale: CGFloat,
+                                              will: ASDisplayNodeContextModifier?, did: ASDisplayNodeContextModifier?)? in
             guard !s.isDisplaySuspended else { return nil }
-            return (s.display.generation, s.bounds.size, scale ?? s.contentsScale)
+            return (s.display.generation, s.bounds.size, scale ?? s.contentsScale, s.willDisplayContent, s.didDisplayContent)
         }
         guard let snapshot else { return nil }
         let parameters = drawParameters()
         return DisplayRequest(generation: snapshot.generation, bounds: CGRect(origin: .zero, size: snapshot.size),
-                              scale: snapshot.scale, parameters: parameters, drawType: type(of: self))
+                              scale: snapshot.scale, parameters: parameters, drawType: type(of: self),
+                              willDisplay: snapshot.will, didDisplay: snapshot.did)
     }
 
     private func isCancelled(_ request: DisplayRequest) -> Bool {
@@ -248,11 +276,17 @@ extension ASDisplayNode {
         guard !isCancelled(request) else { return false }
         displayWillStart()
         var result: Result<Bitmap?, GraphicsError> = .success(nil)
-        if request.parameters != nil, request.bounds.width > 0, request.bounds.height > 0 {
+        // Without parameters, a class may still draw through Texture's class method.
+        if request.bounds.width > 0, request.bounds.height > 0,
+           request.parameters != nil || TextureDrawOverrides.overrides(request.drawType) {
             do {
                 let bitmap = try Bitmap(size: request.bounds.size, scale: request.scale) { context in
-                    request.drawType.draw(request.bounds, withParameters: request.parameters,
-                                          isCancelled: { self.isCancelled(request) }, in: context)
+                    UIGraphicsContextStack.with(context, ownsPixels: true) {
+                        request.willDisplay?(context, request.parameters)
+                        let isCancelled = { self.isCancelled(request) }
+                        request.drawType.draw(request.bounds, withParameters: request.parameters, isCancelled: isCancelled, in: context)
+                        request.didDisplay?(context, request.parameters)
+                    }
                 }
                 result = .success(bitmap)
             } catch let error as GraphicsError {

@@ -20,6 +20,8 @@ public enum ASCornerRoundingType: Int, Sendable {
 /// corners, border, alpha, clipping) and optionally contents it draws into a backing store:
 /// - subclass: override `drawParameters()` to capture what drawing needs, and the class method
 ///   `draw(_:withParameters:isCancelled:in:)` to draw it on the display queue; or
+/// - subclass as in Texture: override the class method `draw(_:withParameters:isCancelled:isRasterizing:)`
+///   and draw into `UIGraphicsGetCurrentContext()` (with or without `drawParameters()`); or
 /// - set a `displayBlock`.
 /// A node in `.display` interface state draws asynchronously on `displayQueue` (or inline when
 /// `displaysAsynchronously` is false); `recursivelyEnsureDisplaySynchronously(_:)` draws now, and
@@ -54,6 +56,8 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
         var displaysAsynchronously = true
         var isDisplaySuspended = false
         var displayBlock: ASDisplayNodeDisplayBlock?
+        var willDisplayContent: ASDisplayNodeContextModifier?
+        var didDisplayContent: ASDisplayNodeContextModifier?
         var contentsScale: CGFloat = ASScreenScale()
         var interfaceState: ASInterfaceState = []
         var displayQueue = DisplayQueue.shared
@@ -196,14 +200,29 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
         displayBlock.map(DisplayBlockParameters.init)
     }
 
-    /// Draws the contents into `context`, sized `bounds`, on the display queue; Texture's class
-    /// method `draw(_:withParameters:isCancelled:isRasterizing:)`. Being a class method, it cannot
-    /// reach the node: everything comes from `parameters`. Check `isCancelled()` between costly steps.
+    /// Draws the contents into `context`, sized `bounds`, on the display queue; Weft's form of
+    /// Texture's class method `draw(_:withParameters:isCancelled:isRasterizing:)`. Being a class
+    /// method, it cannot reach the node: everything comes from `parameters`. Check `isCancelled()`
+    /// between costly steps. `context` is also the thread's current UIKit context meanwhile.
+    /// The default draws the display block, or calls Texture's spelling.
     open class func draw(_ bounds: CGRect, withParameters parameters: (any Sendable)?,
                          isCancelled: () -> Bool, in context: GraphicsContext) {
         if let block = parameters as? DisplayBlockParameters {
             block.block(bounds, context, isCancelled)
+        } else {
+            draw(bounds, withParameters: parameters, isCancelled: isCancelled, isRasterizing: false)
         }
+    }
+
+    /// Texture's class drawing method, as Texture code overrides it: draw into
+    /// `UIGraphicsGetCurrentContext()` (a fresh backing store of `bounds`, at the node's
+    /// `contentsScale`), on the display queue. `parameters` is what `drawParameters()` returned
+    /// (nil when the subclass does not override it: a subclass that overrides only this method
+    /// still draws, as in Texture). `isRasterizing` is always false: Weft does not rasterize
+    /// subtrees. The default draws nothing; an override need not call it (one that always calls it
+    /// is taken for a class that does not draw this way when `drawParameters()` is nil).
+    open class func draw(_ bounds: CGRect, withParameters parameters: Any?, isCancelled isCancelledBlock: () -> Bool, isRasterizing: Bool) {
+        TextureDrawOverrides.baseWasReached()
     }
 
     /// The node's natural size within `constrainedSize`; Texture's `calculateSizeThatFits(_:)`.

@@ -17,6 +17,13 @@ struct ImageDrawParameters: Sendable {
             if let placeholderColor { context.fill(bounds, with: placeholderColor) }
             return
         }
+        let traits = ASPrimitiveTraitCollection(displayScale: context.scale, userInterfaceStyle: .light)
+        if image.capInsets != .zero {
+            // As Texture: a resizable image is modified as it is, then stretched to the bounds.
+            guard let shown = modification.map({ $0(image, traits) }) ?? image else { return }
+            context.draw(shown, in: bounds)
+            return
+        }
         guard forcedSize != .zero || modification != nil else {
             context.withSavedState {
                 context.clip(to: bounds)
@@ -33,7 +40,8 @@ struct ImageDrawParameters: Sendable {
         guard let drawn = try? Bitmap(size: target.size, scale: context.scale, drawing: { drawPlaced(image, in: target, context: $0) }),
               !isCancelled()
         else { return }
-        let modified = modification?(UIImage(bitmap: drawn)) ?? UIImage(bitmap: drawn)
+        let drawnImage = UIImage(bitmap: drawn)
+        guard let modified = modification.map({ $0(drawnImage, traits) }) ?? drawnImage else { return }
         context.draw(modified, in: bounds)
     }
 

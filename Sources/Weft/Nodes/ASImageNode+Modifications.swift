@@ -3,7 +3,7 @@ import Foundation
 /// Clips the image to an ellipse and strokes a border of `borderWidth` in `borderColor` inside it;
 /// Texture's `ASImageNodeRoundBorderModificationBlock`.
 public func ASImageNodeRoundBorderModificationBlock(_ borderWidth: CGFloat, _ borderColor: UIColor?) -> ASImageNodeModificationBlock {
-    { image in
+    { image, _ in
         let bitmap = image.bitmap
         let rect = CGRect(origin: .zero, size: bitmap.size)
         let rounded = try? Bitmap(pixelWidth: bitmap.pixelWidth, pixelHeight: bitmap.pixelHeight, scale: bitmap.scale) { context in
@@ -23,7 +23,7 @@ public func ASImageNodeRoundBorderModificationBlock(_ borderWidth: CGFloat, _ bo
 /// Paints `color` through the image's alpha, keeping its shape; Texture's
 /// `ASImageNodeTintColorModificationBlock`.
 public func ASImageNodeTintColorModificationBlock(_ color: UIColor) -> ASImageNodeModificationBlock {
-    { image in
+    { image, _ in
         let bitmap = image.bitmap
         let tinted = try? Bitmap(pixelWidth: bitmap.pixelWidth, pixelHeight: bitmap.pixelHeight, scale: bitmap.scale) { context in
             context.fill(CGRect(origin: .zero, size: bitmap.size), with: color, maskedBy: bitmap)

@@ -1,9 +1,13 @@
 import Foundation
 import Synchronization
 
-/// Changes an image after it is drawn at the node's size, on the display queue; Texture's
-/// `asimagenode_modification_block_t`.
-public typealias ASImageNodeModificationBlock = @Sendable (UIImage) -> UIImage
+/// Changes an image after it is drawn at the node's size, on the display queue, given the traits
+/// it is drawn with; Texture's `asimagenode_modification_block_t`. Returning nil draws nothing, as
+/// in Texture. (A one-argument block ports as `{ image, _ in ... }`.)
+public typealias asimagenode_modification_block_t = @Sendable (UIImage, ASPrimitiveTraitCollection) -> UIImage?
+
+/// Weft's name for `asimagenode_modification_block_t`.
+public typealias ASImageNodeModificationBlock = asimagenode_modification_block_t
 
 /// A node that draws an image; Texture's `ASImageNode`.
 ///
@@ -74,7 +78,9 @@ open class ASImageNode: ASDisplayNode, @unchecked Sendable {
         }
     }
 
-    /// Runs on the display queue with the image as drawn at the node's size; see the helpers
+    /// Runs on the display queue with the image as drawn at the node's size (a resizable image: the
+    /// image itself, which is then stretched to the bounds) and the traits it is drawn with
+    /// (`displayScale` the backing store's scale, `userInterfaceStyle` `.light`); see the helpers
     /// `ASImageNodeRoundBorderModificationBlock` and `ASImageNodeTintColorModificationBlock`.
     public var imageModificationBlock: ASImageNodeModificationBlock? {
         get { imageState.withLock { $0.modification } }

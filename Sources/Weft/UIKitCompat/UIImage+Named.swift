@@ -1,0 +1,91 @@
+import Foundation
+import Synchronization
+
+/// Finding images by name, as UIKit's `UIImage(named:)` does in an app bundle.
+///
+/// Where: each folder of `UIImage.searchFolders`, in order, then `Bundle.main`'s resource folder
+/// and its bundle folder (on Linux, the executable's folder unless the app has a bundle). Asset
+/// catalogs are not read: export their images as files into one of those folders.
+///
+/// Which file: the name may carry its extension (`star.png`); without one, `.png`, `.jpg` and
+/// `.jpeg` are tried. As in UIKit the screen's scale variant is preferred: at `UIScreen.main.scale`
+/// 2, `star@2x.png`, then `star@3x.png`, then `star.png` (the exact scale, then larger ones, then
+/// smaller); the image's `scale` is the one its suffix names (1 without). A name that already ends
+/// in `@2x` or `@3x` is looked up as it is.
+///
+/// Decoded images are cached by file path, size and modification date, as UIKit caches named
+/// images; a file that cannot be decoded is reported (area `.image`) and gives nil.
+/// Sendable; use from any context.
+extension UIImage {
+    private static let folders = Mutex<[URL]>([])
+    private static let cache = Mutex<[String: (stamp: String, image: UIImage)]>([:])
+
+    /// Folders `UIImage(named:)` searches before the main bundle, in order; empty by default.
+    /// Set it once, at start-up (a process-wide setting, read by every thread).
+    public static var searchFolders: [URL] {
+        get { folders.withLock { $0 } }
+        set { folders.withLock { $0 = newValue } }
+    }
+
+    /// UIKit's `init(named:)`: the image called `name` in `searchFolders` or the main bundle;
+    /// nil when there is none.
+    public convenience init?(named name: String) {
+        self.init(named: name, in: nil)
+    }
+
+    /// UIKit's `init(named:in:compatibleWith:)` without the traits: looks in `bundle`'s resource
+    /// folder (the main bundle's when nil) after `searchFolders`.
+    public convenience init?(named name: String, in bundle: Bundle?) {
+        guard !name.isEmpty, let path = UIImage.pathForImage(named: name, bundle: bundle ?? .main),
+              let image = UIImage.cachedImage(atPath: path)
+        else { return nil }
+        self.init(bitmap: image.bitmap)
+    }
+
+    /// Texture's `as_imageNamed(_:)`: `UIImage(named:)`, cached (as every named image is here).
+    public static func as_imageNamed(_ name: String) -> UIImage? { UIImage(named: name) }
+
+    /// The file `UIImage(named:)` would read for `name`; nil when none exists.
+    static func pathForImage(named name: String, bundle: Bundle, screenScale: CGFloat = UIScreen.main.scale) -> String? {
+        var directories = searchFolders.map(\.path)
+        for path in [bundle.resourcePath, bundle.bundlePath].compactMap({ $0 }) where !directories.contains(path) {
+            directories.append(path)
+        }
+        let known = ["png", "jpg", "jpeg"]
+        let ext = (name as NSString).pathExtension.lowercased()
+        let (stem, extensions) = known.contains(ext) ? ((name as NSString).deletingPathExtension, [(name as NSString).pathExtension]) : (name, known)
+        let suffixes: [String]
+        if stem.hasSuffix("@2x") || stem.hasSuffix("@3x") || stem.hasSuffix("@1x") {
+            suffixes = [""]
+        } else {
+            let preferred = Int(min(max(screenScale.rounded(), 1), 3))
+            let order = [preferred] + Array(stride(from: preferred + 1, through: 3, by: 1)) + Array(stride(from: preferred - 1, through: 1, by: -1))
+            suffixes = order.map { $0 == 1 ? "" : "@\($0)x" }
+        }
+        let files = FileManager.default
+        for directory in directories {
+            for suffix in suffixes {
+                for ext in extensions {
+                    let path = (directory as NSString).appendingPathComponent("\(stem)\(suffix).\(ext)")
+                    var isDirectory: ObjCBool = false
+                    if files.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue { return path }
+                }
+            }
+        }
+        return nil
+    }
+
+    private static func cachedImage(atPath path: String) -> UIImage? {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        let stamp = "\(attributes?[.size] ?? 0)/\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+        if let hit = cache.withLock({ $0[path] }), hit.stamp == stamp { return hit.image }
+        do {
+            let image = try UIImage(contentsOf: URL(fileURLWithPath: path))
+            cache.withLock { $0[path] = (stamp, image) }
+            return image
+        } catch {
+            WeftDiagnostics.report(.image, "UIImage(named:)", "\(error); nil returned")
+            return nil
+        }
+    }
+}
