@@ -13,6 +13,16 @@ public final class ASCollectionView: UICollectionView {
     /// The node this view belongs to; weak, as in Texture (the node owns its view).
     public var collectionNode: ASCollectionNode? { owner }
 
+    public override var allowsSelection: Bool {
+        get { collectionNode?.allowsSelection ?? super.allowsSelection }
+        set { if let collectionNode { collectionNode.allowsSelection = newValue } else { super.allowsSelection = newValue } }
+    }
+
+    public override var allowsMultipleSelection: Bool {
+        get { collectionNode?.allowsMultipleSelection ?? super.allowsMultipleSelection }
+        set { if let collectionNode { collectionNode.allowsMultipleSelection = newValue } else { super.allowsMultipleSelection = newValue } }
+    }
+
     init(collectionNode: ASCollectionNode) {
         super.init(frame: collectionNode.frame, collectionViewLayout: collectionNode.collectionViewLayout, owner: collectionNode)
         scrollingNode = collectionNode

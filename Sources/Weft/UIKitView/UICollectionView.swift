@@ -32,11 +32,11 @@ public class UICollectionView: UIScrollView {
 
     /// The layout the collection node was made with.
     public let collectionViewLayout: UICollectionViewLayout
-    /// UIKit's selection settings. Weft's collections keep no selection (nothing taps them), so
-    /// these are the stored UIKit state an app sets and reads back; a UIKit cell draws its
+    /// UIKit's selection settings; an `ASCollectionView`'s are its node's (see
+    /// `ASCollectionNode.selectItem(at:animated:scrollPosition:)`). A UIKit cell draws its
     /// `isSelected` look when the app sets it.
-    public var allowsSelection = true
-    public var allowsMultipleSelection = false
+    open var allowsSelection = true
+    open var allowsMultipleSelection = false
 
     /// The node whose elements this view shows; weak, as the node owns the view.
     weak var owner: ASCollectionNode?
