@@ -179,6 +179,13 @@ open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConv
         }
     }
 
+    /// Whether `object` is this very class; `NSObject`'s class method `isEqual(_:)`, which Texture
+    /// code uses to compare node classes (`nodeType.isEqual(HeaderNode.self)`).
+    public class func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? AnyClass else { return false }
+        return other == self
+    }
+
     /// A name for messages and layout dumps; Texture's `debugName`.
     public var debugName: String? {
         get { self[locked: \.debugName] }

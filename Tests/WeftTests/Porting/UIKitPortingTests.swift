@@ -56,6 +56,11 @@ import Testing
         #expect(ASScrollDirectionVerticalDirections == [.up, .down] && ASScrollDirectionHorizontalDirections == [.left, .right])
     }
 
+    @Test func nodeClassesCompareAsNSObjectClassesDo() {
+        let type: ASDisplayNode.Type = ASTextNode.self
+        #expect(type.isEqual(ASTextNode.self) && !type.isEqual(ASImageNode.self) && !type.isEqual("ASTextNode"))
+    }
+
     final class Counter {
         var count = 0
         let table = ASTableNode()
