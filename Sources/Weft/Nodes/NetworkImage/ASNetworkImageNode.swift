@@ -123,7 +123,8 @@ open class ASNetworkImageNode: ASImageNode, @unchecked Sendable {
         if outcome.replacedImage {
             WeftDiagnostics.report(.image, description, "url set to \(url.map(ImageLoadingError.name) ?? "nil") after image was set directly; the node loads the URL and manages image again (Texture asserts here: set image to nil first)")
         }
-        if reset || url == nil { imageDidChange() }
+        // Even when the image stays, the display is stale: the next one waits for the new URL's image.
+        imageDidChange()
         if interfaceState.contains(.preload) { startLoadingIfNeeded() }
     }
 
