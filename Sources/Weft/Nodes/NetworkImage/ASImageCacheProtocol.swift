@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 
 /// Whether a cache answered from memory at once or later; Texture's `ASImageCacheType`.
+/// Sendable value; use from any context.
 public enum ASImageCacheType: Int, Sendable {
     case asynchronous = 0
     case synchronous

@@ -11,7 +11,8 @@ public typealias ASImageDownloaderCompletion = @Sendable (
 /// Called with a download's progress, 0...1; Texture's `ASImageDownloaderProgress`.
 public typealias ASImageDownloaderProgress = @Sendable (_ progress: CGFloat) -> Void
 
-/// How soon an image is needed, from the node's interface state; Texture's `ASImageDownloaderPriority`.
+/// How soon an image is needed, from the node's interface state (visible, display, else
+/// preload); Texture's `ASImageDownloaderPriority`. Sendable value; use from any context.
 public enum ASImageDownloaderPriority: UInt, Sendable {
     case preload = 0
     case imminent

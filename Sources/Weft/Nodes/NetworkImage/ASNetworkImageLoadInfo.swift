@@ -1,6 +1,7 @@
 import Foundation
 
 /// Where a loaded image came from; Texture's `ASNetworkImageSourceType`.
+/// Sendable value; use from any context.
 public enum ASNetworkImageSourceType: Int, Sendable {
     /// Not said; Weft gives this for `data:` URLs, which the node decodes itself.
     case unspecified = 0

@@ -99,7 +99,8 @@ open class ASNetworkImageNode: ASImageNode, @unchecked Sendable {
     /// Shows the image of `url`, cancelling the load of the previous one. With `reset` (or a nil
     /// url) `defaultImage` is shown until it loads; otherwise the current image stays meanwhile.
     /// Setting the URL already set does nothing. Loads at once when the node is in the preload
-    /// range, else when it enters it or is displayed.
+    /// range, else when it enters it or is displayed; on a node in the display range, the
+    /// redisplay this starts waits for the image on the calling thread (see the type's notes).
     public func setURL(_ url: URL?, resetToDefault reset: Bool) {
         let outcome = network.withLock { s -> (cancel: PendingCancel?, replacedImage: Bool)? in
             guard s.url != url else { return nil }
