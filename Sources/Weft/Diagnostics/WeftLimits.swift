@@ -37,6 +37,15 @@ public enum WeftLimits {
     /// Bytes of an image file; a larger file (or a device, FIFO or directory) is refused before it
     /// is read. 256 MiB is more than a PNG or JPEG of the largest `Bitmap` needs in practice.
     public static let maximumImageFileBytes = 256 << 20
+    /// Seconds a display or layout of an `ASNetworkImageNode` waits for its image to load (a file,
+    /// a `data:` URL, or a plugged-in downloader) before it goes on with the default image, the
+    /// wait reported; an image arriving later is shown by the next display.
+    public static let networkImageWait: TimeInterval = 30
+    /// Bytes of decoded pixels `ASNetworkImageNode` keeps of local image files it read with
+    /// `shouldCacheImage` (the default), least recently used out first.
+    public static let localImageCacheBytes = 64 << 20
+    /// Local image files whose decoded images are kept at most.
+    public static let localImageCacheEntries = 1_024
     /// UTF-16 units (`NSAttributedString.length`) of one text node's text; the rest is dropped and
     /// reported, so one layout stays bounded (a few hundred milliseconds in a debug build).
     public static let maximumTextLength = 100_000

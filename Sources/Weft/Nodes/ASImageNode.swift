@@ -38,8 +38,9 @@ open class ASImageNode: ASDisplayNode, @unchecked Sendable {
         contentMode = .scaleAspectFill
     }
 
-    /// The image drawn; setting it clears `imageError`.
-    public var image: UIImage? {
+    /// The image drawn; setting it clears `imageError`. Open so that `ASNetworkImageNode` can
+    /// tell an image set directly from one it loaded, as Texture's does.
+    open var image: UIImage? {
         get { imageState.withLock { $0.image } }
         set { updateImage { $0.image = newValue; $0.error = nil } }
     }

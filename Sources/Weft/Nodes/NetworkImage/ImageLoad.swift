@@ -1,0 +1,76 @@
+import Dispatch
+import Foundation
+
+/// One load of one URL for one `ASNetworkImageNode`, from start to finish.
+///
+/// Its first step (reading a local file, or asking the cache and the downloader) is claimable:
+/// it is queued on a global queue, and a display that needs the image before that queue got to
+/// it runs the step itself (as a display takes over its own queued job), so a wait never depends
+/// on a free worker thread. `finish()` lets every waiter go; a load finishes once, whether it
+/// completed, failed, or was cancelled.
+///
+/// Thread safety: `step`, `finished` and `wasCancelled` are guarded by `condition`, which may be
+/// taken while the node's `network` lock is held (never the other way round). Sendable.
+final class ImageLoad: @unchecked Sendable {
+    // SAFETY: the mutable fields are read and written only with `condition` locked.
+    let url: URL
+    private let condition = NSCondition()
+    private var step: (@Sendable () -> Void)?
+    private var finished = false
+    private var cancelled = false
+
+    init(url: URL) { self.url = url }
+
+    /// Sets the first step; set before the load is published, so a waiter always finds it.
+    func prepare(_ step: @escaping @Sendable () -> Void) {
+        condition.lock()
+        self.step = step
+        condition.unlock()
+    }
+
+    /// Queues the first step on a global queue (it runs there unless a waiter took it).
+    func queueStep() {
+        DispatchQueue.global(qos: .userInitiated).async { self.runStepIfUnclaimed() }
+    }
+
+    /// Runs the first step here unless another thread took it.
+    func runStepIfUnclaimed() {
+        condition.lock()
+        let step = self.step
+        self.step = nil
+        condition.unlock()
+        step?()
+    }
+
+    /// Lets the waiters go; later calls do nothing. `cancelled` records that the node gave up on
+    /// the load (a new URL, leaving the preload range), so a download identifier that arrives
+    /// afterwards is cancelled.
+    func finish(cancelled: Bool = false) {
+        condition.lock()
+        if !finished { self.cancelled = cancelled }
+        finished = true
+        step = nil
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    var isFinished: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return finished
+    }
+
+    var wasCancelled: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return cancelled
+    }
+
+    /// Runs the first step if nobody has, then blocks until the load finishes, at most `limit`
+    /// seconds (then reports `what` and returns false). See `BlockingWait`.
+    @discardableResult
+    func wait(_ what: @autoclosure () -> String, limit: TimeInterval = WeftLimits.networkImageWait) -> Bool {
+        runStepIfUnclaimed()
+        return BlockingWait.on(condition, what(), limit: limit) { finished }
+    }
+}
