@@ -34,9 +34,9 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
 
     /// The node's mutable state, guarded by the mutex.
     struct State: @unchecked Sendable {
-        // SAFETY: only touched under `state`'s mutex. The subnodes, the supernode and the blocks
-        // it holds are nodes (not Sendable only so that user subclasses need not say so, see
-        // `UncheckedSendable`), each guarded by its own mutex.
+        // SAFETY: only touched under `state`'s mutex. The subnodes and the supernode are nodes
+        // (not Sendable only so that user subclasses need not say so, see `UncheckedSendable`),
+        // each guarded by its own mutex; the layout spec block runs on the thread that lays out.
         var bounds = CGRect.zero
         var position = CGPoint.zero
         var anchorPoint = CGPoint(x: 0.5, y: 0.5)

@@ -5,9 +5,11 @@
 /// a Sendable open class makes every user subclass restate `@unchecked Sendable` (a warning in any
 /// language mode). Their state is still thread-safe: a node guards its state with its own mutex,
 /// a spec is configured before it is laid out and only read while laid out, and a collection's
-/// layout is used by the thread that drives the collection. Weft hands them to the display queue,
-/// node-making threads, the editing queue and frame pipelines through this wrapper; each use says
-/// which lock or thread owns the state on the other side.
+/// layout is used by the thread that drives the collection. Weft hands them to the display queue
+/// and to the main actor (`MainActorBridge`) through this wrapper, and to node-making threads, the
+/// editing queue and frame pipelines through internal types that hold them and say so
+/// (`CellSource`, `WeakCollectionNode`, `CollectionFrames`); each says which lock or thread owns
+/// the state on the other side.
 ///
 /// Internal: only Weft decides where a crossing is safe.
 struct UncheckedSendable<Value>: @unchecked Sendable {
