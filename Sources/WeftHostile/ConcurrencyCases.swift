@@ -8,8 +8,10 @@ enum ConcurrencyCases {
     static let all: [HostileCase] = [
         HostileCase(category: .concurrency, name: "concurrent-add-subnode-never-forms-a-cycle") {
             for _ in 0..<2_000 {
-                let a = Fixture.box(CGSize(width: 10, height: 10), name: "a")
-                let b = Fixture.box(CGSize(width: 10, height: 10), name: "b")
+                // Shared with the threads on purpose: nodes guard their own state (not Sendable
+                // only so that subclasses need not say so).
+                nonisolated(unsafe) let a = Fixture.box(CGSize(width: 10, height: 10), name: "a")
+                nonisolated(unsafe) let b = Fixture.box(CGSize(width: 10, height: 10), name: "b")
                 DispatchQueue.concurrentPerform(iterations: 2) { i in
                     if i == 0 { a.addSubnode(b) } else { b.addSubnode(a) }
                 }
@@ -35,8 +37,9 @@ enum ConcurrencyCases {
             }
         },
         HostileCase(category: .concurrency, name: "mutation-while-rendering") {
-            let root = Fixture.box(CGSize(width: 100, height: 100), name: "busy root")
-            let text = Fixture.text("changing")
+            // Shared with the mutator on purpose: nodes guard their own state.
+            nonisolated(unsafe) let root = Fixture.box(CGSize(width: 100, height: 100), name: "busy root")
+            nonisolated(unsafe) let text = Fixture.text("changing")
             root.addSubnode(text)
             let stop = Atomic(false)
             let mutator = Thread {
@@ -55,7 +58,8 @@ enum ConcurrencyCases {
         },
         HostileCase(category: .concurrency, name: "display-storm") {
             let queue = DisplayQueue(width: 2)
-            let nodes = (0..<50).map { i -> ASDisplayNode in
+            // Shared with the threads on purpose: nodes guard their own state.
+            nonisolated(unsafe) let nodes = (0..<50).map { i -> ASDisplayNode in
                 let node = ASDisplayNode { bounds, context, _ in context.fill(bounds, with: .systemPink) }
                 node.frame = CGRect(x: 0, y: 0, width: 30, height: 30)
                 node.displayQueue = queue

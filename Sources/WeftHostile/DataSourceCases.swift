@@ -36,7 +36,8 @@ enum DataSourceCases {
             }
         },
         HostileCase(category: .dataSources, name: "one-node-for-every-item") {
-            let shared = ASCellNode()
+            // Handed to the node-making threads on purpose, as a careless data source would.
+            nonisolated(unsafe) let shared = ASCellNode()
             shared.backgroundColor = .systemYellow
             let collection = ScriptedCollection { $0.block = { _ in { shared } } }
             _ = try? snapshot(collection)

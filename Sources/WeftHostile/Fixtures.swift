@@ -70,7 +70,9 @@ final class ScriptedSource: ASCollectionDataSource, ASCollectionDelegate, @unche
 /// A collection of `viewport` with its scripted source kept alive beside it.
 @MainActor
 struct ScriptedCollection {
-    let node: ASCollectionNode
+    /// Used from other threads by the concurrency cases on purpose: the node guards its own state
+    /// (nodes are not Sendable only so that subclasses need not say so).
+    nonisolated(unsafe) let node: ASCollectionNode
     let source: ScriptedSource
 
     init(viewport: CGSize = CGSize(width: 320, height: 480), configure: (ScriptedSource) -> Void = { _ in }) {

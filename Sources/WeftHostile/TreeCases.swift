@@ -136,7 +136,7 @@ enum TreeCases {
 }
 
 /// A cell that counts its living instances, so a case can tell that rendered cells are freed.
-final class CountedCell: ASCellNode, @unchecked Sendable {
+final class CountedCell: ASCellNode {
     static let alive = Atomic(0)
     override init() {
         super.init()

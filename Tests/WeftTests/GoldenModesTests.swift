@@ -88,7 +88,8 @@ import XCTest
 
     @Test func aMismatchFailsAnXCTestCase() throws {
         // Swift Testing's `Test.current` is task-local: on a plain thread it is nil, as in an XCTest run.
-        let node = TestSupport.box(CGRect(x: 0, y: 0, width: 4, height: 4), .red)
+        // Used by the runner's thread while this one waits: nodes guard their own state.
+        nonisolated(unsafe) let node = TestSupport.box(CGRect(x: 0, y: 0, width: 4, height: 4), .red)
         let run = XCTestRunner.run {
             GoldenConfiguration.with(record: .never) {
                 expectGolden(node, named: "nodes/ASDisplayNode/does-not-exist-\(UUID().uuidString)", scales: [1])

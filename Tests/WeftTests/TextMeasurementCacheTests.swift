@@ -109,7 +109,8 @@ import Synchronization
         // The nodes (and their attributed strings) are made here: Foundation on Linux is not safe
         // building attributed strings on many threads at once; only the measuring is concurrent.
         let styles = Self.styles
-        let nodes = (0..<400).map { Self.node(styles[$0 % expected.count % styles.count], cache: cache) }
+        // Measured by many threads at once, on purpose: nodes guard their own state.
+        nonisolated(unsafe) let nodes = (0..<400).map { Self.node(styles[$0 % expected.count % styles.count], cache: cache) }
         let mismatches = Atomic(0)
         DispatchQueue.concurrentPerform(iterations: 400) { index in
             let shape = index % expected.count

@@ -135,7 +135,10 @@ extension ASCollectionDataSource {
 }
 
 /// How an element's node is obtained: a block to run on a background queue, or a finished node.
-enum CellSource {
+enum CellSource: @unchecked Sendable {
+    // SAFETY: a finished node goes to whichever thread makes the element's node, which uses it
+    // through the node's own mutex, as Texture does; only the node is not Sendable (nodes are not,
+    // so user subclasses need not say so, see `UncheckedSendable`).
     case block(ASCellNodeBlock)
     case node(ASCellNode)
     /// The data source returned nil: a UIKit cell for an interop data source, else an error.

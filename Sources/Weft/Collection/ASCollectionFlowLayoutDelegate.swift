@@ -3,7 +3,7 @@ import Foundation
 /// Lays items out in wrapping lines of their measured sizes, by a wrapping stack measured
 /// concurrently; Texture's `ASCollectionFlowLayoutDelegate`. It reads every node's size, so every
 /// node is made first. Sendable; use from any context.
-public final class ASCollectionFlowLayoutDelegate: ASCollectionLayoutDelegate {
+public final class ASCollectionFlowLayoutDelegate: ASCollectionLayoutDelegate, Sendable {
     private let directions: ASScrollDirection
 
     public init(scrollableDirections: ASScrollDirection = .verticalDirections) {

@@ -35,7 +35,11 @@ public struct ASCollectionLayoutContext: Sendable {
 /// The calculation is a class method, like a node's draw method: it sees only the context, so it
 /// can run on a background queue. Built-ins: `ASCollectionFlowLayoutDelegate` and
 /// `ASCollectionGalleryLayoutDelegate`. Use with `ASCollectionNode(layoutDelegate:layoutFacilitator:)`.
-public protocol ASCollectionLayoutDelegate: AnyObject, Sendable {
+///
+/// Not Sendable, as Texture's protocol is not, so a non-final class can adopt it without
+/// warnings: the delegate object is used on the collection's thread only; what crosses to the
+/// background queue is its type and the Sendable context.
+public protocol ASCollectionLayoutDelegate: AnyObject {
     /// The directions the content scrolls in.
     func scrollableDirections() -> ASScrollDirection
     /// Information the calculation needs, gathered on the collection's thread; nil by default.

@@ -10,7 +10,7 @@ import Synchronization
 /// `writeFrames(_:scale:toFolder:)` turn a scroll into frames. Background white by default.
 /// Drive it from one thread (Texture's main thread); its state is lock-guarded, and node blocks
 /// run on background threads.
-open class ASCollectionNode: ASDisplayNode, @unchecked Sendable {
+open class ASCollectionNode: ASDisplayNode {
     // SAFETY: collection state lives in `data` and `settings`, behind their mutexes; the layout
     // object, the data source and the delegate are only used by the thread that drives the node.
 

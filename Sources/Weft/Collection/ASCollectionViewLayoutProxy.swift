@@ -66,7 +66,9 @@ public final class ASCollectionViewLayoutProxy: Sendable {
 
 /// A weak reference to a collection node, immutable once made: what Sendable helpers that must
 /// not keep their collection alive (the layout proxy, a load's `ElementResolver`) hold.
-final class WeakCollectionNode: Sendable {
+final class WeakCollectionNode: @unchecked Sendable {
+    // SAFETY: the reference is never changed; the collection node it reaches guards its own state
+    // with its mutexes (nodes are not Sendable only so that user subclasses need not say so).
     weak let value: ASCollectionNode?
     init(_ value: ASCollectionNode) { self.value = value }
 }

@@ -20,7 +20,9 @@ import Foundation
 /// Sendable; use from any context.
 public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
     // SAFETY: every stored property is set in `init` and never changed; the weak reference is
-    // read through the runtime's thread-safe weak-reference support.
+    // read through the runtime's thread-safe weak-reference support. The element (a node or a
+    // spec, not Sendable only so that subclasses need not say so) guards its state with its mutex,
+    // or, a spec, is only read once laid out.
     private let ownedElement: (any ASLayoutElement)?
     private weak let node: ASDisplayNode?
     /// The element's type, for names once a node is gone.

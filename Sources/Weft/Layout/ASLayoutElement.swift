@@ -1,7 +1,7 @@
 import Foundation
 
 /// Something layout can place: a node or a layout spec; Texture's `ASLayoutElement`.
-public protocol ASLayoutElement: AnyObject, Sendable {
+public protocol ASLayoutElement: AnyObject {
     /// Sizing and flex properties.
     var style: ASLayoutElementStyle { get }
     /// A name for layout dumps and messages.

@@ -6,7 +6,7 @@ import Foundation
 /// A spec is configured on one thread and then laid out, possibly on several threads at once
 /// (concurrent stacks); as in Texture, a spec must not be changed while a layout that uses it runs.
 /// Configure on one thread, then lay out from any.
-open class ASLayoutSpec: ASLayoutElement, @unchecked Sendable, CustomStringConvertible {
+open class ASLayoutSpec: ASLayoutElement, CustomStringConvertible {
     // SAFETY: configuration happens before layout; layout only reads the configuration (Texture
     // marks specs immutable while laying out for the same reason). `style` is itself thread-safe.
 
@@ -81,7 +81,7 @@ open class ASLayoutSpec: ASLayoutElement, @unchecked Sendable, CustomStringConve
 /// A spec that sizes to the largest of its children (at least the range's minimum) and places
 /// them all at the origin; Texture's `ASWrapperLayoutSpec`.
 /// Configure on one thread, then lay out from any.
-open class ASWrapperLayoutSpec: ASLayoutSpec, @unchecked Sendable {
+open class ASWrapperLayoutSpec: ASLayoutSpec {
     public init(layoutElement: any ASLayoutElement) {
         super.init()
         child = layoutElement

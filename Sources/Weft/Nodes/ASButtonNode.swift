@@ -19,7 +19,7 @@ public enum ASButtonNodeImageAlignment: Int, Sendable {
 /// disabled, then selected + highlighted, highlighted, selected, falling back to `.normal`.
 /// Unlike Texture, changing the alignments or insets also invalidates the layout.
 /// Thread-safe, like every node.
-open class ASButtonNode: ASControlNode, @unchecked Sendable {
+open class ASButtonNode: ASControlNode {
     // SAFETY: the button's own state is in `buttonState`, behind its mutex; the three subnodes
     // are constants and are themselves thread-safe.
     private struct ButtonState {

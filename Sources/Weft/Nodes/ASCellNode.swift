@@ -4,7 +4,7 @@ import Synchronization
 /// The base class of the nodes a collection, table or pager shows per item; Texture's `ASCellNode`.
 ///
 /// Cells are made by node blocks, one per item and never reused. Thread-safe, like every node.
-open class ASCellNode: ASDisplayNode, @unchecked Sendable {
+open class ASCellNode: ASDisplayNode {
     // SAFETY: the cell's own state is in `cellState`, behind its mutex.
     private struct CellState {
         var isSelected = false

@@ -12,7 +12,7 @@ import Synchronization
 /// `ASControlNodeEvent`), which dispatches Objective-C selectors that Swift on Linux does not
 /// have. Texture offers no closure-based equivalent, so neither does Weft.
 /// Thread-safe, like every node.
-open class ASControlNode: ASDisplayNode, @unchecked Sendable {
+open class ASControlNode: ASDisplayNode {
     // SAFETY: the control's own state is in `controlState`, behind its mutex.
     private struct ControlState {
         var isEnabled = true

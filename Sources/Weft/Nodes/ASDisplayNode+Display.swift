@@ -230,10 +230,13 @@ extension ASDisplayNode {
             runDisplay(request)
             return
         }
-        queue.enqueue { [self] in
+        // The display queue runs the node's display: the request was captured above, and what
+        // `run` touches of the node is behind its mutex.
+        let node = UncheckedSendable(self)
+        queue.enqueue {
             // A waiter may have taken the job over (see `waitUntilDisplayed(scale:)`).
             guard ticket.claim() else { return }
-            run(ticket)
+            node.value.run(ticket)
         }
     }
 

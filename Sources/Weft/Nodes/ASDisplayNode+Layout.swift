@@ -1,7 +1,11 @@
 import Foundation
 
 /// Builds a node's layout spec; Texture's `ASLayoutSpecBlock`.
-public typealias ASLayoutSpecBlock = @Sendable (_ node: ASDisplayNode, _ constrainedSize: ASSizeRange) -> ASLayoutSpec
+///
+/// Not `@Sendable`, as in Texture: the block usually captures the node's subnodes, and nodes are not
+/// Sendable (see `UncheckedSendable`). It runs on whichever thread lays the node out and reads the
+/// captured nodes through their own mutexes.
+public typealias ASLayoutSpecBlock = (_ node: ASDisplayNode, _ constrainedSize: ASSizeRange) -> ASLayoutSpec
 
 /// The layout bookkeeping of one node, kept in its locked state.
 struct LayoutState {

@@ -29,7 +29,9 @@ extension ASDisplayNode {
             s.loading.didLoadBlocks.append(body)
             return false
         }
-        if runNow { MainActorBridge.run { body(self) } }
+        // This thread waits while the main actor runs the block; the node guards its own state.
+        let node = UncheckedSendable(self)
+        if runNow { MainActorBridge.run { body(node.value) } }
     }
 
     /// Loads the node and its subnodes that have not loaded: marks each loaded, lets a container

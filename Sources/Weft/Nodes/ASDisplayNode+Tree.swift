@@ -22,7 +22,7 @@ enum TreeEditLock {
 
 extension ASDisplayNode {
     /// The subnodes, back to front.
-    public var subnodes: [ASDisplayNode] { self[locked: \.subnodes] }
+    public var subnodes: [ASDisplayNode] { state.withLock { $0.subnodes } }
 
     /// The node this one is a subnode of.
     public var supernode: ASDisplayNode? { state.withLock { $0.supernode } }

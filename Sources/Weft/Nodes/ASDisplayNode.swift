@@ -31,11 +31,14 @@ public enum ASCornerRoundingType: Int, Sendable {
 /// Thread-safe: every property is guarded by the node's own lock, as in Texture, so a node can be
 /// built on one thread and drawn on another. Structural edits (adding, inserting, removing
 /// subnodes) also hold the process-wide tree-edit lock, see `ASDisplayNode+Tree.swift`.
-open class ASDisplayNode: ASLayoutElement, @unchecked Sendable, CustomStringConvertible {
+open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
     // SAFETY: all mutable state lives in `state`, behind its mutex; `style` is itself thread-safe.
 
     /// The node's mutable state, guarded by the mutex.
-    struct State {
+    struct State: @unchecked Sendable {
+        // SAFETY: only touched under `state`'s mutex. The subnodes and the supernode are nodes
+        // (not Sendable only so that user subclasses need not say so, see `UncheckedSendable`),
+        // each guarded by its own mutex; the layout spec block runs on the thread that lays out.
         var bounds = CGRect.zero
         var position = CGPoint.zero
         var anchorPoint = CGPoint(x: 0.5, y: 0.5)

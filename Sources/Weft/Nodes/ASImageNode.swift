@@ -17,7 +17,7 @@ public typealias ASImageNodeModificationBlock = asimagenode_modification_block_t
 /// An image that cannot be decoded (`setImage(contentsOfFile:)`, `setImage(data:)`) is reported
 /// through `imageError` and `onImageError`, and the node shows `placeholderColor`.
 /// Thread-safe, like every node.
-open class ASImageNode: ASDisplayNode, @unchecked Sendable {
+open class ASImageNode: ASDisplayNode {
     // SAFETY: the image state is in `imageState`, behind its mutex; its values are Sendable.
     struct ImageState {
         var image: UIImage?

@@ -6,7 +6,7 @@ import Synchronization
 /// `text` is drawn by `textNode` with `textAttributes` (by default the system font at 18 pt),
 /// inset by `textInsets` (by default 11 pt top and bottom, 15 pt left and right), as Texture's
 /// defaults are. A nil `text` shows nothing. Thread-safe, like every node.
-open class ASTextCellNode: ASCellNode, @unchecked Sendable {
+open class ASTextCellNode: ASCellNode {
     // SAFETY: the cell's own state is in `textCellState`, behind its mutex; `textNode` is a
     // constant and is itself thread-safe.
     private struct TextCellState {

@@ -12,7 +12,7 @@ import Synchronization
 /// middle with pango's "…" for `.byTruncatingHead` / `.byTruncatingMiddle`; cut without a mark
 /// for `.byClipping`. The paragraph style of the first character applies to all the text.
 /// Thread-safe, like every node.
-open class ASTextNode: ASDisplayNode, @unchecked Sendable {
+open class ASTextNode: ASDisplayNode {
     // SAFETY: the text state is in `textState`, behind its mutex; NSAttributedStrings are kept as
     // immutable copies that are never mutated.
     struct TextState {

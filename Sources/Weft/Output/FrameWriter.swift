@@ -106,7 +106,10 @@ enum FrameWriter {
 /// Compositing waits for cells to display, so it runs on a serial dispatch queue of the iterator's
 /// own, never on a thread of Swift's cooperative pool, which `next()` only suspends.
 /// Iterate it from one task.
-public struct CollectionFrames: AsyncSequence, Sendable {
+public struct CollectionFrames: AsyncSequence, @unchecked Sendable {
+    // SAFETY: the collection node is not Sendable only so that user subclasses need not say so
+    // (see `UncheckedSendable`); it guards its state with its mutexes, and the frames are
+    // composited on the iterator's serial queue, one at a time.
     public typealias Element = Bitmap
     let collectionNode: ASCollectionNode
     let sequence: FrameSequence

@@ -12,7 +12,7 @@ import Foundation
 /// Item sizes are the measured sizes of the cell nodes; `itemSize` is used to measure them when it
 /// is not the 50×50 default (see `ASCollectionNode`).
 /// Used on the collection node's thread.
-open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendable {
+open class UICollectionViewFlowLayout: UICollectionViewLayout {
     private var direction = UICollectionView.ScrollDirection.vertical
     open override var scrollDirection: UICollectionView.ScrollDirection {
         get { direction }

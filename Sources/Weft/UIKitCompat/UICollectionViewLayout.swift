@@ -4,7 +4,7 @@ import Foundation
 /// layout: override `prepare()` to compute attributes (reading item counts and measured sizes
 /// from `collectionView`), `collectionViewContentSize`, and the attribute queries.
 /// Used on the collection node's thread.
-open class UICollectionViewLayout: @unchecked Sendable {
+open class UICollectionViewLayout {
     // SAFETY: a layout is prepared and queried by its collection node on the thread that drives it.
 
     /// The collection this layout lays out, as layouts read it off the main actor (see

@@ -273,8 +273,9 @@ final class ModelBoxSource: ASCollectionDataSource, ASCollectionDelegate {
         let node = LazyMeasurementTests.collection(source)
         // The block runs on a node-creation thread while the main actor waits for it; the item it
         // asks for is deferred, so its data source must be asked on that waiting main actor.
-        source.blockHook = { [weak node] identity in
-            if identity == 0 { _ = node?.nodeForItem(at: IndexPath(item: 4_000, section: 0)) }
+        let weakNode = WeakCollectionNode(node)
+        source.blockHook = { identity in
+            if identity == 0 { _ = weakNode.value?.nodeForItem(at: IndexPath(item: 4_000, section: 0)) }
         }
         _ = try node.snapshot(scale: 1)
         #expect(node.elements.element(at: IndexPath(item: 4_000, section: 0))?.isNodeAllocated == true)

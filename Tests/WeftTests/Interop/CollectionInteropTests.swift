@@ -299,7 +299,8 @@ final class InteropViewController: ASDKViewController<ASCollectionNode>, ASColle
     @Test func aFrameRenderedOffTheMainActorDrawsItsUIKitCellsOnIt() async throws {
         let controller = InteropViewController()
         controller.layout(in: CGSize(width: 100, height: 200))
-        let node: ASCollectionNode = controller.node
+        // Rendered on the thread below while this task waits: nodes guard their own state.
+        nonisolated(unsafe) let node: ASCollectionNode = controller.node
         // On a thread of its own, never a cooperative-pool thread: the render blocks until the main
         // actor has drawn the cells, and a blocked pool (two threads on two cores) starves other tests.
         let bitmap = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Bitmap, any Error>) in

@@ -13,7 +13,7 @@ import WeftTesting
     }
 
     /// A host that lays out `spec` in its bounds.
-    static func host(_ size: CGSize, _ spec: @escaping @Sendable () -> ASLayoutSpec) -> ASDisplayNode {
+    static func host(_ size: CGSize, _ spec: @escaping () -> ASLayoutSpec) -> ASDisplayNode {
         let host = ASDisplayNode()
         host.frame = CGRect(origin: .zero, size: size)
         host.backgroundColor = .white

@@ -63,7 +63,8 @@ import Testing
 
     @Test func batchesApplyInOrderOnTheEditingQueueAndCompleteAfterTheChangeIsVisible() {
         let source = LiveSource([Array(0..<10)])
-        let node = Living.collection(source)
+        // Read by the completions on the editing queue: the node guards its own state.
+        nonisolated(unsafe) let node = Living.collection(source)
         node.cellLayoutMode = .alwaysAsync
         let seen = Mutex<[(round: Int, finished: Bool, count: Int)]>([])
         for round in 1...5 {

@@ -146,7 +146,9 @@ final class StressSource: ASCollectionDataSource, ASCollectionDelegate {
             try? node.loadDataIfNeeded()
             return (UncheckedBox(source), UncheckedBox(node))
         }
-        let collection = node.value, source = sourceBox.value
+        // Driven and edited by the threads below at once, on purpose: the node guards its own state.
+        nonisolated(unsafe) let collection = node.value
+        let source = sourceBox.value
         // Thread 0 drives the collection (frames, relayouts, width changes: what touches the layout
         // object, which, as UIKit's, belongs to one thread); threads 1 and 2 edit (on the main
         // actor, where the model lives), invalidate cells, add finish blocks and wait, all at once
@@ -212,6 +214,9 @@ final class StressSource: ASCollectionDataSource, ASCollectionDelegate {
     }
 
     private static func perform(_ operation: Operation, on node: ASCollectionNode, source: StressSource, width: CGFloat, offset: CGFloat) {
+        // Handed to the main actor (this thread waits) and to finish blocks on the editing queue,
+        // on purpose: the node guards its own state.
+        nonisolated(unsafe) let node = node
         switch operation {
         case .edit:
             MainActorBridge.run { source.edit(node) }

@@ -151,7 +151,8 @@ final class GatedLiveSource: LiveSource, @unchecked Sendable {
     /// Texture's synchronous processing), hung: the block ran unmarked and the wait counted it.
     @MainActor @Test(.timeLimit(.minutes(2))) func aFinishBlockThatWaitsAndEditsDoesNotHang() throws {
         let source = GatedLiveSource([[0, 1]])
-        let node = collection(source, load: true)
+        // Used by the finish block on the editing queue: the node guards its own state.
+        nonisolated(unsafe) let node = collection(source, load: true)
         node.cellLayoutMode = .alwaysAsync
         source.gate.arm()
         let results = Results()
@@ -178,7 +179,8 @@ final class GatedLiveSource: LiveSource, @unchecked Sendable {
     /// display queue) deadlocked with a job that needs the main actor, here an `onDidLoad` block
     /// on a loaded node and a snapshot of a collection whose data source lives there.
     @MainActor @Test(.timeLimit(.minutes(2))) func aMainActorWaitForADisplayJobServesTheMainActor() throws {
-        let loaded = ASDisplayNode()
+        // Used by the display job: the node guards its own state.
+        nonisolated(unsafe) let loaded = ASDisplayNode()
         loaded.loadNodeIfNeeded()
         let source = LiveSource([[0, 1]])
         let inner = ASCollectionNode(frame: CGRect(x: 0, y: 0, width: 40, height: 20), collectionViewLayout: UICollectionViewFlowLayout())

@@ -27,7 +27,8 @@ private final class ScriptedSource: ASCollectionDataSource, ASCollectionDelegate
 /// A collection with a scripted source kept alive beside it, named so its diagnostics can be picked out.
 @MainActor
 private struct Scripted {
-    let node: ASCollectionNode
+    /// Used off the main actor by some tests on purpose: the node guards its own state.
+    nonisolated(unsafe) let node: ASCollectionNode
     let source = ScriptedSource()
 
     init(_ name: String, viewport: CGSize = CGSize(width: 100, height: 100), layout: UICollectionViewLayout = UICollectionViewFlowLayout()) {
@@ -393,7 +394,8 @@ private func box(_ size: CGSize) -> ASCellNode {
         let sequence = try FrameSequence(validating: [.zero, CGPoint(x: 0, y: 10)])
         try await withThrowingTaskGroup(of: Int.self) { group in
             for c in collections {
-                let node = c.node
+                // Iterated by the task: the node guards its own state.
+                nonisolated(unsafe) let node = c.node
                 group.addTask {
                     var count = 0
                     for try await _ in node.frames(sequence, scale: 1) { count += 1 }

@@ -84,7 +84,8 @@ import Testing
 
     @Test func placingAChildDoesNotMoveALayoutAnotherPassHolds() {
         let range = ASSizeRange(min: .zero, max: CGSize(width: 100, height: 100))
-        let base = ASDisplayNode(), badge = ASDisplayNode()
+        // Laid out by several threads at once, on purpose: nodes guard their own state.
+        nonisolated(unsafe) let base = ASDisplayNode(), badge = ASDisplayNode()
         base.style.preferredSize = CGSize(width: 50, height: 50)
         badge.style.preferredSize = CGSize(width: 10, height: 10)
         // Every pass measures the badge in the same range, so all share its cached layout; each

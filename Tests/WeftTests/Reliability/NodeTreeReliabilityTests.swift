@@ -73,7 +73,8 @@ extension NodeTreeReliabilityTests {
         // Pairs where one thread adds b under a while another adds a under b, both released by a
         // barrier at the same moment. Neither node is a leaf, so the cycle check has to walk.
         let rounds = 20_000
-        let pairs = (0..<rounds).map { _ -> (ASDisplayNode, ASDisplayNode) in
+        // Edited by two threads at once, on purpose: nodes guard their own state.
+        nonisolated(unsafe) let pairs = (0..<rounds).map { _ -> (ASDisplayNode, ASDisplayNode) in
             let a = ASDisplayNode(), b = ASDisplayNode()
             a.addSubnode(ASDisplayNode())
             b.addSubnode(ASDisplayNode())
@@ -346,7 +347,8 @@ extension NodeTreeReliabilityTests {
     @Test func aDisplayJobThatWaitsForAnotherNodeDoesNotDeadlockOnANarrowQueue() {
         let queue = DisplayQueue(width: 1)
         let otherDraws = Shared(0)
-        let other = Self.countingNode(draws: otherDraws, queue: queue)
+        // Waited for by the other node's display job: nodes guard their own state.
+        nonisolated(unsafe) let other = Self.countingNode(draws: otherDraws, queue: queue)
         let waited = Shared(false)
         let snapshotting = ASDisplayNode(displayBlock: { bounds, context, _ in
             other.waitUntilDisplayed(scale: 1)

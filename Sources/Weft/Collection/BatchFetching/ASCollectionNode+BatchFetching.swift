@@ -52,14 +52,16 @@ extension ASCollectionNode {
         guard rule.shouldFetch else { return }
         settings.withLock { $0.batchFetchDecisionPending = true; $0.batchFetchSinceLastFrame = true }
         let context = batchContext
-        MainActorBridge.post { [weak self] in
-            guard let self else { return }
+        // The delegate is asked on the main actor; the node is held weakly and guards its state.
+        let owner = WeakCollectionNode(self)
+        MainActorBridge.post {
+            guard let self = owner.value else { return }
             defer {
-                settings.withLock { $0.batchFetchDecisionPending = false }
+                self.settings.withLock { $0.batchFetchDecisionPending = false }
                 context.wake()
             }
-            let withoutFetching = settings.withLock { $0.delegateWithoutBatchFetching }
-            guard let delegate, withoutFetching != ObjectIdentifier(delegate), !context.isFetching(),
+            let withoutFetching = self.settings.withLock { $0.delegateWithoutBatchFetching }
+            guard let delegate = self.delegate, withoutFetching != ObjectIdentifier(delegate), !context.isFetching(),
                   delegate.shouldBatchFetch(for: self) else { return }
             context.beginBatchFetching()
             delegate.collectionNode(self, willBeginBatchFetchWith: context)

@@ -8,8 +8,11 @@ extension ASCollectionNode {
     func interopCellBitmaps(for elements: [(UICollectionViewLayoutAttributes, ASCellNode)],
                             scale: CGFloat) throws(CollectionError) -> [ObjectIdentifier: Bitmap] {
         guard interopActive.withLock({ $0 }) || elements.contains(where: { $0.1 is UIKitCellNode }) else { return [:] }
+        // This thread waits while the main actor draws the cells: the node and the cell nodes are
+        // used by one thread at a time, and guard their state with their mutexes besides.
+        let handed = UncheckedSendable((self, elements))
         return try MainActorBridge.run { () throws(CollectionError) -> [ObjectIdentifier: Bitmap] in
-            try viewMadeIfNeeded.displayInteropCells(elements, scale: scale)
+            try handed.value.0.viewMadeIfNeeded.displayInteropCells(handed.value.1, scale: scale)
         }
     }
 }

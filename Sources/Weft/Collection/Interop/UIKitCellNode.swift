@@ -3,7 +3,7 @@ import Foundation
 /// The node that holds a UIKit cell's place among the node cells: it has the cell's size and
 /// draws nothing; the collection composites the cell itself there. Texture's `ASWrapperCellNode`
 /// (`shouldUseUIKitCell`). Thread-safe, as every node.
-final class UIKitCellNode: ASCellNode, @unchecked Sendable {
+final class UIKitCellNode: ASCellNode {
     // SAFETY: no state of its own beyond ASCellNode's, which guards its own.
 
     override init() {

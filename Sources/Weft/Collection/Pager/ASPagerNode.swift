@@ -8,7 +8,7 @@ import Foundation
 /// code does: both are held weakly. `currentPageIndex`, `scrollToPage(at:animated:)` and
 /// `pageSequence(to:frames:curve:)` page through it; snapshots and frame sequences work as for any
 /// collection. Drive it from one thread, as a collection node.
-open class ASPagerNode: ASCollectionNode, @unchecked Sendable {
+open class ASPagerNode: ASCollectionNode {
     // SAFETY: the adapter is set once in init and is itself a weak forwarder used on the driving thread.
     private let adapter = PagerAdapter()
 

@@ -21,7 +21,9 @@ import Synchronization
 ///
 /// Thread safety: used by the thread that drives the collection; its state is behind `state`'s mutex.
 final class ASRangeController: Sendable {
-    struct State {
+    struct State: @unchecked Sendable {
+        // SAFETY: only touched under `state`'s mutex; the cell nodes in `managed` guard their own
+        // state (nodes are not Sendable only so that user subclasses need not say so).
         var tuning = RangeTuningTable.collectionDefaults
         /// Nil until the first update: Texture's `ASLayoutRangeModeUnspecified`.
         var currentRangeMode: ASLayoutRangeMode?
@@ -245,8 +247,10 @@ final class ASRangeController: Sendable {
     private static func loadNodes(entering wanted: [(ASCellNode, ASInterfaceState)]) {
         let unloaded = wanted.filter { $0.1.contains(.display) && !$0.0.isNodeLoaded }.map(\.0)
         guard !unloaded.isEmpty else { return }
+        // This thread waits while the main actor loads them; each node guards its own state.
+        let handed = UncheckedSendable(unloaded)
         MainActorBridge.run {
-            for node in unloaded { node.loadNodeIfNeeded() }
+            for node in handed.value { node.loadNodeIfNeeded() }
         }
     }
 

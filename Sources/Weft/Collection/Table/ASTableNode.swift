@@ -13,7 +13,7 @@ import Synchronization
 /// The rows live in an internal collection node (a vertical flow layout with no spacing), which
 /// this node owns and keeps sized to its bounds. Drive it from one thread, as a collection node;
 /// separator settings are guarded by their mutex.
-open class ASTableNode: ASDisplayNode, @unchecked Sendable {
+open class ASTableNode: ASDisplayNode {
     // SAFETY: `collection` and `adapter` are set in init and never replaced; the collection guards
     // its own state; the separators are behind their mutex.
 

@@ -3,8 +3,7 @@ import Foundation
 /// A section header or footer made from a title, drawn as a plain UITableView draws its default
 /// ones: a header is 17-pt semibold on a light grey band, a footer 13-pt regular grey text; both
 /// inset 16 pt at the sides and 6 pt above and below.
-final class TableSectionTitleNode: ASCellNode, @unchecked Sendable {
-    // SAFETY: the text node is set once in init; ASCellNode guards its own state.
+final class TableSectionTitleNode: ASCellNode {
     private let title = ASTextNode()
 
     init(title text: String, isHeader: Bool) {

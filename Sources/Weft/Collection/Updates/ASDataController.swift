@@ -227,9 +227,10 @@ final class ASDataController: @unchecked Sendable {
         s.pending = map
         let base = s.plannedGeneration
         s.plannedGeneration += 1
-        queueWork(in: &s, completion) { [weak node, weak self] in
+        queueWork(in: &s, completion) { [weak self] in
             if batch.eager { ASCollectionElement.allocate(batch.freshElements, serial: batch.serial) }
-            guard let self, let node else { return false }
+            // `node` is set once, before the controller is shared, and held weakly.
+            guard let self, let node = self.node else { return false }
             map.renumberElements()
             guard let generation = node.publish(map, over: base) else {
                 WeftDiagnostics.report(.collection, self.subject, "a batch was made over a map that is no longer the visible one; not applied (please report: every replacement is meant to hold the map)")

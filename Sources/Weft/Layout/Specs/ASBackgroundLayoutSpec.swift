@@ -3,7 +3,7 @@ import Foundation
 /// Lays out its child, then stretches a background behind exactly the child's size; Texture's
 /// `ASBackgroundLayoutSpec`. The spec's own style size is not applied, as in Texture.
 /// Configure on one thread, then lay out from any.
-open class ASBackgroundLayoutSpec: ASLayoutSpec, @unchecked Sendable {
+open class ASBackgroundLayoutSpec: ASLayoutSpec {
     public var background: (any ASLayoutElement)?
 
     public init(child: any ASLayoutElement, background: (any ASLayoutElement)?) {

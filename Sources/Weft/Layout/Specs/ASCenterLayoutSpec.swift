@@ -23,7 +23,7 @@ public struct ASCenterLayoutSpecSizingOptions: OptionSet, Hashable, Sendable {
 /// Centres its child on the chosen axes; Texture's `ASCenterLayoutSpec`, a relative spec with
 /// centre positions. An axis that is not centred gives the child the range's minimum there.
 /// Configure on one thread, then lay out from any.
-open class ASCenterLayoutSpec: ASRelativeLayoutSpec, @unchecked Sendable {
+open class ASCenterLayoutSpec: ASRelativeLayoutSpec {
     public var centeringOptions: ASCenterLayoutSpecCenteringOptions {
         didSet {
             horizontalPosition = centeringOptions.contains(.X) ? .center : .none

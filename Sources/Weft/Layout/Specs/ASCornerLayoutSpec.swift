@@ -7,7 +7,7 @@ public enum ASCornerLayoutLocation: Int, Sendable { case topLeft, topRight, bott
 /// `ASCornerLayoutSpec`. `offset` moves the corner element; with `wrapsCorner` the spec's size
 /// is the union of both, shifted so no position is negative. `layoutPosition` is ignored.
 /// Configure on one thread, then lay out from any.
-open class ASCornerLayoutSpec: ASLayoutSpec, @unchecked Sendable {
+open class ASCornerLayoutSpec: ASLayoutSpec {
     public var corner: (any ASLayoutElement)?
     public var cornerLocation: ASCornerLayoutLocation
     public var offset = CGPoint.zero

@@ -7,7 +7,7 @@ import Foundation
 /// (rounded to the pixel); on such an axis the child's minimum is 0 and the spec takes the range's
 /// maximum. The spec's own style size is not applied, as in Texture.
 /// Configure on one thread, then lay out from any.
-open class ASInsetLayoutSpec: ASLayoutSpec, @unchecked Sendable {
+open class ASInsetLayoutSpec: ASLayoutSpec {
     public var insets: UIEdgeInsets
 
     public init(insets: UIEdgeInsets, child: any ASLayoutElement) {

@@ -3,7 +3,7 @@ import Foundation
 /// Lays out its child, then stretches an overlay over exactly the child's size; Texture's
 /// `ASOverlayLayoutSpec`. The spec's own style size is not applied, as in Texture.
 /// Configure on one thread, then lay out from any.
-open class ASOverlayLayoutSpec: ASLayoutSpec, @unchecked Sendable {
+open class ASOverlayLayoutSpec: ASLayoutSpec {
     public var overlay: (any ASLayoutElement)?
 
     public init(child: any ASLayoutElement, overlay: (any ASLayoutElement)?) {

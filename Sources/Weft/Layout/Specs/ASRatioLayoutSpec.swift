@@ -7,7 +7,7 @@ import Foundation
 /// maximum the range passes through unchanged. A ratio that is not finite and positive is
 /// reported as an issue and treated the same way.
 /// Configure on one thread, then lay out from any.
-open class ASRatioLayoutSpec: ASLayoutSpec, @unchecked Sendable {
+open class ASRatioLayoutSpec: ASLayoutSpec {
     public var ratio: CGFloat
 
     public init(ratio: CGFloat, child: any ASLayoutElement) {

@@ -27,7 +27,7 @@ public struct ASRelativeLayoutSpecSizingOption: OptionSet, Hashable, Sendable {
 /// The spec takes the range's maximum (where finite) unless a sizing option shrinks it to the
 /// child; the child's offset is `round((size − child) × p)` with p = 0, ½ or 1.
 /// Configure on one thread, then lay out from any.
-open class ASRelativeLayoutSpec: ASLayoutSpec, @unchecked Sendable {
+open class ASRelativeLayoutSpec: ASLayoutSpec {
     public var horizontalPosition: ASRelativeLayoutSpecPosition
     public var verticalPosition: ASRelativeLayoutSpecPosition
     public var sizingOption: ASRelativeLayoutSpecSizingOption

@@ -7,7 +7,7 @@ import Foundation
 /// stretch, noWrap, alignContent start, lineSpacing 0. The algorithm is Texture's, phase by phase:
 /// see `Layout/Stack/`. With `isConcurrent`, children are measured on several threads.
 /// Configure on one thread, then lay out from any.
-open class ASStackLayoutSpec: ASLayoutSpec, @unchecked Sendable {
+open class ASStackLayoutSpec: ASLayoutSpec {
     public var direction: ASStackLayoutDirection
     public var spacing: CGFloat
     public var justifyContent: ASStackLayoutJustifyContent

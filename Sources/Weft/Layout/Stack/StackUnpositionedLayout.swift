@@ -281,8 +281,8 @@ private final class ConcurrentSlots<T>: @unchecked Sendable {
 
 /// The work and items of a concurrent pass, shared read-only by its iterations.
 private struct UncheckedWork: @unchecked Sendable {
-    // SAFETY: iterations only read `items` and call `work`, which lays out distinct children; layout
-    // elements are Sendable and specs are not mutated while they are laid out.
+    // SAFETY: iterations only read `items` and call `work`, which lays out distinct children; nodes
+    // guard their state with their own mutexes and specs are not mutated while they are laid out.
     let work: (Int, StackItem) -> ASLayout?
     let items: [StackItem]
 }
