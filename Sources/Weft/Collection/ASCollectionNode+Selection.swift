@@ -6,7 +6,9 @@ import Synchronization
 /// deleted or reloaded, since a reload makes a fresh node), and whether selection is allowed.
 /// Behind its own mutex, so any thread may select.
 struct CollectionSelection {
-    final class WeakCell {
+    /// A selected cell's node, held weakly; Sendable so it can go in and out of the mutex (a node
+    /// guards its own state).
+    final class WeakCell: @unchecked Sendable {
         weak var node: ASCellNode?
         init(_ node: ASCellNode) { self.node = node }
     }
@@ -23,13 +25,13 @@ extension ASCollectionNode {
     public var allowsSelection: Bool {
         get { selection.withLock { $0.allowsSelection } }
         set {
-            let dropped = selection.withLock { s -> [ASCellNode] in
+            let dropped = selection.withLock { s -> [CollectionSelection.WeakCell] in
                 s.allowsSelection = newValue
                 guard !newValue else { return [] }
                 defer { s.cells = [] }
-                return s.cells.compactMap(\.node)
+                return s.cells
             }
-            for node in dropped { node.isSelected = false }
+            for cell in dropped { cell.node?.isSelected = false }
         }
     }
 
@@ -38,14 +40,14 @@ extension ASCollectionNode {
     public var allowsMultipleSelection: Bool {
         get { selection.withLock { $0.allowsMultipleSelection } }
         set {
-            let dropped = selection.withLock { s -> [ASCellNode] in
+            let dropped = selection.withLock { s -> [CollectionSelection.WeakCell] in
                 s.allowsMultipleSelection = newValue
                 guard !newValue, s.cells.count > 1 else { return [] }
                 let kept = s.cells.removeLast()
                 defer { s.cells = [kept] }
-                return s.cells.compactMap(\.node)
+                return s.cells
             }
-            for node in dropped { node.isSelected = false }
+            for cell in dropped { cell.node?.isSelected = false }
         }
     }
 
@@ -63,17 +65,18 @@ extension ASCollectionNode {
             WeftDiagnostics.report(.collection, description, "selectItem(at: \(indexPath)) named no item: the collection has \(numberOfSections) sections; nothing was selected")
             return
         }
-        let dropped = selection.withLock { s -> [ASCellNode] in
-            s.cells.removeAll { $0.node == nil || $0.node === node }
-            var dropped: [ASCellNode] = []
+        let selected = CollectionSelection.WeakCell(node)
+        let dropped = selection.withLock { s -> [CollectionSelection.WeakCell] in
+            s.cells.removeAll { $0.node == nil || $0.node === selected.node }
+            var dropped: [CollectionSelection.WeakCell] = []
             if !s.allowsMultipleSelection {
-                dropped = s.cells.compactMap(\.node)
+                dropped = s.cells
                 s.cells = []
             }
-            s.cells.append(CollectionSelection.WeakCell(node))
+            s.cells.append(selected)
             return dropped
         }
-        for other in dropped { other.isSelected = false }
+        for cell in dropped { cell.node?.isSelected = false }
         node.isSelected = true
         if !scrollPosition.isEmpty { scrollToItem(at: indexPath, at: scrollPosition, animated: animated) }
     }
@@ -81,9 +84,10 @@ extension ASCollectionNode {
     /// Deselects the item; Texture's `deselectItem(at:animated:)`. An item not selected stays so.
     public func deselectItem(at indexPath: IndexPath, animated: Bool) {
         guard let node = elements.element(at: indexPath)?.allocatedNode else { return }
+        let deselected = CollectionSelection.WeakCell(node)
         let wasSelected = selection.withLock { s -> Bool in
             let count = s.cells.count
-            s.cells.removeAll { $0.node == nil || $0.node === node }
+            s.cells.removeAll { $0.node == nil || $0.node === deselected.node }
             return s.cells.count != count
         }
         if wasSelected { node.isSelected = false }
@@ -92,16 +96,16 @@ extension ASCollectionNode {
     /// The selected items' index paths, in order; nil when none is selected, as UIKit's
     /// `indexPathsForSelectedItems`. Items deleted since they were selected are not among them.
     public var indexPathsForSelectedItems: [IndexPath]? {
-        let nodes = selection.withLock { $0.cells.compactMap(\.node) }
+        let nodes = selection.withLock { $0.cells }.compactMap(\.node)
         let paths = nodes.compactMap { indexPath(for: $0) }.sorted()
         return paths.isEmpty ? nil : paths
     }
 
     private func deselectAll() {
-        let dropped = selection.withLock { s -> [ASCellNode] in
+        let dropped = selection.withLock { s -> [CollectionSelection.WeakCell] in
             defer { s.cells = [] }
-            return s.cells.compactMap(\.node)
+            return s.cells
         }
-        for node in dropped { node.isSelected = false }
+        for cell in dropped { cell.node?.isSelected = false }
     }
 }

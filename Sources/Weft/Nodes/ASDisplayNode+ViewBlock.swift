@@ -29,8 +29,8 @@ extension ASDisplayNode {
             return
         }
         displaysAsynchronously = false
-        displayBlock = { [weak self] bounds, context, _ in
-            guard let node = self else { return }
+        displayBlock = { [owner = UncheckedWeak(self)] bounds, context, _ in
+            guard let node = owner.value else { return }
             // The display thread waits in `run` while the main actor draws, so the context has one
             // user at a time.
             nonisolated(unsafe) let context = context

@@ -13,7 +13,7 @@ import Synchronization
 /// point has no parent size, so it takes the range's maximum, which is the same wherever the
 /// parent gives the node its size exactly (a screen, a stack with a fixed width).
 /// Thread-safe: its settings are behind a mutex; the view is main-actor state.
-open class ASScrollNode: ASDisplayNode, @unchecked Sendable {
+open class ASScrollNode: ASDisplayNode {
     // SAFETY: its own state is behind `scrollState`; the rest is ASDisplayNode's, which guards its own.
     struct ScrollState {
         var automaticallyManagesContentSize = false

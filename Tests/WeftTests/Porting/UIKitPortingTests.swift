@@ -77,7 +77,7 @@ import Testing
         #expect(counter.count == 1)
     }
 
-    final class SeparatedCell: ASCellNode, @unchecked Sendable {
+    final class SeparatedCell: ASCellNode {
         let separator = ASDisplayNode()
         var layoutCalls = 0
         override init() {

@@ -5,7 +5,7 @@ import Testing
 /// Texture's view-backed nodes (`setViewBlock`, `init(viewBlock:)`) with UIKit's spinner, as
 /// Texture's TailLoadingCellNode example builds one.
 @MainActor @Suite struct ViewBackedNodeTests {
-    final class SpinnerNode: ASDisplayNode, @unchecked Sendable {
+    final class SpinnerNode: ASDisplayNode {
         @MainActor var activityIndicatorView: UIActivityIndicatorView { view as! UIActivityIndicatorView }
 
         override init() {

@@ -18,13 +18,13 @@ extension ASNetworkImageNode {
             let load = ImageLoad(url: url)
             let cached = s.shouldCacheImage
             if LocalImageLoader.canLoad(url) {
-                load.prepare { [weak self] in
-                    guard let self else { return load.finish(cancelled: true) }
+                load.prepare { [owner = UncheckedWeak(self)] in
+                    guard let self = owner.value else { return load.finish(cancelled: true) }
                     self.loadLocally(load, cached: cached)
                 }
             } else {
-                load.prepare { [weak self] in
-                    guard let self else { return load.finish(cancelled: true) }
+                load.prepare { [owner = UncheckedWeak(self)] in
+                    guard let self = owner.value else { return load.finish(cancelled: true) }
                     self.fetch(load)
                 }
             }
@@ -74,8 +74,8 @@ extension ASNetworkImageNode {
             return complete(load, with: .success(image), source: .synchronousCache, identifier: nil, userInfo: nil)
         }
         notifyDelegate { $0.imageNodeWillLoadImageFromCache($1) }
-        cache.cachedImage(with: load.url, callbackQueue: Self.callbackQueue) { [weak self] container, cacheType in
-            guard let self else { return load.finish(cancelled: true) }
+        cache.cachedImage(with: load.url, callbackQueue: Self.callbackQueue) { [owner = UncheckedWeak(self)] container, cacheType in
+            guard let self = owner.value else { return load.finish(cancelled: true) }
             guard self.isCurrent(load) else { return }
             if let image = container?.asdk_image() {
                 self.notifyDelegate { $0.imageNodeDidLoadImageFromCache($1) }
@@ -97,11 +97,11 @@ extension ASNetworkImageNode {
         notifyDelegate { $0.imageNodeWillLoadImageFromNetwork($1) }
         let identifier = downloader.downloadImage(
             with: load.url, shouldRetry: retry, priority: ASImageDownloaderPriority(interfaceState), callbackQueue: Self.callbackQueue,
-            downloadProgress: { [weak self] progress in
-                self?.network.withLock { s in if s.load === load { s.downloadProgress = min(max(progress, 0), 1) } }
+            downloadProgress: { [owner = UncheckedWeak(self)] progress in
+                owner.value?.network.withLock { s in if s.load === load { s.downloadProgress = min(max(progress, 0), 1) } }
             },
-            completion: { [weak self] container, error, identifier, userInfo in
-                guard let self else { return load.finish(cancelled: true) }
+            completion: { [owner = UncheckedWeak(self)] container, error, identifier, userInfo in
+                guard let self = owner.value else { return load.finish(cancelled: true) }
                 let result: Result<UIImage, any Error>
                 if let image = container?.asdk_image() {
                     result = .success(image)
@@ -163,9 +163,11 @@ extension ASNetworkImageNode {
     /// Calls the delegate on the main actor, later, if there is one then.
     func notifyDelegate(_ call: @escaping @MainActor @Sendable (any ASNetworkImageNodeDelegate, ASNetworkImageNode) -> Void) {
         guard network.withLock({ $0.delegate != nil }) else { return }
-        MainActorBridge.post { [self] in
-            guard let delegate = self.delegate else { return }
-            call(delegate, self)
+        // The node goes to the main actor with the call; it guards its own state (see UncheckedSendable).
+        let node = UncheckedSendable(self)
+        MainActorBridge.post {
+            guard let delegate = node.value.delegate else { return }
+            call(delegate, node.value)
         }
     }
 

@@ -26,7 +26,7 @@ import Synchronization
 /// or an `ImageLoad`'s condition; neither is held while a cache, downloader or delegate is called.
 /// Delegate methods run on the main actor. The node may be built, configured and displayed on
 /// any threads.
-open class ASNetworkImageNode: ASImageNode, @unchecked Sendable {
+open class ASNetworkImageNode: ASImageNode {
     // SAFETY: all mutable state is in `network` (behind its mutex) or ASImageNode's `imageState`;
     // their values are Sendable, the download identifier boxed (see `DownloadIdentifier`).
 
