@@ -25,6 +25,23 @@ open class ASTextCellNode: ASCellNode {
         self.init(attributes: Self.defaultTextAttributes, insets: Self.defaultTextInsets)
     }
 
+    /// Texture's `init(attributes:insets:)` as its Objective-C `NSDictionary` imports into Swift:
+    /// keys may be `NSAttributedString.Key`s or their string names (`"NSFont"`); any other key is
+    /// reported, with the key given, and left out.
+    public convenience init(attributes textAttributes: [AnyHashable: Any], insets textInsets: UIEdgeInsets) {
+        var attributes: [NSAttributedString.Key: Any] = [:]
+        for (key, value) in textAttributes {
+            if let key = key.base as? NSAttributedString.Key {
+                attributes[key] = value
+            } else if let name = key.base as? String {
+                attributes[NSAttributedString.Key(rawValue: name)] = value
+            } else {
+                WeftDiagnostics.report(.text, "ASTextCellNode(attributes:insets:)", "the attribute key \(key) is neither an NSAttributedString.Key nor a string; it was left out")
+            }
+        }
+        self.init(attributes: attributes, insets: textInsets)
+    }
+
     /// Texture's `init(attributes:insets:)`.
     public init(attributes textAttributes: [NSAttributedString.Key: Any], insets textInsets: UIEdgeInsets) {
         textCellState = Mutex(TextCellState(attributes: TextAttributes(textAttributes), insets: textInsets))

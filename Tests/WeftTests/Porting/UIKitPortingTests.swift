@@ -61,6 +61,16 @@ import Testing
         #expect(type.isEqual(ASTextNode.self) && !type.isEqual(ASImageNode.self) && !type.isEqual("ASTextNode"))
     }
 
+    @Test func aTextCellTakesTexturesUntypedAttributeDictionary() {
+        let untyped: NSDictionary = ["NSFont": UIFont.systemFont(ofSize: 30), NSAttributedString.Key.foregroundColor: UIColor.red]
+        let cell = ASTextCellNode(attributes: untyped as! [AnyHashable: Any], insets: .zero)
+        #expect((cell.textAttributes[.font] as? UIFont)?.pointSize == 30 && cell.textAttributes[.foregroundColor] as? UIColor == .red)
+        let (_, diagnostics) = WeftDiagnostics.collect(matching: "ASTextCellNode") {
+            _ = ASTextCellNode(attributes: [AnyHashable(7): UIColor.red], insets: .zero)
+        }
+        #expect(diagnostics.first?.message.contains("7") == true)
+    }
+
     final class Counter {
         var count = 0
         let table = ASTableNode()
