@@ -25,6 +25,12 @@ extension UIView {
     /// Composites this view into `context`, whose origin is the superview's bounds origin (or this
     /// view's, for the root). Draws synchronously: views have no backing store.
     func composite(into context: GraphicsContext, asRoot: Bool = false) {
+        if let node = (self as? ASDisplayNodeView)?.node {
+            return compositeNode(node, into: context, asRoot: asRoot)
+        }
+        if let node = (self as? UIScrollView)?.scrollingNode {
+            return compositeScrollingNode(node, into: context, asRoot: asRoot)
+        }
         guard !isHidden, alpha > 0 else { return }
         let frame = self.frame, bounds = self.bounds
         context.withSavedState {
@@ -48,6 +54,49 @@ extension UIView {
                                    with: color, lineWidth: width)
                 }
             }
+        }
+    }
+
+    /// A node's view draws its node, as the node renders itself (laid out, its stale backing
+    /// stores drawn at the context's scale, then composited: background, contents, subnodes,
+    /// border), and then the UIKit views added to it. So a controller's view hierarchy (a
+    /// navigation controller showing an `ASDKViewController`, a playground's live view) shows its
+    /// nodes' content, not just their backgrounds.
+    /// A collection's or table's view draws the visible cells at its offset, as the node's
+    /// `snapshot` does; a scroll node's view draws its node.
+    private func compositeScrollingNode(_ node: any ScrollingNode, into context: GraphicsContext, asRoot: Bool) {
+        let snapshot: Bitmap
+        do {
+            if let collection = node as? ASCollectionNode {
+                snapshot = try collection.snapshot(scale: context.scale)
+            } else if let table = node as? ASTableNode {
+                snapshot = try table.snapshot(scale: context.scale)
+            } else {
+                return compositeNode(node, into: context, asRoot: asRoot)
+            }
+        } catch {
+            WeftDiagnostics.report(.view, "\(type(of: self)) \(frame)", "its \(type(of: node)) could not be drawn: \(error)")
+            return
+        }
+        guard !node.isHidden, node.alpha > 0 else { return }
+        let frame = self.frame
+        context.withSavedState {
+            if !asRoot { context.translateBy(x: frame.minX, y: frame.minY) } else { context.translateBy(x: bounds.minX, y: bounds.minY) }
+            context.draw(snapshot, in: CGRect(origin: .zero, size: frame.size), alpha: node.alpha)
+        }
+    }
+
+    private func compositeNode(_ node: ASDisplayNode, into context: GraphicsContext, asRoot: Bool) {
+        guard !node.isHidden, node.alpha > 0 else { return }
+        node.layoutIfNeeded()
+        node.ensureDisplay(scale: context.scale, synchronously: true)
+        node.composite(into: context, asRoot: asRoot)
+        guard !subviews.isEmpty else { return }
+        let frame = self.frame, bounds = self.bounds
+        context.withSavedState {
+            if !asRoot { context.translateBy(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY) }
+            if clipsToBounds { context.clip(to: Path(roundedRect: bounds, cornerRadius: layer.cornerRadius)) }
+            for subview in subviews { subview.composite(into: context) }
         }
     }
 }

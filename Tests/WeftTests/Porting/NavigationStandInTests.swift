@@ -44,6 +44,39 @@ import PlaygroundSupport
         #expect(controller.presentedViewController == nil)
     }
 
+    final class Rows: ASDKViewController<ASTableNode> {
+        let source = NumberedRows(Array(0..<30))
+        override init() {
+            super.init(node: ASTableNode())
+            node.dataSource = source
+        }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+
+    @Test func aNavigationControllerDrawsItsTopControllersNodesAsTheControllerDoes() throws {
+        let size = CGSize(width: 120, height: 200)
+        let table = Rows()
+        let alone = try Rows().renderBitmap(size: size, scale: 2)
+        let navigation = UINavigationController(rootViewController: table)
+        navigation.view.frame = CGRect(origin: .zero, size: size)
+        let shown = try navigation.view.renderBitmap(scale: 2)
+        #expect(shown.hasSamePixels(as: alone))
+        // A plain node's view draws its text subnode too, not just its background.
+        let card = ASDisplayNode()
+        card.backgroundColor = .white
+        card.automaticallyManagesSubnodes = true
+        let title = ASTextNode()
+        title.attributedText = NSAttributedString(string: "Card", attributes: [.font: UIFont.systemFont(ofSize: 20)])
+        card.layoutSpecBlock = { _, _ in ASInsetLayoutSpec(insets: UIEdgeInsets(top: 4, left: 4, bottom: 4, right: 4), child: title) }
+        card.frame = CGRect(origin: .zero, size: size)
+        let direct = try card.renderBitmap(scale: 2)
+        PlaygroundPage.current.liveView = card.view
+        let live = try #require(try PlaygroundPage.current.renderLiveView(scale: 2))
+        PlaygroundPage.current.liveView = nil
+        let blank = try Bitmap(size: size, scale: 2) { $0.fill(CGRect(origin: .zero, size: size), with: .white) }
+        #expect(live.hasSamePixels(as: direct) && !direct.hasSamePixels(as: blank))
+    }
+
     @Test func aPlaygroundLiveViewRenders() throws {
         let node = ASDisplayNode()
         node.backgroundColor = .blue
