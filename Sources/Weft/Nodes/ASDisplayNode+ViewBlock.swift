@@ -13,11 +13,11 @@ extension ASDisplayNode {
     /// Backs the node with a view of your own; Texture's `setViewBlock(_:)` (call it in `init`,
     /// before the node loads). The block runs once, on the main actor, when the view is first asked
     /// for: `node.view` returns its view (so `view as! UIActivityIndicatorView` works, as in
-    /// Texture). Offscreen there is no view hierarchy to put
-    /// the view in, so the node draws it: each display composites the view, as it is then and given the node's frame, into the
-    /// node's backing store (on the main actor, where views live), loading the node first if it has
-    /// not loaded, as a view on screen has. A block set after the view was made is reported and
-    /// not used (Texture asserts).
+    /// Texture). Offscreen there is no view hierarchy to put the view in, so the node draws it:
+    /// each display gives the view the node's frame and composites it, as it is then, into the
+    /// node's backing store (on the main actor, where views live), loading the node first if it
+    /// has not loaded, as a view on screen has. A block set after the view was made is reported
+    /// and not used (Texture asserts).
     public func setViewBlock(_ viewBlock: @escaping ASDisplayNodeViewBlock) {
         let tooLate = state.withLock { s -> Bool in
             guard s.loading.view == nil else { return true }
