@@ -18,23 +18,32 @@ extension UIFont {
         public static let caption1 = TextStyle(rawValue: "UICTFontTextStyleCaption1")
         public static let caption2 = TextStyle(rawValue: "UICTFontTextStyleCaption2")
 
-        /// Size and weight at UIKit's default content size (Large), from Apple's Human Interface
-        /// Guidelines type table; nil for a raw value UIKit does not define.
-        var largeMetrics: (size: CGFloat, weight: Weight)? {
+        /// The style's point sizes for each of `UIContentSizeCategory.allCategories` (extra small
+        /// to accessibility extra-extra-extra large), from Apple's Human Interface Guidelines
+        /// Dynamic Type table for iOS; nil for a raw value UIKit does not define.
+        var sizes: [CGFloat]? {
             switch self {
-            case .largeTitle: (34, .regular)
-            case .title1: (28, .regular)
-            case .title2: (22, .regular)
-            case .title3: (20, .regular)
-            case .headline: (17, .semibold)
-            case .body: (17, .regular)
-            case .callout: (16, .regular)
-            case .subheadline: (15, .regular)
-            case .footnote: (13, .regular)
-            case .caption1: (12, .regular)
-            case .caption2: (11, .regular)
+            case .largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]
+            case .title1: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58]
+            case .title2: [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56]
+            case .title3: [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55]
+            case .headline: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+            case .body: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+            case .callout: [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51]
+            case .subheadline: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49]
+            case .footnote: [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44]
+            case .caption1: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43]
+            case .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40]
             default: nil
             }
+        }
+
+        /// The style's weight: semibold for the headline, regular for the others, as UIKit's.
+        var weight: Weight { self == .headline ? .semibold : .regular }
+
+        /// The style's size for `category` (`.large` for an unspecified or unknown one).
+        func size(for category: UIContentSizeCategory) -> CGFloat? {
+            sizes.map { $0[category.index ?? UIContentSizeCategory.large.index!] }
         }
     }
 
@@ -43,10 +52,18 @@ extension UIFont {
     /// UIKit does not define gives the body font, and that is reported (area `.text`) with the
     /// raw value given.
     public static func preferredFont(forTextStyle style: TextStyle) -> UIFont {
-        guard let metrics = style.largeMetrics else {
-            WeftDiagnostics.report(.text, "UIFont.preferredFont(forTextStyle:)", "\"\(style.rawValue)\" is not one of UIKit's text styles; the body style (17 pt) was used")
-            return systemFont(ofSize: 17)
+        preferredFont(forTextStyle: style, compatibleWith: nil)
+    }
+
+    /// UIKit's `preferredFont(forTextStyle:compatibleWith:)`: the style's font at the traits'
+    /// content size category (Apple's Dynamic Type table, accessibility sizes included; Large
+    /// when the traits give none).
+    public static func preferredFont(forTextStyle style: TextStyle, compatibleWith traitCollection: UITraitCollection?) -> UIFont {
+        let category = traitCollection?.effectiveContentSizeCategory ?? .large
+        guard let size = style.size(for: category) else {
+            WeftDiagnostics.report(.text, "UIFont.preferredFont(forTextStyle:)", "\"\(style.rawValue)\" is not one of UIKit's text styles; the body style was used")
+            return systemFont(ofSize: TextStyle.body.size(for: category)!)
         }
-        return systemFont(ofSize: metrics.size, weight: metrics.weight)
+        return systemFont(ofSize: size, weight: style.weight)
     }
 }
