@@ -13,12 +13,12 @@ import Synchronization
 /// smaller); the image's `scale` is the one its suffix names (1 without). A name that already ends
 /// in `@2x` or `@3x` is looked up as it is.
 ///
-/// Decoded images are cached by file path, size and modification date, as UIKit caches named
-/// images; a file that cannot be decoded is reported (area `.image`) and gives nil.
+/// Decoded images are kept in `LocalImageCache.shared` (bounded; an entry is dropped when its file
+/// changes), as UIKit caches named images; a file that cannot be decoded is reported (area
+/// `.image`) and gives nil.
 /// Sendable; use from any context.
 extension UIImage {
     private static let folders = Mutex<[URL]>([])
-    private static let cache = Mutex<[String: (stamp: String, image: UIImage)]>([:])
 
     /// Folders `UIImage(named:)` searches before the main bundle, in order; empty by default.
     /// Set it once, at start-up (a process-wide setting, read by every thread).
@@ -76,12 +76,10 @@ extension UIImage {
     }
 
     private static func cachedImage(atPath path: String) -> UIImage? {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        let stamp = "\(attributes?[.size] ?? 0)/\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
-        if let hit = cache.withLock({ $0[path] }), hit.stamp == stamp { return hit.image }
+        if let hit = LocalImageCache.shared.image(forPath: path) { return hit }
         do {
             let image = try UIImage(contentsOf: URL(fileURLWithPath: path))
-            cache.withLock { $0[path] = (stamp, image) }
+            LocalImageCache.shared.insert(image, forPath: path)
             return image
         } catch {
             WeftDiagnostics.report(.image, "UIImage(named:)", "\(error); nil returned")

@@ -1,9 +1,9 @@
 import Foundation
 import Synchronization
 
-/// Decoded images of local files, for `ASNetworkImageNode.shouldCacheImage` (Texture uses
-/// UIKit's image cache there): a list of a thousand cells showing the same avatar file decodes
-/// it once. An entry is used only while the file keeps the size and modification time it had when
+/// Decoded images of local files, shared by `UIImage(named:)` and `ASNetworkImageNode` (with
+/// `shouldCacheImage`, where Texture uses UIKit's image cache): a list of a thousand cells showing
+/// the same avatar file decodes it once. An entry is used only while the file keeps the size and modification time it had when
 /// it was decoded. Bounded: at most `WeftLimits.localImageCacheBytes` of pixels and
 /// `WeftLimits.localImageCacheEntries` images, the least recently used dropped first.
 /// Sendable; the entries are owned by the mutex.
