@@ -83,6 +83,12 @@ open class ASCollectionNode: ASDisplayNode {
     let batchContext = ASBatchContext()
     /// Which applied batches frame sequences animate.
     let updateAnimations = UpdateAnimationLog()
+    /// The traits cells are made with: the node's own (see `CollectionCellTraits`).
+    let cellTraits = CollectionCellTraits()
+
+    override func traitsDidChange(from previous: ASPrimitiveTraitCollection) {
+        cellTraitsDidChange()
+    }
 
     /// The layout that places the elements.
     public let collectionViewLayout: UICollectionViewLayout

@@ -41,8 +41,9 @@ public final class ASCollectionElement: @unchecked Sendable {
     /// Whether the node is made on the one serial node-creation thread (`.serializeNodeCreation`).
     let serialCreation: Bool
 
-    convenience init(indexPath: IndexPath, kind: String?, source: CellSource, constrainedSize: ASSizeRange, serialCreation: Bool = false) {
-        self.init(indexPath: indexPath, kind: kind, content: ResolvedElementContent(source: source, constrainedSize: constrainedSize),
+    convenience init(indexPath: IndexPath, kind: String?, source: CellSource, constrainedSize: ASSizeRange,
+                     traits: CollectionCellTraits?, serialCreation: Bool = false) {
+        self.init(indexPath: indexPath, kind: kind, content: ResolvedElementContent(source: source, constrainedSize: constrainedSize, traits: traits),
                   serialCreation: serialCreation)
     }
 
@@ -69,6 +70,11 @@ public final class ASCollectionElement: @unchecked Sendable {
 
     private static func position(_ indexPath: IndexPath) -> (section: Int32, item: Int32) {
         indexPath.count == 2 ? (Int32(clamping: indexPath.section), Int32(clamping: indexPath.item)) : (0, 0)
+    }
+
+    /// The collection's traits box, once the element is resolved.
+    var cellTraits: CollectionCellTraits? {
+        ElementAllocation.withLock { if case .ready(let content) = content { content.traits } else { nil } }
     }
 
     /// How the node is made: the block or node the data source gave.
@@ -215,6 +221,8 @@ public final class ASCollectionElement: @unchecked Sendable {
         }
         node.indexPath = indexPath
         node.supplementaryElementKind = supplementaryElementKind
+        // Measured with the collection's traits, as Texture's data controller hands them down.
+        if let traits = cellTraits?.value { TraitPropagation.propagate(traits, from: node, walkingUnchanged: false) }
         // Read before measuring: an invalidation made while it measures leaves the node needing
         // another pass instead of being taken as measured.
         let version = node.layoutVersion
@@ -243,7 +251,7 @@ public final class ASCollectionElement: @unchecked Sendable {
     /// elements need it, so never a deferred one).
     func remeasured() -> ASCollectionElement {
         ASCollectionElement(indexPath: indexPath, kind: supplementaryElementKind, source: allocatedNode.map(CellSource.node) ?? source,
-                                   constrainedSize: constrainedSize, serialCreation: serialCreation)
+                            constrainedSize: constrainedSize, traits: cellTraits, serialCreation: serialCreation)
     }
 
     /// The measured size, with a NaN, infinite or negative side (which a layout cannot place and

@@ -70,7 +70,7 @@ struct CollectionDataLoader: @unchecked Sendable {
             guard let range = try supplementaryRange(kind: kind, section: section) else { continue }
             let indexPath = IndexPath(item: 0, section: section)
             entry.supplementary[kind] = ASCollectionElement(indexPath: indexPath, kind: kind, source: try source(at: indexPath, kind: kind),
-                                                            constrainedSize: range, serialCreation: serialize)
+                                                            constrainedSize: range, traits: collectionNode.cellTraits, serialCreation: serialize)
         }
         entry.items.reserveCapacity(count)
         if let resolver {
@@ -101,7 +101,7 @@ struct CollectionDataLoader: @unchecked Sendable {
     func resolvedItem(at indexPath: IndexPath) throws(CollectionError) -> ResolvedElementContent {
         let source = try source(at: indexPath, kind: nil)
         if case .uikitCell = source, !hasItemSize(at: indexPath) { throw .noSizeForUIKitCell(indexPath) }
-        return ResolvedElementContent(source: source, constrainedSize: try itemRange(at: indexPath))
+        return ResolvedElementContent(source: source, constrainedSize: try itemRange(at: indexPath), traits: collectionNode.cellTraits)
     }
 
     /// Whether an item's size is given (the delegate's range, the layout inspector's, a layout
@@ -156,7 +156,7 @@ struct CollectionDataLoader: @unchecked Sendable {
         func renewed(_ element: ASCollectionElement, range: ASSizeRange?) -> ASCollectionElement {
             ASCollectionElement(indexPath: element.indexPath, kind: element.supplementaryElementKind,
                                 source: element.allocatedNode.map(CellSource.node) ?? element.source,
-                                constrainedSize: range ?? element.constrainedSize, serialCreation: serialize)
+                                constrainedSize: range ?? element.constrainedSize, traits: collectionNode.cellTraits, serialCreation: serialize)
         }
         for (section, entry) in old.sections.enumerated() {
             var fresh = ASElementMap.Section()

@@ -5,15 +5,18 @@ import Foundation
 final class ResolvedElementContent: Sendable {
     let source: CellSource
     let constrainedSize: ASSizeRange
+    /// The collection's traits, handed to the node when it is made (one shared box, 8 bytes here).
+    let traits: CollectionCellTraits?
 
-    init(source: CellSource, constrainedSize: ASSizeRange) {
+    init(source: CellSource, constrainedSize: ASSizeRange, traits: CollectionCellTraits?) {
         self.source = source
         self.constrainedSize = constrainedSize
+        self.traits = traits
     }
 
     /// What an element the data source cannot describe gets: an empty node of no size. The error
     /// that says why is kept by the collection, and the render that needed the element throws it.
-    static let unavailable = ResolvedElementContent(source: .returnedNil, constrainedSize: .zero)
+    static let unavailable = ResolvedElementContent(source: .returnedNil, constrainedSize: .zero, traits: nil)
 }
 
 /// An element's content: ready, or deferred to the resolver that asks the data source for it.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The base of every layout spec; Texture's `ASLayoutSpec`. A bare `ASLayoutSpec` takes the
 /// minimum of its range and places nothing: with `style.flexGrow = 1` it is a stack's spacer.
@@ -6,7 +7,7 @@ import Foundation
 /// A spec is configured on one thread and then laid out, possibly on several threads at once
 /// (concurrent stacks); as in Texture, a spec must not be changed while a layout that uses it runs.
 /// Configure on one thread, then lay out from any.
-open class ASLayoutSpec: ASLayoutElement, CustomStringConvertible {
+open class ASLayoutSpec: ASLayoutElement, ASTraitEnvironment, CustomStringConvertible {
     // SAFETY: configuration happens before layout; layout only reads the configuration (Texture
     // marks specs immutable while laying out for the same reason). `style` is itself thread-safe.
 
@@ -38,6 +39,11 @@ open class ASLayoutSpec: ASLayoutElement, CustomStringConvertible {
     }
 
     open var sublayoutElements: [any ASLayoutElement] { children }
+
+    /// The traits the spec was laid out for, set by its node's layout (Texture's specs keep them
+    /// too). A mutex, not the configure-then-lay-out rule: a spec shared by two nodes laid out on
+    /// two threads gets them from both.
+    private let traits = Mutex(ASPrimitiveTraitCollectionMakeDefault())
 
     /// Lays out within `constrainedSize` (repaired first if it is invalid) unless the spec is already
     /// being laid out on this thread, which would be a cycle.
@@ -106,5 +112,13 @@ open class ASWrapperLayoutSpec: ASLayoutSpec {
             return sublayout
         }
         return ASLayout(layoutElement: self, size: size, sublayouts: sublayouts)
+    }
+}
+
+extension ASLayoutSpec {
+    public func primitiveTraitCollection() -> ASPrimitiveTraitCollection { traits.withLock { $0 } }
+
+    public func setPrimitiveTraitCollection(_ traitCollection: ASPrimitiveTraitCollection) {
+        traits.withLock { $0 = traitCollection }
     }
 }

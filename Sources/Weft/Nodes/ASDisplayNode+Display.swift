@@ -27,6 +27,8 @@ struct DisplayRequest: Sendable {
     let drawType: ASDisplayNode.Type
     let willDisplay: ASDisplayNodeContextModifier?
     let didDisplay: ASDisplayNodeContextModifier?
+    /// The node's traits when the request was made: `UITraitCollection.current` while it draws.
+    let traits: UITraitCollection
 }
 
 /// Changes the context a node's contents are drawn into, before or after they are drawn; Texture's
@@ -252,16 +254,16 @@ extension ASDisplayNode {
     /// result is never committed. (Read the other way round, old parameters would be paired with
     /// the new generation and commit stale pixels.) Bounds and scale are read with the generation.
     private func captureDisplayRequest(scale: CGFloat?) -> DisplayRequest? {
-        let snapshot = state.withLock { s -> (generation: Int, size: CGSize, scale: CGFloat,
+        let snapshot = state.withLock { s -> (generation: Int, size: CGSize, scale: CGFloat, traits: UITraitCollection,
                                               will: ASDisplayNodeContextModifier?, did: ASDisplayNodeContextModifier?)? in
             guard !s.isDisplaySuspended else { return nil }
-            return (s.display.generation, s.bounds.size, scale ?? s.contentsScale, s.willDisplayContent, s.didDisplayContent)
+            return (s.display.generation, s.bounds.size, scale ?? s.contentsScale, s.traits.collection, s.willDisplayContent, s.didDisplayContent)
         }
         guard let snapshot else { return nil }
-        let parameters = drawParameters()
+        let parameters = UITraitCollection.withCurrent(snapshot.traits) { drawParameters() }
         return DisplayRequest(generation: snapshot.generation, bounds: CGRect(origin: .zero, size: snapshot.size),
                               scale: snapshot.scale, parameters: parameters, drawType: type(of: self),
-                              willDisplay: snapshot.will, didDisplay: snapshot.did)
+                              willDisplay: snapshot.will, didDisplay: snapshot.did, traits: snapshot.traits)
     }
 
     private func isCancelled(_ request: DisplayRequest) -> Bool {
@@ -284,12 +286,12 @@ extension ASDisplayNode {
            request.parameters != nil || TextureDrawOverrides.overrides(request.drawType) {
             do {
                 let bitmap = try Bitmap(size: request.bounds.size, scale: request.scale) { context in
-                    UIGraphicsContextStack.with(context, ownsPixels: true) {
+                    UITraitCollection.withCurrent(request.traits) { UIGraphicsContextStack.with(context, ownsPixels: true) {
                         request.willDisplay?(context, request.parameters)
                         let isCancelled = { self.isCancelled(request) }
                         request.drawType.draw(request.bounds, withParameters: request.parameters, isCancelled: isCancelled, in: context)
                         request.didDisplay?(context, request.parameters)
-                    }
+                    } }
                 }
                 result = .success(bitmap)
             } catch let error as GraphicsError {

@@ -124,8 +124,11 @@ extension ASDisplayNode {
     /// The default `calculateLayoutThatFits(_:)`: through the layout spec, checked for duplicate
     /// elements and cycles first, or through `calculateSizeThatFits(_:)` when there is no spec.
     func calculateLayoutFromSpec(_ constrainedSize: ASSizeRange) -> ASLayout {
-        let block = state.withLock { $0.layout.layoutSpecBlock }
-        let spec = block?(self, constrainedSize) ?? layoutSpecThatFits(constrainedSize)
+        let (block, traits) = state.withLock { ($0.layout.layoutSpecBlock, $0.traits) }
+        // The spec is built with the node's traits current (dynamic colours, trait-aware fonts)
+        // and hands them down to its elements, as Texture's layout does.
+        let spec = UITraitCollection.withCurrent(traits.collection) { block?(self, constrainedSize) ?? layoutSpecThatFits(constrainedSize) }
+        if spec !== NoLayoutSpec.marker { ASTraitCollectionPropagateDown(spec, traits.primitive) }
         guard spec !== NoLayoutSpec.marker else {
             state.withLock { $0.layout.usesLayoutSpec = false }
             let size = calculateSizeThatFits(constrainedSize.max)

@@ -48,6 +48,7 @@ extension ASDisplayNode {
         }
         guard let edit else { return }
         // Callbacks run outside the lock: they are user code and may edit trees themselves.
+        shareTraits(with: subnode)
         if edit.moved { subnode.recursivelySetInterfaceState([]) }
         if !edit.state.isEmpty { subnode.recursivelySetInterfaceState(edit.state) }
     }

@@ -64,6 +64,8 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
         var contentsScale: CGFloat = ASScreenScale()
         var interfaceState: ASInterfaceState = []
         var displayQueue = DisplayQueue.shared
+        /// See `ASDisplayNode+Traits.swift`.
+        var traits = NodeTraits()
 
         var display = DisplayState()
         var layout = LayoutState()
@@ -77,6 +79,18 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
     public let style = ASLayoutElementStyle()
 
     public init() {}
+
+    /// Called when the node's traits change (appearance, text size, direction, size classes...),
+    /// on the thread that changed them; Texture's
+    /// `asyncTraitCollectionDidChange(withPreviousTraitCollection:)`. The default redraws the node
+    /// when its appearance changed; override to rebuild trait-dependent content, and call super.
+    open func asyncTraitCollectionDidChange(withPreviousTraitCollection previousTraitCollection: ASPrimitiveTraitCollection) {
+        redisplayIfAppearanceChanged(from: previousTraitCollection)
+    }
+
+    /// Weft's own hook after a trait change, for nodes whose content depends on traits beyond
+    /// what `asyncTraitCollectionDidChange` covers (a collection relays out its cells).
+    func traitsDidChange(from previous: ASPrimitiveTraitCollection) {}
 
     deinit {
         releaseSubtreeIteratively()

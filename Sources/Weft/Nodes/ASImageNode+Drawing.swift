@@ -17,7 +17,9 @@ struct ImageDrawParameters: Sendable {
             if let placeholderColor { context.fill(bounds, with: placeholderColor) }
             return
         }
-        let traits = ASPrimitiveTraitCollection(displayScale: context.scale, userInterfaceStyle: .light)
+        // The node's traits (current while it draws), at the scale of this drawing.
+        var traits = ASPrimitiveTraitCollectionFromUITraitCollection(UITraitCollection.current)
+        traits.displayScale = context.scale
         if image.capInsets != .zero {
             // As Texture: a resizable image is modified as it is, then stretched to the bounds.
             guard let shown = modification.map({ $0(image, traits) }) ?? image else { return }

@@ -81,7 +81,7 @@ open class ASImageNode: ASDisplayNode {
 
     /// Runs on the display queue with the image as drawn at the node's size (a resizable image: the
     /// image itself, which is then stretched to the bounds) and the traits it is drawn with
-    /// (`displayScale` the backing store's scale, `userInterfaceStyle` `.light`); see the helpers
+    /// (the node's traits, with `displayScale` the backing store's scale); see the helpers
     /// `ASImageNodeRoundBorderModificationBlock` and `ASImageNodeTintColorModificationBlock`.
     public var imageModificationBlock: ASImageNodeModificationBlock? {
         get { imageState.withLock { $0.modification } }

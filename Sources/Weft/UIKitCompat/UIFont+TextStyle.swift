@@ -48,18 +48,20 @@ extension UIFont {
     }
 
     /// UIKit's `preferredFont(forTextStyle:)`: the system font at the style's size and weight for
-    /// the default content size category (Large; body is 17 pt, headline 17 pt semibold). A style
-    /// UIKit does not define gives the body font, and that is reported (area `.text`) with the
-    /// raw value given.
+    /// the content size category of `UITraitCollection.current` (the node's own while it lays out
+    /// or draws; Large, where body is 17 pt and headline 17 pt semibold, when none is set). Weft
+    /// has no app-wide setting, so the current traits stand in for it, as they do for iOS 17's
+    /// trait-aware code. A style UIKit does not define gives the body font, and that is reported
+    /// (area `.text`) with the raw value given.
     public static func preferredFont(forTextStyle style: TextStyle) -> UIFont {
-        preferredFont(forTextStyle: style, compatibleWith: nil)
+        preferredFont(forTextStyle: style, compatibleWith: UITraitCollection.current)
     }
 
     /// UIKit's `preferredFont(forTextStyle:compatibleWith:)`: the style's font at the traits'
     /// content size category (Apple's Dynamic Type table, accessibility sizes included; Large
-    /// when the traits give none).
+    /// when the traits give none, or `UITraitCollection.current`'s when nil is given).
     public static func preferredFont(forTextStyle style: TextStyle, compatibleWith traitCollection: UITraitCollection?) -> UIFont {
-        let category = traitCollection?.effectiveContentSizeCategory ?? .large
+        let category = (traitCollection ?? UITraitCollection.current).effectiveContentSizeCategory
         guard let size = style.size(for: category) else {
             WeftDiagnostics.report(.text, "UIFont.preferredFont(forTextStyle:)", "\"\(style.rawValue)\" is not one of UIKit's text styles; the body style was used")
             return systemFont(ofSize: TextStyle.body.size(for: category)!)

@@ -21,13 +21,14 @@ public final class UIFontMetrics: NSObject, Sendable {
         super.init()
     }
 
-    /// The factor a value is scaled by for `traits` (Large, the default category, when nil).
+    /// The factor a value is scaled by for `traits` (`UITraitCollection.current` when nil, as
+    /// UIKit's scaling without traits follows the environment; Large when neither gives one).
     private func factor(for traits: UITraitCollection?) -> CGFloat {
-        let category = traits?.effectiveContentSizeCategory ?? .large
+        let category = (traits ?? UITraitCollection.current).effectiveContentSizeCategory
         return textStyle.size(for: category)! / textStyle.size(for: .large)!
     }
 
-    /// UIKit's `scaledFont(for:)`, at the default category: the font itself.
+    /// UIKit's `scaledFont(for:)`, for the current traits' category.
     public func scaledFont(for font: UIFont) -> UIFont { scaledFont(for: font, compatibleWith: nil) }
 
     /// UIKit's `scaledFont(for:compatibleWith:)`: `font` at its size times the style's factor.

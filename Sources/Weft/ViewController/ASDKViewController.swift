@@ -57,6 +57,7 @@ open class ASDKViewController<DisplayNodeType: ASDisplayNode>: UIViewController 
     public func layout(in size: CGSize) {
         loadViewIfNeeded()
         if view.frame.size != size { view.frame = CGRect(origin: .zero, size: size) }
+        propagateDisplayTraits()
         viewWillAppear(false)
         viewWillLayoutSubviews()
         view.layoutIfNeeded()
@@ -75,11 +76,41 @@ open class ASDKViewController<DisplayNodeType: ASDisplayNode>: UIViewController 
         return try node.renderBitmap(scale: scale)
     }
 
+    /// Texture's `overrideDisplayTraitsWithTraitCollection`: the traits the node tree gets for the
+    /// controller's `traitCollection`, instead of the same traits.
+    public var overrideDisplayTraitsWithTraitCollection: ASDisplayTraitsForTraitCollectionBlock?
+
+    /// Texture's `overrideDisplayTraitsWithWindowSize`, which Texture itself never reads; kept
+    /// for source compatibility and, as there, never called.
+    @available(*, deprecated, message: "This property is actually never accessed inside the framework")
+    public var overrideDisplayTraitsWithWindowSize: ASDisplayTraitsForTraitWindowSizeBlock? {
+        get { nil }
+        set {}
+    }
+
+    /// Hands the controller's traits, with the view's size as the container size, to the node
+    /// tree, as Texture's controller does before each layout.
+    func propagateDisplayTraits() {
+        traitsMayHaveChanged()
+        guard let node = storedNode else { return }
+        var traits = overrideDisplayTraitsWithTraitCollection.map { $0(traitCollection).primitiveTraitCollection() }
+            ?? ASPrimitiveTraitCollectionFromUITraitCollection(traitCollection)
+        traits.containerSize = view.bounds.size
+        ASTraitCollectionPropagateDown(node, traits)
+    }
+
     /// `renderBitmap(size:scale:)` encoded as PNG.
     public func snapshotPNG(size: CGSize, scale: CGFloat) throws -> Data {
         PNGEncoder().encode(try renderBitmap(size: size, scale: scale))
     }
 }
+
+/// Makes the node tree's traits from a controller's UIKit traits; Texture's
+/// `ASDisplayTraitsForTraitCollectionBlock`.
+public typealias ASDisplayTraitsForTraitCollectionBlock = (UITraitCollection) -> ASTraitCollection
+
+/// Makes the node tree's traits from a window size; Texture's `ASDisplayTraitsForTraitWindowSizeBlock`.
+public typealias ASDisplayTraitsForTraitWindowSizeBlock = (CGSize) -> ASTraitCollection
 
 /// Texture's older name for `ASDKViewController`.
 public typealias ASViewController<DisplayNodeType: ASDisplayNode> = ASDKViewController<DisplayNodeType>

@@ -61,15 +61,63 @@ open class UIViewController {
     open func viewWillDisappear(_ animated: Bool) {}
     open func viewDidDisappear(_ animated: Bool) {}
 
+    // MARK: Traits
+
+    /// The traits the screen or window gives this controller when it is a root (Weft has no
+    /// window: a render, a device configuration or a test sets them). A child's come from its parent.
+    public var hostTraitCollection = UITraitCollection() {
+        didSet { traitsMayHaveChanged() }
+    }
+    private var childTraitOverrides: [ObjectIdentifier: UITraitCollection] = [:]
+    private var lastSeenTraits: UITraitCollection?
+
+    /// UIKit's `traitCollection`: the parent's traits overlaid with what the parent overrides for
+    /// this child (`setOverrideTraitCollection(_:forChild:)`), or the host's for a root controller.
+    public var traitCollection: UITraitCollection {
+        guard let parent else { return hostTraitCollection }
+        let inherited = parent.traitCollection
+        guard let override = parent.childTraitOverrides[ObjectIdentifier(self)] else { return inherited }
+        return UITraitCollection(traitsFrom: [inherited, override])
+    }
+
+    /// UIKit's `setOverrideTraitCollection(_:forChild:)`: traits a container imposes on a child
+    /// (nil removes them), as swift-snapshot-testing's hosting controller does.
+    open func setOverrideTraitCollection(_ collection: UITraitCollection?, forChild childViewController: UIViewController) {
+        childTraitOverrides[ObjectIdentifier(childViewController)] = collection
+        childViewController.traitsMayHaveChanged()
+    }
+
+    /// UIKit's `overrideTraitCollection(forChild:)`.
+    open func overrideTraitCollection(forChild childViewController: UIViewController) -> UITraitCollection? {
+        childTraitOverrides[ObjectIdentifier(childViewController)]
+    }
+
+    /// UIKit's `traitCollectionDidChange(_:)`: called when `traitCollection` changed, before the
+    /// next layout uses it. Nil the first time traits are set.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// Calls `traitCollectionDidChange` on this controller and its children whose traits changed.
+    func traitsMayHaveChanged() {
+        let now = traitCollection
+        if lastSeenTraits != now {
+            let previous = lastSeenTraits
+            lastSeenTraits = now
+            traitCollectionDidChange(previous)
+        }
+        for child in children { child.traitsMayHaveChanged() }
+    }
+
     /// Adds a child controller; UIKit's `addChild(_:)`.
     open func addChild(_ child: UIViewController) {
         child.removeFromParent()
         children.append(child)
         child.parent = self
+        child.traitsMayHaveChanged()
     }
 
     open func removeFromParent() {
         parent?.children.removeAll { $0 === self }
+        parent?.childTraitOverrides[ObjectIdentifier(self)] = nil
         parent = nil
     }
 

@@ -64,7 +64,7 @@ import Weft
         #expect(bitmap.pixel(x: 0, y: 0) == 0)
         #expect(bitmap.pixel(x: 50, y: 0) == 0xFF00_FF00, "the top edge runs the whole width")
         #expect(bitmap.pixel(x: 99, y: 10) == 0xFF00_FF00)
-        #expect(traits.seen == [ASPrimitiveTraitCollection(displayScale: 2, userInterfaceStyle: .light)])
+        #expect(traits.seen == [ASPrimitiveTraitCollection(displayScale: 2, )])
         #expect(traits.insets == UIEdgeInsets(top: 3, left: 3, bottom: 3, right: 3), "the block gets the resizable image itself")
     }
 }

@@ -31,6 +31,11 @@ open class ASTableNode: ASDisplayNode {
     private let separatorState = Mutex(Separators())
     private let loadedView = Mutex<AnyObject?>(nil)
 
+    /// The rows live in `collection`, which is not a subnode: it takes the table's traits here.
+    override func traitsDidChange(from previous: ASPrimitiveTraitCollection) {
+        collection.setPrimitiveTraitCollection(primitiveTraitCollection())
+    }
+
     /// Texture's `init(style:)`.
     public init(style: UITableView.Style) {
         tableStyle = style

@@ -1,0 +1,36 @@
+import Foundation
+import Synchronization
+
+/// The traits a collection hands its cells: the collection node's own, read when each node is
+/// made. One box per collection node, shared by its elements, so an element pays one reference
+/// for it and a change of traits reaches elements made before it. Its mutex owns the value.
+final class CollectionCellTraits: Sendable {
+    private let traits = Mutex(ASPrimitiveTraitCollectionMakeDefault())
+
+    var value: ASPrimitiveTraitCollection {
+        get { traits.withLock { $0 } }
+        set { traits.withLock { $0 = newValue } }
+    }
+}
+
+extension ASCollectionNode {
+    /// Texture's data controller `environmentDidChange`: the cells made so far take the new
+    /// traits and every item is measured again; cells made later get them when made.
+    func cellTraitsDidChange() {
+        let traits = primitiveTraitCollection()
+        cellTraits.value = traits
+        for node in allocatedCellNodes() {
+            ASTraitCollectionPropagateDown(node, traits)
+        }
+        relayoutItems()
+    }
+}
+
+extension ASCollectionNode {
+    /// Every cell node made so far, items and supplementary elements.
+    fileprivate func allocatedCellNodes() -> [ASCellNode] {
+        elements.sections.flatMap { section in
+            (section.supplementary.values.compactMap(\.allocatedNode)) + section.items.compactMap(\.allocatedNode)
+        }
+    }
+}
