@@ -121,6 +121,23 @@ final class TraitReadingNode: ASDisplayNode {
         #expect(grandchild.changes.withLock { $0.first } == ASPrimitiveTraitCollectionMakeDefault())
     }
 
+    @Test func propagationThroughASpecThatContainsItselfEnds() {
+        let spec = ASStackLayoutSpec.vertical()
+        let node = ASDisplayNode()
+        spec.children = [node, spec]
+        ASTraitCollectionPropagateDown(spec, ASPrimitiveTraitCollection(userInterfaceStyle: .dark))
+        #expect(spec.primitiveTraitCollection().userInterfaceStyle == .dark)
+        #expect(node.primitiveTraitCollection().userInterfaceStyle == .dark)
+        spec.children = []
+    }
+
+    @Test func aNaNScaleStillEqualsItself() {
+        let node = TraitReadingNode()
+        ASTraitCollectionPropagateDown(node, ASPrimitiveTraitCollection(displayScale: .nan))
+        ASTraitCollectionPropagateDown(node, ASPrimitiveTraitCollection(displayScale: .nan))
+        #expect(node.changes.withLock { $0.count } == 1)
+    }
+
     @Test func setPrimitiveTraitCollectionSetsOnlyThatNode() {
         let root = ASDisplayNode(), child = ASDisplayNode()
         root.addSubnode(child)
