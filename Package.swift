@@ -7,7 +7,7 @@ let package = Package(
     products: [
         .library(name: "Weft", targets: ["Weft"]),
         .library(name: "WeftTesting", targets: ["WeftTesting"]),
-        // Strategies for pointfreeco's swift-snapshot-testing: `.weftImage`, `.weftLayout`.
+        // Strategies for pointfreeco's swift-snapshot-testing: `.image(on:)` for nodes and controllers, `.weftLayout`, `assertSnapshots(of:matrix:)`.
         .library(name: "WeftSnapshotTesting", targets: ["WeftSnapshotTesting"]),
         // Xcode's PlaygroundSupport (`PlaygroundPage.current.liveView`), for playground sources
         // ported from Texture.

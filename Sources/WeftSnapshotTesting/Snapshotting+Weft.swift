@@ -3,21 +3,13 @@ import SnapshotTesting
 import Weft
 import WeftTesting
 
-extension Snapshotting where Value: ASDisplayNode, Format == Bitmap {
-    /// A node rendered to a PNG at `scale`, compared pixel by pixel with Weft's tolerance rules
-    /// (`precision`, `perceptualPrecision` as swift-snapshot-testing defines them). A collection
-    /// node is composited with its cells at its content offset. Records and diffs through
-    /// swift-snapshot-testing's own machinery: `assertSnapshot(of: node, as: .weftImage(scale: 2))`.
+extension Snapshotting where Value: ASDisplayNode, Format == RenderedImage {
+    /// Weft's first image strategy; now `.image(traits: .init(displayScale: scale))`, which
+    /// renders the same node at the same scale, compares the same way and reports a render error
+    /// in the failing assertion only.
+    @available(*, deprecated, message: "use .image(precision:perceptualPrecision:size:traits:) with traits: .init(displayScale: scale)")
     public static func weftImage(scale: CGFloat = 2, precision: Double = 1, perceptualPrecision: Double = 1) -> Snapshotting {
-        Snapshotting(pathExtension: "png", diffing: .weftBitmap(precision: precision, perceptualPrecision: perceptualPrecision)) { node in
-            do {
-                return try GoldenRendering.render(node, scale: scale)
-            } catch {
-                // The diff reports this text; a 0×0 bitmap never matches a real reference.
-                RenderFailures.record("\(error)")
-                return try! Bitmap(pixelWidth: 0, pixelHeight: 0, scale: scale)
-            }
-        }
+        .image(precision: Float(precision), perceptualPrecision: Float(perceptualPrecision), traits: UITraitCollection(displayScale: scale))
     }
 }
 
@@ -35,7 +27,9 @@ extension Snapshotting where Value: ASDisplayNode, Format == String {
 }
 
 extension Diffing where Value == Bitmap {
-    /// PNG bytes on disk, Weft's comparison in memory; the message gives the numbers found.
+    /// PNG bytes on disk, Weft's comparison in memory; the message gives the numbers found. For
+    /// strategies of your own over plain bitmaps; Weft's strategies use `Diffing<RenderedImage>.image`,
+    /// which also reports render errors and the nodes that differ.
     public static func weftBitmap(precision: Double = 1, perceptualPrecision: Double = 1) -> Diffing {
         let tolerance = GoldenTolerance(precision: precision, perceptualPrecision: perceptualPrecision)
         return .diff(
@@ -44,9 +38,6 @@ extension Diffing where Value == Bitmap {
                 (try? UIImage(decoding: data).bitmap) ?? (try! Bitmap(pixelWidth: 0, pixelHeight: 0, scale: 1))
             },
             diffV2: { reference, actual in
-                if actual.pixelWidth == 0 || actual.pixelHeight == 0, let failure = RenderFailures.take() {
-                    return ("could not render the subject: \(failure)", [])
-                }
                 guard let message = GoldenComparison.difference(reference, actual, tolerance: tolerance) else { return nil }
                 return (message, [.data(PNGEncoder().encode(reference), name: "reference"),
                                   .data(PNGEncoder().encode(actual), name: "failure")])

@@ -139,13 +139,7 @@ public struct GoldenStore: Sendable {
                                  actual: "\(actual.pixelWidth)×\(actual.pixelHeight)", artifacts: artifacts)
         }
         try? write(PNGEncoder().encode(PixelDifference.image(expected, mask: comparison.mask)), to: URL(fileURLWithPath: artifacts.difference))
-        let percent = Double(comparison.differing) / Double(max(1, comparison.total)) * 100
-        var summary = "\(comparison.differing) of \(comparison.total) pixels differ (\(String(format: "%.3f", percent)) %), largest ΔE \(String(format: "%.1f", comparison.largestDeltaE))"
-        if tolerance != .exact { summary += "; allowed: \(tolerance)" }
-        if let attribution {
-            let nodes = attribution.describe(mask: comparison.mask, pixelWidth: actual.pixelWidth, pixelHeight: actual.pixelHeight, scale: actual.scale)
-            if !nodes.isEmpty { summary += "\n" + nodes }
-        }
+        let summary = GoldenComparison.summary(comparison, tolerance: tolerance, attribution: attribution, actual: actual)
         return .mismatch(golden: goldenURL.path, differingPixels: comparison.differing, summary: summary, artifacts: artifacts)
     }
 

@@ -6,8 +6,9 @@ import Weft
 ///
 /// Each differing pixel goes to the last-drawn node whose frame covers it (the deepest, topmost
 /// one, as compositing draws parents before children). Frames are taken from the subject after it
-/// rendered. Sendable value; use from any context.
-struct NodeAttribution: Sendable {
+/// rendered. Public so that other snapshot libraries (WeftSnapshotTesting) can capture it with
+/// the rendering and hand it to `GoldenComparison.mismatch`. Sendable value; use from any context.
+public struct NodeAttribution: Sendable {
     struct Region: Sendable {
         let label: String
         let frame: CGRect
@@ -17,7 +18,7 @@ struct NodeAttribution: Sendable {
 
     /// The regions of a node's subtree, in drawing order; for a collection, of its visible cells at
     /// its content offset.
-    init(subject node: ASDisplayNode) {
+    public init(subject node: ASDisplayNode) {
         var regions: [Region] = []
         func visit(_ node: ASDisplayNode, origin: CGPoint, container: String?) {
             let frame = CGRect(origin: origin, size: node.bounds.size)

@@ -4,7 +4,7 @@ import Testing
 import Weft
 import WeftSnapshotTesting
 
-/// `.weftImage` and `.weftLayout` through swift-snapshot-testing's own record and diff machinery.
+/// `.image` and `.weftLayout` through swift-snapshot-testing's own record and diff machinery.
 @Suite struct SnapshotTestingStrategyTests {
     static func directory() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("weft-sst-\(UUID().uuidString)").path
@@ -13,23 +13,23 @@ import WeftSnapshotTesting
     @Test func imagesRecordMatchAndFail() throws {
         let folder = Self.directory()
         let node = TestSupport.box(CGRect(x: 0, y: 0, width: 10, height: 10), .red)
-        let recorded = verifySnapshot(of: node, as: .weftImage(scale: 2), named: "box", record: .missing, snapshotDirectory: folder)
+        let recorded = verifySnapshot(of: node, as: .image(traits: .init(displayScale: 2)), named: "box", record: .missing, snapshotDirectory: folder)
         #expect(recorded?.contains("Record mode is on") == true || recorded?.contains("recorded") == true, "\(String(describing: recorded))")
         let png = try #require(FileManager.default.contents(atPath: folder + "/imagesRecordMatchAndFail.box.png"))
         #expect(try UIImage(decoding: png).bitmap.pixelWidth == 20)
-        #expect(verifySnapshot(of: node, as: .weftImage(scale: 2), named: "box", record: .never, snapshotDirectory: folder) == nil)
+        #expect(verifySnapshot(of: node, as: .image(traits: .init(displayScale: 2)), named: "box", record: .never, snapshotDirectory: folder) == nil)
         node.addSubnode(TestSupport.box(CGRect(x: 0, y: 0, width: 1, height: 1), .blue))
-        let failure = verifySnapshot(of: node, as: .weftImage(scale: 2), named: "box", record: .never, snapshotDirectory: folder)
+        let failure = verifySnapshot(of: node, as: .image(traits: .init(displayScale: 2)), named: "box", record: .never, snapshotDirectory: folder)
         #expect(failure?.contains("4 of 400 pixels differ") == true, "\(String(describing: failure))")
-        #expect(verifySnapshot(of: node, as: .weftImage(scale: 2, precision: 0.99), named: "box", record: .never, snapshotDirectory: folder) == nil)
+        #expect(verifySnapshot(of: node, as: .image(precision: 0.99, traits: .init(displayScale: 2)), named: "box", record: .never, snapshotDirectory: folder) == nil)
     }
 
     @Test func aRenderFailureIsReportedNotRecordedAsAPass() throws {
         let folder = Self.directory()
         let good = TestSupport.box(CGRect(x: 0, y: 0, width: 10, height: 10), .red)
-        _ = verifySnapshot(of: good, as: .weftImage(scale: 1), named: "n", record: .missing, snapshotDirectory: folder)
+        _ = verifySnapshot(of: good, as: .image(traits: .init(displayScale: 1)), named: "n", record: .missing, snapshotDirectory: folder)
         let empty = TestSupport.box(CGRect(x: 0, y: 0, width: 1e6, height: 1e6), .red)
-        let failure = verifySnapshot(of: empty, as: .weftImage(scale: 1), named: "n", record: .never, snapshotDirectory: folder)
+        let failure = verifySnapshot(of: empty, as: .image(traits: .init(displayScale: 1)), named: "n", record: .never, snapshotDirectory: folder)
         #expect(failure?.contains("could not render") == true, "\(String(describing: failure))")
     }
 

@@ -66,6 +66,8 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
         var displayQueue = DisplayQueue.shared
         /// See `ASDisplayNode+Traits.swift`.
         var traits = NodeTraits()
+        /// See `ASDisplayNode+SafeArea.swift`.
+        var safeArea = NodeSafeArea()
 
         var display = DisplayState()
         var layout = LayoutState()
@@ -86,6 +88,14 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
     /// when its appearance changed; override to rebuild trait-dependent content, and call super.
     open func asyncTraitCollectionDidChange(withPreviousTraitCollection previousTraitCollection: ASPrimitiveTraitCollection) {
         redisplayIfAppearanceChanged(from: previousTraitCollection)
+    }
+
+    /// Called when `safeAreaInsets` changed (its controller was rendered on a device, or the
+    /// controller's `additionalSafeAreaInsets` changed); Texture's `safeAreaInsetsDidChange`. The
+    /// default relayouts the node when `automaticallyRelayoutOnSafeAreaChanges` is set, as
+    /// Texture's does; override it to update by hand, and call super.
+    open func safeAreaInsetsDidChange() {
+        if automaticallyRelayoutOnSafeAreaChanges { setNeedsLayout() }
     }
 
     /// Weft's own hook after a trait change, for nodes whose content depends on traits beyond

@@ -47,6 +47,8 @@ open class UIView {
     open var contentMode = ContentMode.scaleToFill
     open var tag = 0
     open var isUserInteractionEnabled = true
+    /// The insets a window or a controller gives this view; see `UIView+SafeArea.swift`.
+    var safeAreaSource = SafeAreaSource()
 
     public init(frame: CGRect) {
         let frame = UIView.checked(frame, "frame")
@@ -172,6 +174,10 @@ open class UIView {
         }
         for subview in subviews { subview.layoutIfNeeded() }
     }
+
+    /// UIKit's `safeAreaInsetsDidChange()`: called when `safeAreaInsets` changed (a controller
+    /// was rendered on a device, or its `additionalSafeAreaInsets` changed). The default does nothing.
+    open func safeAreaInsetsDidChange() {}
 
     /// The size that fits `size`; the current size by default, as UIView's.
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }

@@ -67,13 +67,12 @@ open class ASDKViewController<DisplayNodeType: ASDisplayNode>: UIViewController 
     }
 
     /// Renders the controller at a screen `size` (in points) and `scale`; see `layout(in:)`. A
-    /// controller without a node renders its view.
+    /// controller without a node renders its view. To render on a device, with its traits and
+    /// safe area, see `renderBitmap(on:size:traits:)`.
     public func renderBitmap(size: CGSize, scale: CGFloat) throws -> Bitmap {
         layout(in: size)
         guard let node = storedNode else { return try view.renderBitmap(scale: scale) }
-        if let collection = node as? ASCollectionNode { return try collection.snapshot(scale: scale) }
-        if let table = node as? ASTableNode { return try table.snapshot(scale: scale) }
-        return try node.renderBitmap(scale: scale)
+        return try node.renderComposited(scale: scale)
     }
 
     /// Texture's `overrideDisplayTraitsWithTraitCollection`: the traits the node tree gets for the

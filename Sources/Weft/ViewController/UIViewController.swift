@@ -46,6 +46,7 @@ open class UIViewController {
         loadView()
         if loadedView == nil { loadedView = UIView(frame: .zero) }
         isLoadingView = false
+        applySafeArea()
         viewDidLoad()
     }
 
@@ -60,6 +61,25 @@ open class UIViewController {
     open func viewDidAppear(_ animated: Bool) {}
     open func viewWillDisappear(_ animated: Bool) {}
     open func viewDidDisappear(_ animated: Bool) {}
+
+    // MARK: Safe area (see UIViewController+SafeArea.swift)
+
+    /// The safe area the screen or window gives this controller's view when it is a root: a
+    /// device's notch, status bar and home indicator. Weft has no window: rendering on a
+    /// `ViewImageConfig` sets it, and so can a test.
+    public var hostSafeAreaInsets = UIEdgeInsets.zero {
+        didSet { applySafeArea() }
+    }
+
+    /// UIKit's `additionalSafeAreaInsets` (Texture's `ASDKViewController` has it from UIKit): insets
+    /// added to the view's safe area, for bars and overlays of the controller's own.
+    open var additionalSafeAreaInsets = UIEdgeInsets.zero {
+        didSet { applySafeArea() }
+    }
+
+    /// UIKit's `viewSafeAreaInsetsDidChange()`: called when the view's `safeAreaInsets` changed,
+    /// before the next layout. The default does nothing.
+    open func viewSafeAreaInsetsDidChange() {}
 
     // MARK: Traits
 

@@ -1,0 +1,74 @@
+import Foundation
+
+/// A screen to render a view controller or node on: its size in points, the safe-area insets its
+/// notch, status bar and home indicator leave, and its traits (scale, idiom, size classes);
+/// swift-snapshot-testing's `ViewImageConfig`, with the same names and shape, so
+/// `.image(on: .iPhone13(.landscape))` reads as it does on iOS.
+///
+/// swift-snapshot-testing declares its `ViewImageConfig` only on iOS and tvOS, so on Linux this is
+/// the only one. Its device traits leave `displayScale` unspecified (the simulator's screen
+/// decides); Weft has no screen, so each device here also carries its scale. `name` is Weft's
+/// addition: the device's part of a golden's name (`iPhone13`, `iPadPro11-portrait`).
+/// Sendable value; use from any context.
+public struct ViewImageConfig: Sendable {
+    /// A phone's orientation; swift-snapshot-testing's `ViewImageConfig.Orientation`.
+    public enum Orientation: Sendable, Hashable {
+        case landscape
+        case portrait
+    }
+
+    /// An iPad's orientation and, in Split View, the app's share of the screen;
+    /// swift-snapshot-testing's `ViewImageConfig.TabletOrientation`.
+    public enum TabletOrientation: Sendable, Hashable {
+        public enum PortraitSplits: Sendable, Hashable {
+            case oneThird, twoThirds, full
+        }
+        public enum LandscapeSplits: Sendable, Hashable {
+            case oneThird, oneHalf, twoThirds, full
+        }
+        case landscape(splitView: LandscapeSplits)
+        case portrait(splitView: PortraitSplits)
+    }
+
+    /// What the screen's edges take from the view: the status bar, notch, home indicator.
+    public var safeArea: UIEdgeInsets
+    /// The screen size in points; nil keeps the subject's own size.
+    public var size: CGSize?
+    /// The device's traits: idiom, size classes, scale, content size, force touch.
+    public var traits: UITraitCollection
+    /// The device's part of a golden's name; nil for a configuration made by hand.
+    public var name: String?
+
+    /// swift-snapshot-testing's initialiser: a screen of your own.
+    public init(safeArea: UIEdgeInsets = .zero, size: CGSize? = nil, traits: UITraitCollection = .init()) {
+        self.init(safeArea: safeArea, size: size, traits: traits, name: nil)
+    }
+
+    /// A screen with a name for goldens (`"kiosk"` → `testName.kiosk-light-large-ltr.png`).
+    public init(safeArea: UIEdgeInsets = .zero, size: CGSize? = nil, traits: UITraitCollection = .init(), name: String?) {
+        self.safeArea = safeArea
+        self.size = size
+        self.traits = traits
+        self.name = name
+    }
+
+    /// The device's traits overlaid with `traits` (each trait from `traits` when it specifies it),
+    /// as swift-snapshot-testing merges a strategy's `traits:` over its config's.
+    public func traits(overriddenBy traits: UITraitCollection) -> UITraitCollection {
+        UITraitCollection(traitsFrom: [self.traits, traits])
+    }
+
+    /// The scale to render at for these traits: their `displayScale`, or `ASScreenScale()` when
+    /// they leave it unspecified (a configuration made by hand).
+    public static func scale(for traits: UITraitCollection) -> CGFloat {
+        traits.displayScale > 0 ? traits.displayScale : ASScreenScale()
+    }
+
+    /// This configuration under another name (swift-snapshot-testing's aliases, such as
+    /// `iPhone12Pro` for `iPhone12`, render alike but name their goldens apart).
+    func named(_ name: String) -> ViewImageConfig {
+        var copy = self
+        copy.name = name
+        return copy
+    }
+}
