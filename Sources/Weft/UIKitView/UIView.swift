@@ -27,6 +27,10 @@ open class UIView {
     public let layer = CALayer()
 
     open var backgroundColor: UIColor?
+    /// UIKit's `overrideUserInterfaceStyle`: the appearance this view and its subviews draw in
+    /// (their dynamic colours resolve for it); `.unspecified` inherits the superview's, or the
+    /// drawing's. See UIView+UserInterfaceStyle.swift.
+    public var overrideUserInterfaceStyle = UIUserInterfaceStyle.unspecified
     /// Opacity of the view and its subviews, 0…1 (values outside are clamped, NaN counts as 1 and is reported).
     open var alpha: CGFloat = 1 {
         didSet {
@@ -254,8 +258,9 @@ public struct CGColor: Sendable, Equatable {
 }
 
 extension UIColor {
-    /// The colour as a `CGColor`, for `layer.borderColor`.
-    public var cgColor: CGColor { CGColor(uiColor: self) }
+    /// The colour as a `CGColor`, for `layer.borderColor`. As UIKit's, a `CGColor` is fixed: a
+    /// dynamic colour is resolved for `UITraitCollection.current` when this is read.
+    public var cgColor: CGColor { CGColor(uiColor: resolvedColor(with: .current)) }
 
     /// UIKit's `UIColor(cgColor:)`.
     public convenience init(cgColor: CGColor) {

@@ -70,7 +70,8 @@ open class ASDKViewController<DisplayNodeType: ASDisplayNode>: UIViewController 
     /// controller without a node renders its view.
     public func renderBitmap(size: CGSize, scale: CGFloat) throws -> Bitmap {
         layout(in: size)
-        guard let node = storedNode else { return try view.renderBitmap(scale: scale) }
+        // A plain view's dynamic colours resolve for the controller's traits.
+        guard let node = storedNode else { return try UITraitCollection.withCurrent(traitCollection) { try view.renderBitmap(scale: scale) } }
         if let collection = node as? ASCollectionNode { return try collection.snapshot(scale: scale) }
         if let table = node as? ASTableNode { return try table.snapshot(scale: scale) }
         return try node.renderBitmap(scale: scale)
