@@ -16,8 +16,16 @@ extension UIViewController {
         traitsMayHaveChanged()
         var pending: [UIViewController] = [self]
         while let controller = pending.popLast() {
-            if let controller = controller as? ASDKViewController, controller.isViewLoaded { controller.propagateDisplayTraits() }
+            if controller.isViewLoaded, let controller = controller as? NodeTraitsPropagating { controller.propagateDisplayTraits() }
             pending += controller.children
         }
     }
 }
+
+/// A controller that hands its traits to a node tree: `ASDKViewController`, whatever its node type
+/// (a cast to the generic class would match one node type only).
+@MainActor protocol NodeTraitsPropagating: AnyObject {
+    func propagateDisplayTraits()
+}
+
+extension ASDKViewController: NodeTraitsPropagating {}
