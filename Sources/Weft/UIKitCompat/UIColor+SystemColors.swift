@@ -1,25 +1,28 @@
 import Foundation
 
 // UIKit's system colours, dynamic: each resolves by the traits it is drawn for (see
-// `SystemColorVariants` for the rule). The values are Apple's, in sRGB 0-255, as UIKit iOS 15-18
-// resolves them and Apple's Human Interface Guidelines published them before the 2025 (iOS 26)
-// revision:
-// - Light values of the label, fill, background, separator and link colours and systemGray2-6:
-//   UIKit's own resolved components as printed by Noah Gilmore's ColorCompatibility
-//   (github.com/noahsark769/ColorCompatibility, Sources/ColorCompatibility.swift).
+// `SystemColorVariants` for the rule). The values are Apple's, in sRGB 0-255, as UIKit on iOS
+// 13-18 resolves them and Apple's Human Interface Guidelines tabled them before the 2025 (iOS 26)
+// revision. Where each was checked against a public source:
+// - Light label, fill, placeholder, background, separator and link colours and systemGray2-6:
+//   UIKit's resolved components as printed in github.com/noahsark769/ColorCompatibility
+//   (Sources/ColorCompatibility.swift).
 // - Dark secondaryLabel (235,235,245,0.6) and dark secondarySystemGroupedBackground (28,28,30):
-//   UIKit's `resolvedColor(with:)` output quoted on Stack Overflow question 57186481.
-// - Dark systemGray2-6 and dark opaqueSeparator: as published in the HIG's system gray table.
-// - Tint colours (red ... brown, gray) and their Increase Contrast variants: the HIG's "System
-//   colors" table (iOS, iPadOS), default and accessible, light and dark; the accessible light red
-//   #D70015 is also in apps.apple.com's stylesheet (`--systemRed-default_IC`).
-// Not confirmed from a public source while writing this (values as Apple's tables gave them):
-// the dark label, fill, placeholder, separator and link values, the elevated backgrounds, and the
-// Increase Contrast variants other than red's light one. Apple publishes no Increase Contrast
+//   UIKit's `resolvedColor(with:)` output quoted in Stack Overflow question 57186481.
+// - Dark systemGray2-6 and dark opaqueSeparator: a public table of Apple's values
+//   (github.com/omnixys/omnixys-portal, src/themes/colors/appleColors.ts).
+// - Light red, green, blue, orange, yellow, pink, purple, indigo, teal and gray: Weft's earlier
+//   table, which its goldens match; the Increase Contrast light red #D70015 is also in
+//   apps.apple.com's stylesheet (`--systemRed-default_IC`).
+// Not confirmed from a public source while this was written (Apple's HIG tables as remembered):
+// the dark label, fill, placeholder, separator and link values, the elevated backgrounds, the
+// dark tint colours other than systemBlue and systemRed, systemMint, systemCyan and systemBrown,
+// and every Increase Contrast variant but red's light one. Apple publishes no Increase Contrast
 // values for the label, fill, background and separator colours, so those keep their normal ones.
-// iOS 15 moved systemTeal from #5AC8FA (now close to the new systemCyan) to #30B0C7; the
-// iOS 15 value is used. The 2025 HIG revision changed several tint colours again (iOS 26); those
-// are not used here.
+// systemTeal keeps its iOS 13-14 values (light #5AC8FA, dark #64D2FF, Increase Contrast #0071A4
+// and #70D7FF), which the goldens were drawn with; iOS 15 gave those to the new systemCyan and
+// made systemTeal #30B0C7 / #40C8E0 (Increase Contrast #008299 / #5DE6FF). The 2025 revision
+// changed several tint colours again (iOS 26); those are not used here.
 
 private func rgb(_ red: Int, _ green: Int, _ blue: Int, _ alpha: CGFloat = 1) -> UIColor {
     UIColor(red: CGFloat(red) / 255, green: CGFloat(green) / 255, blue: CGFloat(blue) / 255, alpha: alpha)
@@ -43,7 +46,7 @@ extension UIColor {
     public static let systemYellow = tint("systemYellow", rgb(255, 204, 0), rgb(255, 214, 10), highContrast: rgb(178, 80, 0), rgb(255, 212, 38))
     public static let systemGreen = tint("systemGreen", rgb(52, 199, 89), rgb(48, 209, 88), highContrast: rgb(36, 138, 61), rgb(48, 219, 91))
     public static let systemMint = tint("systemMint", rgb(0, 199, 190), rgb(99, 230, 226), highContrast: rgb(12, 129, 123), rgb(102, 212, 207))
-    public static let systemTeal = tint("systemTeal", rgb(48, 176, 199), rgb(64, 200, 224), highContrast: rgb(0, 130, 153), rgb(93, 230, 255))
+    public static let systemTeal = tint("systemTeal", rgb(90, 200, 250), rgb(100, 210, 255), highContrast: rgb(0, 113, 164), rgb(112, 215, 255))
     public static let systemCyan = tint("systemCyan", rgb(50, 173, 230), rgb(100, 210, 255), highContrast: rgb(0, 113, 164), rgb(112, 215, 255))
     public static let systemBlue = tint("systemBlue", rgb(0, 122, 255), rgb(10, 132, 255), highContrast: rgb(0, 64, 221), rgb(64, 156, 255))
     public static let systemIndigo = tint("systemIndigo", rgb(88, 86, 214), rgb(94, 92, 230), highContrast: rgb(54, 52, 163), rgb(125, 122, 255))

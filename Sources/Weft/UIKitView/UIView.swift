@@ -258,9 +258,11 @@ public struct CGColor: Sendable, Equatable {
 }
 
 extension UIColor {
-    /// The colour as a `CGColor`, for `layer.borderColor`. As UIKit's, a `CGColor` is fixed: a
-    /// dynamic colour is resolved for `UITraitCollection.current` when this is read.
-    public var cgColor: CGColor { CGColor(uiColor: resolvedColor(with: .current)) }
+    /// The colour as a `CGColor`, for `layer.borderColor`. Unlike UIKit's, a dynamic colour's
+    /// `CGColor` stays dynamic and resolves where it is drawn (a layer's border for its node's or
+    /// view's traits), so a border set once follows the appearance; UIKit code that sets it again
+    /// in `traitCollectionDidChange` gets the same pixels.
+    public var cgColor: CGColor { CGColor(uiColor: self) }
 
     /// UIKit's `UIColor(cgColor:)`.
     public convenience init(cgColor: CGColor) {

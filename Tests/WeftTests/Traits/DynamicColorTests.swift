@@ -24,9 +24,9 @@ import Weft
         #expect(color.red == 0.75 && color.alpha == 0.5)
         Self.dark.performAsCurrent {
             #expect(color.red == 0.25 && color.green == 0.25 && color.blue == 0.25 && color.alpha == 1)
-            // A CGColor is fixed when made, as UIKit's.
-            let frozen = color.cgColor
-            Self.light.performAsCurrent { #expect(frozen.uiColor.red == 0.25) }
+            // A CGColor stays dynamic (unlike UIKit's): it resolves where it is drawn.
+            let border = color.cgColor
+            Self.light.performAsCurrent { #expect(border.uiColor.red == 0.75) }
         }
         #expect(color.red == 0.75, "performAsCurrent restores the previous traits")
     }
