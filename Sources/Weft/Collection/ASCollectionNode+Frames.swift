@@ -104,7 +104,9 @@ extension ASCollectionNode {
             let shift = CGPoint(x: frame.minX - node.frame.minX, y: frame.minY - node.frame.minY)
             items.append(.layer(node.compositeLayer(), shift: shift, alpha: attributes.alpha))
         }
-        return FrameComposition(viewport: viewport, scale: scale, background: backgroundColor, items: items)
+        // The background is painted when the frame renders, on any thread: resolved for the
+        // collection's traits now.
+        return FrameComposition(viewport: viewport, scale: scale, background: backgroundColor.resolved(with: drawingTraits), items: items)
     }
 
     /// The bytes of backing store held by the collection's elements and their subnodes.

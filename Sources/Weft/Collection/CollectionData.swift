@@ -42,7 +42,7 @@ public final class ASCollectionElement: @unchecked Sendable {
     let serialCreation: Bool
 
     convenience init(indexPath: IndexPath, kind: String?, source: CellSource, constrainedSize: ASSizeRange,
-                     traits: CollectionCellTraits?, serialCreation: Bool = false) {
+                     traits: CollectionCellTraits? = nil, serialCreation: Bool = false) {
         self.init(indexPath: indexPath, kind: kind, content: ResolvedElementContent(source: source, constrainedSize: constrainedSize, traits: traits),
                   serialCreation: serialCreation)
     }

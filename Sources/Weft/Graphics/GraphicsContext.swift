@@ -96,8 +96,8 @@ public final class GraphicsContext {
         }
         defer { cairo_pattern_destroy(pattern) }
         for stop in gradient.stops {
-            cairo_pattern_add_color_stop_rgba(pattern, min(max(stop.location, 0), 1),
-                                              stop.color.red, stop.color.green, stop.color.blue, stop.color.alpha)
+            let color = stop.color.components
+            cairo_pattern_add_color_stop_rgba(pattern, min(max(stop.location, 0), 1), color.red, color.green, color.blue, color.alpha)
         }
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         cairo_set_source(cr, pattern)
@@ -182,8 +182,10 @@ public final class GraphicsContext {
         return pattern
     }
 
+    /// A dynamic colour is resolved for `UITraitCollection.current`: the drawing node's traits.
     func setSource(_ color: UIColor) {
-        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+        let c = color.components
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
     }
 
     func apply(_ path: Path) {

@@ -85,9 +85,12 @@ extension ASDisplayNode {
         let s = state.withLock { s in
             (frame: CGRect(x: s.position.x - s.bounds.width * s.anchorPoint.x, y: s.position.y - s.bounds.height * s.anchorPoint.y,
                            width: s.bounds.width, height: s.bounds.height),
-             bounds: s.bounds, hidden: s.isHidden, alpha: s.alpha, background: s.backgroundColor,
+             bounds: s.bounds, hidden: s.isHidden, alpha: s.alpha,
+             // Painted here, outside the node's drawing: dynamic colours resolve for its traits now.
+             background: s.backgroundColor.resolved(with: s.traits.collection),
              radius: s.cornerRadius, rounding: s.cornerRoundingType, clips: s.clipsToBounds,
-             borderWidth: s.borderWidth, borderColor: s.borderColor, store: s.display.backingStore, subnodes: s.subnodes)
+             borderWidth: s.borderWidth, borderColor: s.borderColor.resolvedColor(with: s.traits.collection),
+             store: s.display.backingStore, subnodes: s.subnodes)
         }
         guard !s.hidden, s.alpha > 0 else { return nil }
         // One level of recursion per node (bounded by the depth check), each with enough stack:
@@ -101,7 +104,8 @@ extension ASDisplayNode {
 
 /// One node's part of a composite, captured by `ASDisplayNode.compositeLayer(asRoot:)`, drawn in
 /// Texture's order: background (rounded), backing store, sublayers (clipped when `clips`), border,
-/// all under `alpha`. Copies finished backing stores only: nothing is drawn here.
+/// all under `alpha`. Copies finished backing stores only: nothing is drawn here. Its colours are
+/// fixed, resolved for the node's traits when captured.
 /// Sendable value; use from any context.
 struct CompositeLayer: Sendable {
     let frame: CGRect

@@ -67,6 +67,13 @@ extension ASDisplayNode: ASTraitEnvironment {
         }
     }
 
+    /// The node's traits as UIKit's object: `UITraitCollection.current` while it lays out and
+    /// draws, and what colours painted outside its drawing (background, border, a collection's
+    /// background, table separators, UIKit subviews of its view) are resolved for.
+    var drawingTraits: UITraitCollection {
+        state.withLock { $0.traits.collection }
+    }
+
     /// Hands this node's traits to a subtree just added under it. Subtrees already holding them
     /// are not walked, so building a tree bottom-up stays linear.
     func shareTraits(with subnode: ASDisplayNode) {

@@ -24,7 +24,7 @@ extension ASCollectionNode {
         try sequence.validate()
         guard !sequence.offsets.isEmpty else { throw OutputError.cannotEncode(format: format, reason: "the sequence has no frames") }
         let writer = try FrameVideoWriter(path: path, format: format, frameCount: sequence.offsets.count, framesPerSecond: sequence.framesPerSecond,
-                                          ffmpeg: ffmpeg, mayBeTransparent: (backgroundColor?.alpha ?? 0) < 1)
+                                          ffmpeg: ffmpeg, mayBeTransparent: (backgroundColor.resolved(with: drawingTraits)?.alpha ?? 0) < 1)
         let player = FrameSequencePlayer(node: self, sequence: sequence)
         return try writer.write(sequence, threads: threads, progress: progress) { _ throws in
             let composition = try player.captureNext(scale: scale).composition

@@ -129,9 +129,13 @@ final class PangoText {
             let range = run.range
             let font = FontDescription(style.font)
             insert(pango_attr_font_desc_new(font.description), range)
-            insert(pango_attr_foreground_new(channel(style.color.red), channel(style.color.green), channel(style.color.blue)), range)
-            if style.color.alpha < 1 { insert(pango_attr_foreground_alpha_new(channel(style.color.alpha)), range) }
-            if let background = style.backgroundColor {
+            // Dynamic colours resolve here, for UITraitCollection.current (the drawing node's
+            // traits), never when the text is captured or its layout cached: a cached layout keeps
+            // the colour objects, so it draws right in either appearance.
+            let color = style.color.components
+            insert(pango_attr_foreground_new(channel(color.red), channel(color.green), channel(color.blue)), range)
+            if color.alpha < 1 { insert(pango_attr_foreground_alpha_new(channel(color.alpha)), range) }
+            if let background = style.backgroundColor?.components {
                 insert(pango_attr_background_new(channel(background.red), channel(background.green), channel(background.blue)), range)
                 if background.alpha < 1 { insert(pango_attr_background_alpha_new(channel(background.alpha)), range) }
             }
@@ -139,13 +143,13 @@ final class PangoText {
             if !style.underline.isEmpty {
                 let kind = style.underline.contains(.double) && style.underline != .single ? PANGO_UNDERLINE_DOUBLE : PANGO_UNDERLINE_SINGLE
                 insert(pango_attr_underline_new(kind), range)
-                if let color = style.underlineColor {
+                if let color = style.underlineColor?.components {
                     insert(pango_attr_underline_color_new(channel(color.red), channel(color.green), channel(color.blue)), range)
                 }
             }
             if !style.strikethrough.isEmpty {
                 insert(pango_attr_strikethrough_new(1), range)
-                if let color = style.strikethroughColor {
+                if let color = style.strikethroughColor?.components {
                     insert(pango_attr_strikethrough_color_new(channel(color.red), channel(color.green), channel(color.blue)), range)
                 }
             }

@@ -2,22 +2,45 @@ import Foundation
 
 /// An sRGB colour with straight (non-premultiplied) alpha; UIKit's `UIColor`.
 ///
-/// Components are clamped to 0...1 when the colour is made, so every colour that exists is valid.
-/// Sendable value-like class; use from any context. An `NSObject`, as UIKit's is, so a dictionary
+/// A colour is fixed (made from components) or dynamic (`init(dynamicProvider:)` and the system
+/// colours such as `label` and `systemBackground`): a dynamic colour's components are those it
+/// resolves to for `UITraitCollection.current`, as UIKit's are when a colour is turned into a
+/// `CGColor` or drawn. Weft sets `current` to a node's traits while the node lays out and draws, and
+/// resolves the colours painted outside a node's drawing (backgrounds, borders, a collection's
+/// background, table separators) against the owning node's traits, so a dark node tree draws dark.
+/// Fixed components are clamped to 0...1 when the colour is made, so every colour that exists is
+/// valid.
+///
+/// Sendable value-like class; use from any context (a dynamic colour's provider is `@Sendable`
+/// and runs on whichever thread resolves it). An `NSObject`, as UIKit's is, so a dictionary
 /// literal mixing colours and fonts (`[.foregroundColor: UIColor.red, .font: font]`) has a type.
 public final class UIColor: NSObject, Sendable {
-    public let red: CGFloat
-    public let green: CGFloat
-    public let blue: CGFloat
-    public let alpha: CGFloat
+    /// What the colour is made of.
+    enum Kind: Sendable {
+        case fixed(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)
+        /// `name` describes the colour (the system colours' UIKit names); nil for an app's provider.
+        case dynamic(name: String?, provider: @Sendable (UITraitCollection) -> UIColor)
+    }
+
+    let kind: Kind
+
+    /// The red component; a dynamic colour's for `UITraitCollection.current`.
+    public var red: CGFloat { components.red }
+    /// The green component; a dynamic colour's for `UITraitCollection.current`.
+    public var green: CGFloat { components.green }
+    /// The blue component; a dynamic colour's for `UITraitCollection.current`.
+    public var blue: CGFloat { components.blue }
+    /// The alpha component; a dynamic colour's for `UITraitCollection.current`.
+    public var alpha: CGFloat { components.alpha }
+
+    init(kind: Kind) {
+        self.kind = kind
+        super.init()
+    }
 
     /// UIKit's `init(red:green:blue:alpha:)`. NaN components become 0.
-    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        self.red = Self.clamp(red)
-        self.green = Self.clamp(green)
-        self.blue = Self.clamp(blue)
-        self.alpha = Self.clamp(alpha)
-        super.init()
+    public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.init(kind: .fixed(red: Self.clamp(red), green: Self.clamp(green), blue: Self.clamp(blue), alpha: Self.clamp(alpha)))
     }
 
     /// UIKit's `init(white:alpha:)`.
@@ -51,31 +74,56 @@ public final class UIColor: NSObject, Sendable {
         }
     }
 
-    /// UIKit's `withAlphaComponent(_:)`.
+    /// UIKit's `withAlphaComponent(_:)`. A dynamic colour stays dynamic: each resolution takes
+    /// `alpha` in place of the resolved colour's.
     public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
-        UIColor(red: red, green: green, blue: blue, alpha: alpha)
+        switch kind {
+        case let .fixed(red, green, blue, _):
+            return UIColor(red: red, green: green, blue: blue, alpha: alpha)
+        case let .dynamic(name, _):
+            return UIColor(kind: .dynamic(name: name.map { "\($0) at alpha \(alpha)" }) { traits in
+                self.resolvedColor(with: traits).withAlphaComponent(alpha)
+            })
+        }
     }
 
-    /// UIKit's `getRed(_:green:blue:alpha:)`, always succeeding since every colour here is sRGB.
+    /// UIKit's `getRed(_:green:blue:alpha:)`, always succeeding since every colour here is sRGB
+    /// (a dynamic colour's components for `UITraitCollection.current`).
     @discardableResult
     public func getRed(_ r: inout CGFloat, green g: inout CGFloat, blue b: inout CGFloat, alpha a: inout CGFloat) -> Bool {
-        (r, g, b, a) = (red, green, blue, alpha)
+        (r, g, b, a) = components
         return true
     }
 
     public override var description: String {
-        String(format: "UIColor(r: %.3f, g: %.3f, b: %.3f, a: %.3f)", red, green, blue, alpha)
+        switch kind {
+        case let .fixed(red, green, blue, alpha):
+            return String(format: "UIColor(r: %.3f, g: %.3f, b: %.3f, a: %.3f)", red, green, blue, alpha)
+        case let .dynamic(name, _):
+            return "UIColor(dynamic: \(name ?? "provider"))"
+        }
     }
 
-    /// Equal components: equal colours (`==` calls this, as for every `NSObject`).
+    /// Equal components: equal colours (`==` calls this, as for every `NSObject`). A dynamic colour
+    /// equals only itself, as in UIKit: two providers cannot be compared.
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? UIColor else { return false }
-        return red == other.red && green == other.green && blue == other.blue && alpha == other.alpha
+        switch (kind, other.kind) {
+        case let (.fixed(r1, g1, b1, a1), .fixed(r2, g2, b2, a2)):
+            return r1 == r2 && g1 == g2 && b1 == b2 && a1 == a2
+        default:
+            return self === other
+        }
     }
 
     public override var hash: Int {
         var hasher = Hasher()
-        hasher.combine(red); hasher.combine(green); hasher.combine(blue); hasher.combine(alpha)
+        switch kind {
+        case let .fixed(red, green, blue, alpha):
+            hasher.combine(red); hasher.combine(green); hasher.combine(blue); hasher.combine(alpha)
+        case .dynamic:
+            hasher.combine(ObjectIdentifier(self))
+        }
         return hasher.finalize()
     }
 
@@ -100,20 +148,4 @@ extension UIColor {
     public static let purple = UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)
     public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
     public static let clear = UIColor(white: 0, alpha: 0)
-
-    // The light-appearance values of UIKit's system colours.
-    public static let systemBlue = UIColor(hex: 0x007AFF)
-    public static let systemRed = UIColor(hex: 0xFF3B30)
-    public static let systemGreen = UIColor(hex: 0x34C759)
-    public static let systemOrange = UIColor(hex: 0xFF9500)
-    public static let systemYellow = UIColor(hex: 0xFFCC00)
-    public static let systemPink = UIColor(hex: 0xFF2D55)
-    public static let systemPurple = UIColor(hex: 0xAF52DE)
-    public static let systemTeal = UIColor(hex: 0x5AC8FA)
-    public static let systemIndigo = UIColor(hex: 0x5856D6)
-    public static let systemGray = UIColor(hex: 0x8E8E93)
-    public static let systemBackground = UIColor.white
-    public static let label = UIColor.black
-    public static let secondaryLabel = UIColor(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.6)
-    public static let separator = UIColor(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.29)
 }

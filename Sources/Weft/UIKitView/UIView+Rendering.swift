@@ -33,7 +33,7 @@ extension UIView {
         }
         guard !isHidden, alpha > 0 else { return }
         let frame = self.frame, bounds = self.bounds
-        context.withSavedState {
+        withDrawingTraits { context.withSavedState {
             if !asRoot { context.translateBy(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY) }
             context.withTransparencyLayer(alpha: alpha) {
                 let shape = Path(roundedRect: bounds, cornerRadius: layer.cornerRadius)
@@ -54,7 +54,7 @@ extension UIView {
                                    with: color, lineWidth: width)
                 }
             }
-        }
+        } }
     }
 
     /// A node's view draws its node, as the node renders itself (laid out, its stale backing
@@ -93,10 +93,11 @@ extension UIView {
         node.composite(into: context, asRoot: asRoot)
         guard !subviews.isEmpty else { return }
         let frame = self.frame, bounds = self.bounds
-        context.withSavedState {
+        // UIKit views added to a node's view draw in the node's appearance.
+        UITraitCollection.withCurrent(node.drawingTraits) { withDrawingTraits { context.withSavedState {
             if !asRoot { context.translateBy(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY) }
             if clipsToBounds { context.clip(to: Path(roundedRect: bounds, cornerRadius: layer.cornerRadius)) }
             for subview in subviews { subview.composite(into: context) }
-        }
+        } } }
     }
 }

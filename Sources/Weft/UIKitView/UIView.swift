@@ -27,6 +27,10 @@ open class UIView {
     public let layer = CALayer()
 
     open var backgroundColor: UIColor?
+    /// UIKit's `overrideUserInterfaceStyle`: the appearance this view and its subviews draw in
+    /// (their dynamic colours resolve for it); `.unspecified` inherits the superview's, or the
+    /// drawing's. See UIView+UserInterfaceStyle.swift.
+    public var overrideUserInterfaceStyle = UIUserInterfaceStyle.unspecified
     /// Opacity of the view and its subviews, 0…1 (values outside are clamped, NaN counts as 1 and is reported).
     open var alpha: CGFloat = 1 {
         didSet {
@@ -260,7 +264,10 @@ public struct CGColor: Sendable, Equatable {
 }
 
 extension UIColor {
-    /// The colour as a `CGColor`, for `layer.borderColor`.
+    /// The colour as a `CGColor`, for `layer.borderColor`. Unlike UIKit's, a dynamic colour's
+    /// `CGColor` stays dynamic and resolves where it is drawn (a layer's border for its node's or
+    /// view's traits), so a border set once follows the appearance; UIKit code that sets it again
+    /// in `traitCollectionDidChange` gets the same pixels.
     public var cgColor: CGColor { CGColor(uiColor: self) }
 
     /// UIKit's `UIColor(cgColor:)`.

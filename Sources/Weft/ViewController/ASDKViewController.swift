@@ -71,7 +71,8 @@ open class ASDKViewController<DisplayNodeType: ASDisplayNode>: UIViewController 
     /// safe area, see `renderBitmap(on:size:traits:)`.
     public func renderBitmap(size: CGSize, scale: CGFloat) throws -> Bitmap {
         layout(in: size)
-        guard let node = storedNode else { return try view.renderBitmap(scale: scale) }
+        // A plain view's dynamic colours resolve for the controller's traits.
+        guard let node = storedNode else { return try UITraitCollection.withCurrent(traitCollection) { try view.renderBitmap(scale: scale) } }
         return try node.renderComposited(scale: scale)
     }
 

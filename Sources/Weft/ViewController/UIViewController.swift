@@ -92,12 +92,23 @@ open class UIViewController {
     private var lastSeenTraits: UITraitCollection?
 
     /// UIKit's `traitCollection`: the parent's traits overlaid with what the parent overrides for
-    /// this child (`setOverrideTraitCollection(_:forChild:)`), or the host's for a root controller.
+    /// this child (`setOverrideTraitCollection(_:forChild:)`), or the host's for a root controller,
+    /// and then with `overrideUserInterfaceStyle`.
     public var traitCollection: UITraitCollection {
+        applyingUserInterfaceStyleOverride(to: inheritedTraitCollection)
+    }
+
+    private var inheritedTraitCollection: UITraitCollection {
         guard let parent else { return hostTraitCollection }
         let inherited = parent.traitCollection
         guard let override = parent.childTraitOverrides[ObjectIdentifier(self)] else { return inherited }
         return UITraitCollection(traitsFrom: [inherited, override])
+    }
+
+    /// UIKit's `overrideUserInterfaceStyle`: the appearance this controller and its children take,
+    /// whatever they inherit; `.unspecified` inherits. See UIViewController+UserInterfaceStyle.swift.
+    public var overrideUserInterfaceStyle = UIUserInterfaceStyle.unspecified {
+        didSet { if overrideUserInterfaceStyle != oldValue { userInterfaceStyleOverrideDidChange() } }
     }
 
     /// UIKit's `setOverrideTraitCollection(_:forChild:)`: traits a container imposes on a child

@@ -84,7 +84,8 @@ extension ASCollectionView {
             shown.view.frame = attributes.frame
             guard attributes.frame.width > 0, attributes.frame.height > 0 else { continue }
             do {
-                bitmaps[id] = try shown.view.renderBitmap(scale: scale)
+                // A UIKit cell draws in its cell node's appearance, as the node cells around it.
+                bitmaps[id] = try UITraitCollection.withCurrent(shown.node.drawingTraits) { try shown.view.renderBitmap(scale: scale) }
             } catch {
                 throw .renderFailed("the UIKit \(shown.kind ?? "cell") at section \(attributes.indexPath.section), item \(attributes.indexPath.item): \(error)")
             }

@@ -201,7 +201,8 @@ open class ASTableNode: ASDisplayNode {
         collection.backgroundColor = backgroundColor
         let rows = try collection.snapshot(at: offset, scale: scale)
         let settings = separators
-        guard settings.style == .singleLine, let color = settings.color, color.alpha > 0 else { return rows }
+        // Separators are painted here, outside any node's drawing: resolved for the table's traits.
+        guard settings.style == .singleLine, let color = settings.color.resolved(with: drawingTraits), color.alpha > 0 else { return rows }
         let origin = collection.contentOffset, viewport = CGRect(origin: origin, size: bounds.size)
         let lines = collection.collectionViewLayout.layoutAttributesForElements(in: viewport)?
             .filter { $0.representedElementKind == nil && !$0.isHidden }.map(\.frame) ?? []
