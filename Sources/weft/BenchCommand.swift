@@ -23,6 +23,10 @@ struct BenchCommand: ParsableCommand {
         case png, cells, layout, collection, frames
     }
 
+    @Option(help: ArgumentHelp("Write the PNG part's frames to this folder as raw cairo ARGB32 files (name-WxH-stride.bgra), to time other encoders on them.",
+                               visibility: .hidden))
+    var dumpFrames: String?
+
     @Option(parsing: .upToNextOption, help: "What to measure: png, cells, layout, collection, frames, or all (the default).")
     var parts: [Part] = Part.allCases
 
@@ -206,6 +210,13 @@ struct BenchCommand: ParsableCommand {
         let feed = try MainActor.assumeIsolated { try BenchFrames.feed() }
         var frames: [(String, Bitmap)] = [("flat UI", flat), ("photo-like", photo)]
         frames += feed.enumerated().map { ("bench feed at \(BenchFrames.feedOffsets[$0.offset]) pt", $0.element) }
+        if let dumpFrames {
+            try FileManager.default.createDirectory(atPath: dumpFrames, withIntermediateDirectories: true)
+            for (index, (_, frame)) in frames.enumerated() {
+                let path = "\(dumpFrames)/frame\(index)-\(frame.pixelWidth)x\(frame.pixelHeight)-\(frame.bytesPerRow).bgra"
+                try frame.withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: path)) }
+            }
+        }
         print("\n== The single-pass encoder beside its limits on this machine, median of \(repetitions) ==")
         var totals = (weft: 0.0, weftBytes: 0, copy: 0.0, fpnge: 0.0, fpngeBytes: 0, fpngeFrames: 0)
         for (index, (name, frame)) in frames.enumerated() {
