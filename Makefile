@@ -1,7 +1,10 @@
 # Weft: two commands do all the setup on a fresh Debian 12 machine with the Swift toolchain.
 #   make run    installs what is missing, builds (release), renders the samples into out/
 #   make test   installs what is missing, runs every test
-#   make bench  measures frame sequences (bench feed, 1 thread and all), PNG encoding, cell display (a benchmark, not a test)
+#   make bench  measures frame sequences (bench feed, 1 thread and all), PNG encoding, cell display (a benchmark, not a test),
+#               each beside its limit on this machine: a frame copy and fpnge for PNG (fpnge when
+#               WEFT_FPNGE_SOURCE names a checkout of veluca93/fpnge: it is no Debian or PyPI package),
+#               ffmpeg alone on the same raw frames for mp4
 #   make sanitize  the whole suite under ThreadSanitizer, then AddressSanitizer + LeakSanitizer (C also
 #                  under UBSan), then UndefinedBehaviorSanitizer (the C targets: CWeftPNG)
 #   make stress the collection's multi-threaded stress test with 100,000 schedules (WEFT_STRESS_RUNS)

@@ -23,24 +23,75 @@ static inline uint64_t load64(const uint8_t *p) {
     return v;
 }
 
-// png_rows.c: cairo ARGB32 rows to PNG bytes, and the three filters.
+// cpu.c
 
-/// cairo's un-premultiply rule, (c × 255 + a / 2) / a, indexed by a << 8 | c; 0 for a = 0.
-extern uint8_t weft_png_unpremultiply[256 * 256];
-void weft_png_make_unpremultiply_table(void);
-/// One row as RGB; returns 1 when every pixel of it is opaque.
-int weft_png_convert_rgb(const uint8_t *src, uint8_t *dst, size_t width);
-/// One row as un-premultiplied RGBA; returns 1.
-int weft_png_convert_rgba(const uint8_t *src, uint8_t *dst, size_t width);
-/// `cur` filtered against `prev` (each with `bpp` zero bytes before it, in the same buffer: the first
-/// pixel's left neighbours) as Sub, Up and Paeth, with each version's cost (the sum of its bytes
-/// read as signed magnitudes).
+/// True when this CPU runs AVX2 code (asked once).
+int weft_cpu_has_avx2(void);
+
+// unpremultiply.c: weft_unpremultiply_rgba's two versions, for callers that choose themselves
+// (the encoder's WEFT_PNG_PORTABLE flag). Same bytes.
+void weft_unpremultiply_portable(const uint8_t *argb, uint8_t *rgba, size_t width);
+#if WEFT_X86
+void weft_unpremultiply_avx2(const uint8_t *argb, uint8_t *rgba, size_t width);
+#endif
+
+// The filters: a row filtered three ways (Sub, Up, Paeth) into `sub`, `up` and `paeth`, with
+// each version's cost (the sum of its bytes read as signed magnitudes, libpng's heuristic).
+
+/// png_rows.c: `cur` filtered against `prev`, both already PNG bytes (each with `bpp` zero bytes
+/// before it, in the same buffer: the first pixel's left neighbours). The translucent (RGBA) path.
 void weft_png_filter(const uint8_t *cur, const uint8_t *prev, size_t n, int bpp, uint8_t *sub, uint8_t *up, uint8_t *paeth,
                      uint64_t cost[3]);
+/// png_rgb_rows.c: `width` cairo ARGB32 pixels of `cur` filtered as RGB against the row `prev`
+/// (NULL: zeros, above the first row), read straight from the frame: no conversion pass, no copy.
+/// Returns 1 when every pixel of `cur` is opaque (else the bytes are not an RGB image's).
+int weft_png_filter_rgb(const uint8_t *cur, const uint8_t *prev, size_t width, uint8_t *sub, uint8_t *up, uint8_t *paeth,
+                        uint64_t cost[3]);
 #if WEFT_X86
-int weft_png_convert_rgb_avx2(const uint8_t *src, uint8_t *dst, size_t width);
 void weft_png_filter_avx2(const uint8_t *cur, const uint8_t *prev, size_t n, int bpp, uint8_t *sub, uint8_t *up, uint8_t *paeth,
                           uint64_t cost[3]);
+int weft_png_filter_rgb_avx2(const uint8_t *cur, const uint8_t *prev, size_t width, uint8_t *sub, uint8_t *up, uint8_t *paeth,
+                             uint64_t cost[3]);
+#endif
+
+// What the portable and AVX2 filters share, so that both choose by the same numbers.
+static inline uint8_t weft_paeth_predict(int a, int b, int c) {
+    int pa = b > c ? b - c : c - b, pb = a > c ? a - c : c - a, pc = a + b - 2 * c;
+    if (pc < 0) pc = -pc;
+    if (pa <= pb && pa <= pc) return (uint8_t)a;
+    return (uint8_t)(pb <= pc ? b : c);
+}
+
+static inline uint64_t weft_magnitude(uint8_t v) { return v < 128 ? v : 256u - v; }
+
+/// Byte `i` of the three filtered versions: `x` with its left, upper and upper-left neighbours.
+static inline void weft_filter_byte(uint8_t x, uint8_t a, uint8_t b, uint8_t c, size_t i, uint8_t *sub, uint8_t *up, uint8_t *paeth,
+                                    uint64_t cost[3]) {
+    sub[i] = (uint8_t)(x - a);
+    up[i] = (uint8_t)(x - b);
+    paeth[i] = (uint8_t)(x - weft_paeth_predict(a, b, c));
+    cost[0] += weft_magnitude(sub[i]);
+    cost[1] += weft_magnitude(up[i]);
+    cost[2] += weft_magnitude(paeth[i]);
+}
+
+#if WEFT_X86
+#include <immintrin.h>
+
+/// Paeth's predictor for 32 bytes, in bytes (no widening), after fpnge: with a = min(left, top)
+/// and b = max(left, top), the distances are b − c and c − a saturated, and the third their
+/// difference. It picks what the portable predictor picks, ties included (checked for all 2^24
+/// inputs when it was written): where left and top differ but are equally far from c, c lies between
+/// them and is nearer still.
+__attribute__((target("avx2"))) static inline __m256i weft_paeth8(__m256i left, __m256i top, __m256i c) {
+    __m256i a = _mm256_min_epu8(left, top), b = _mm256_max_epu8(left, top);
+    __m256i pa = _mm256_subs_epu8(b, c), pb = _mm256_subs_epu8(c, a);
+    __m256i min_pab = _mm256_min_epu8(pa, pb);
+    __m256i pc = _mm256_sub_epi8(_mm256_max_epu8(pa, pb), min_pab);
+    __m256i min_pabc = _mm256_min_epu8(min_pab, pc);
+    __m256i use_a = _mm256_cmpeq_epi8(min_pabc, pa), use_b = _mm256_cmpeq_epi8(min_pabc, pb);
+    return _mm256_blendv_epi8(_mm256_blendv_epi8(c, b, use_b), a, use_a);
+}
 #endif
 
 // png_huffman.c

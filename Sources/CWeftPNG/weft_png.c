@@ -6,8 +6,9 @@
 // after filtering) and the row above shifted by at most a pixel (gradients at an angle, whose
 // filtered rows repeat so); then, once per group of literals, at the last place within 32 KB
 // whose next 4 bytes hashed the same (repeated glyphs and icons), without chains or lazy search.
-// This file holds the per-thread buffers and the pass over the image; png_rows.c the conversion
-// and filters, png_huffman.c the code tables, png_deflate.h the row coder.
+// This file holds the per-thread buffers and the pass over the image; png_rgb_rows.c the opaque
+// rows' filters (straight from cairo's words), png_rows.c the translucent rows' (after
+// unpremultiply.c), png_huffman.c the code tables, png_deflate.h the row coder.
 
 #include "weft_png.h"
 
@@ -20,9 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-// Bytes of zeros before each converted row (the "pixel to the left" of the first pixel, which the
-// filters read through a pointer into them), and of slack after every buffer, for SIMD stores and
-// the bit writer's 8-byte stores.
+// Bytes of zeros before each converted (RGBA) row (the "pixel to the left" of the first pixel,
+// which the filters read through a pointer into them), and of slack after every buffer, for SIMD
+// stores and the bit writer's 8-byte stores.
 #define PAD 32
 #define SLACK 64
 #define NEEDS_ALPHA (-1)
@@ -58,11 +59,10 @@ static int refusal(size_t width, size_t height, size_t stride) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Setup shared by all threads: the CPU check and cairo's un-premultiply table.
+// Setup shared by all threads: the key of each thread's buffers.
 
 static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
 static pthread_key_t scratch_key;
-static int cpu_avx2;
 
 typedef struct {
     uint8_t *out;
@@ -85,19 +85,9 @@ static void free_scratch(void *pointer) {
     free(scratch);
 }
 
-static void setup(void) {
-    pthread_key_create(&scratch_key, free_scratch);
-#if WEFT_X86
-    __builtin_cpu_init();
-    cpu_avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
-#endif
-    weft_png_make_unpremultiply_table();
-}
+static void setup(void) { pthread_key_create(&scratch_key, free_scratch); }
 
-int weft_png_has_avx2(void) {
-    pthread_once(&setup_once, setup);
-    return cpu_avx2;
-}
+int weft_png_has_avx2(void) { return weft_cpu_has_avx2(); }
 
 // Grows `*buffer` to at least `need` bytes, keeping none of its contents. A buffer far larger
 // than needed is given back, so one huge image does not pin its memory to the thread forever.
@@ -128,49 +118,100 @@ static uint8_t *finish_chunk(uint8_t *start, const char type[4], size_t length) 
     return put32(start + 8 + length, crc);
 }
 
-typedef int (*convert_fn)(const uint8_t *, uint8_t *, size_t);
+typedef void (*convert_fn)(const uint8_t *, uint8_t *, size_t);
 typedef void (*filter_fn)(const uint8_t *, const uint8_t *, size_t, int, uint8_t *, uint8_t *, uint8_t *, uint64_t[3]);
+typedef int (*filter_rgb_fn)(const uint8_t *, const uint8_t *, size_t, uint8_t *, uint8_t *, uint8_t *, uint64_t[3]);
+
+// No row: above the first.
+#define NO_ROW SIZE_MAX
 
 typedef struct {
     const uint8_t *pixels;
     size_t width, height, stride, bpp, n;
+    // RGB: the filters that read cairo's words.
+    filter_rgb_fn filter_rgb;
+    // RGBA: each row un-premultiplied once into one of two slots (the row and the one above),
+    // then filtered; `zeros` is the row above the first.
     convert_fn convert;
     filter_fn filter;
+    uint8_t *slots[2];
+    size_t slot_row[2];
+    const uint8_t *zeros;
+    // Where the three filtered versions go; the one guessed to win is written straight to its
+    // place in the coded image instead, so only a wrong guess costs a copy.
     uint8_t *candidates[3];
+    int guess;
 } image_t;
 
 static const uint8_t filter_types[3] = {1, 2, 4};  // Sub, Up, Paeth
 
-// Converts row `y` into `cur` (returns 0 if an RGB pass meets a pixel that is not opaque), then
-// filters it against `prev` and returns the chosen filter's bytes.
-static const uint8_t *prepare_row(image_t *im, size_t y, uint8_t *cur, const uint8_t *prev, uint8_t *filter, int *ok) {
-    *ok = im->convert(im->pixels + y * im->stride, cur, im->width);
-    if (!*ok) return NULL;
+// Row `y` of an RGBA image un-premultiplied, in a slot other than `keep` (-1: any) unless it is there.
+static const uint8_t *converted(image_t *im, size_t y, int keep, int *slot) {
+    for (int k = 0; k < 2; k++) {
+        if (im->slot_row[k] == y) {
+            *slot = k;
+            return im->slots[k];
+        }
+    }
+    int k = keep == 0 ? 1 : 0;
+    im->convert(im->pixels + y * im->stride, im->slots[k], im->width);
+    im->slot_row[k] = y;
+    *slot = k;
+    return im->slots[k];
+}
+
+// Filters row `y` against row `above` (or NO_ROW) into `target` (n bytes, with writable slack
+// after) and sets `*filter`; returns NULL when an RGB pass meets a pixel that is not opaque.
+static const uint8_t *filter_row(image_t *im, size_t y, size_t above, uint8_t *target, uint8_t *filter) {
+    uint8_t *out[3] = {im->candidates[0], im->candidates[1], im->candidates[2]};
+    out[im->guess] = target;
     uint64_t cost[3];
-    im->filter(cur, prev, im->n, (int)im->bpp, im->candidates[0], im->candidates[1], im->candidates[2], cost);
+    if (im->bpp == 3) {
+        const uint8_t *prev = above == NO_ROW ? NULL : im->pixels + above * im->stride;
+        if (!im->filter_rgb(im->pixels + y * im->stride, prev, im->width, out[0], out[1], out[2], cost)) return NULL;
+    } else {
+        int slot = -1;
+        const uint8_t *prev = above == NO_ROW ? im->zeros : converted(im, above, -1, &slot);
+        const uint8_t *cur = converted(im, y, slot, &slot);
+        im->filter(cur, prev, im->n, 4, out[0], out[1], out[2], cost);
+    }
     int best = 1;  // Up first, then Sub, then Paeth on ties.
     if (cost[0] < cost[best]) best = 0;
     if (cost[2] < cost[best]) best = 2;
     *filter = filter_types[best];
-    return im->candidates[best];
+    if (best != im->guess) {
+        memcpy(target, out[best], im->n);
+        // Neighbouring rows mostly choose alike: guess this row's choice for the next.
+        im->guess = best;
+    }
+    return target;
 }
 
 static int encode(scratch_t *scratch, const uint8_t *pixels, size_t width, size_t height, size_t stride, size_t bpp, int avx2,
                   const uint8_t **png, size_t *count) {
-    image_t im = {pixels, width, height, stride, bpp, width * bpp, NULL, NULL, {NULL, NULL, NULL}};
-    im.convert = bpp == 4 ? weft_png_convert_rgba : weft_png_convert_rgb;
+    image_t im;
+    memset(&im, 0, sizeof im);
+    im.pixels = pixels;
+    im.width = width;
+    im.height = height;
+    im.stride = stride;
+    im.bpp = bpp;
+    im.n = width * bpp;
+    im.filter_rgb = weft_png_filter_rgb;
+    im.convert = weft_unpremultiply_portable;
     im.filter = weft_png_filter;
 #if WEFT_X86
     if (avx2) {
-        if (bpp == 3) im.convert = weft_png_convert_rgb_avx2;
+        im.filter_rgb = weft_png_filter_rgb_avx2;
+        im.convert = weft_unpremultiply_avx2;
         im.filter = weft_png_filter_avx2;
     }
 #else
     (void)avx2;
 #endif
-    // Seven rows' buffers: three converted rows (with zeros before them), three filtered
-    // candidates, the row above as coded.
-    size_t n = im.n, row_capacity = add_sat(n, SLACK), work_bytes = add_sat(mul_sat(7, row_capacity), 3 * PAD);
+    // Six rows' buffers: three for RGBA rows (two un-premultiplied, one of zeros, each with zeros
+    // before it), three for the filtered versions.
+    size_t n = im.n, row_capacity = add_sat(n, SLACK), work_bytes = add_sat(mul_sat(6, row_capacity), 3 * PAD);
     // At most 15 bits for every byte of the filtered image, plus the headers.
     size_t bound = add_sat(worst_idat(height, n), HEADERS + SLACK);
     // The filtered image, and the sampling pass's window of two rows.
@@ -183,10 +224,14 @@ static int encode(scratch_t *scratch, const uint8_t *pixels, size_t width, size_
         rows[k] = scratch->work + (size_t)k * (PAD + row_capacity) + PAD;
         memset(rows[k] - PAD, 0, PAD);
     }
+    im.slots[0] = rows[0];
+    im.slots[1] = rows[1];
+    im.slot_row[0] = im.slot_row[1] = NO_ROW;
+    if (bpp == 4) memset(rows[2], 0, n);
+    im.zeros = rows[2];
     uint8_t *rest = scratch->work + 3 * (PAD + row_capacity);
     for (int k = 0; k < 3; k++) im.candidates[k] = rest + (size_t)k * row_capacity;
-    // The previous row as filtered and coded, for matches with the row above.
-    uint8_t *above = rest + 3 * row_capacity;
+    im.guess = 1;
     // Deflate reaches 32 KB back: wider rows match only a pixel back.
     int rows_match = n + 1 + bpp <= 32768;
     if (!reserve(&scratch->out, &scratch->out_capacity, bound)) return WEFT_PNG_NO_MEMORY;
@@ -213,37 +258,24 @@ static int encode(scratch_t *scratch, const uint8_t *pixels, size_t width, size_
     coder.distance_histogram = distance_histogram;
     coder.hash = hash;
     size_t step = height > 64 ? 8 : 1;
-    int ok = 1;
     for (size_t y = 0; y < height; y += step) {
         uint8_t filter;
         const uint8_t *row_above = NULL;
-        if (y >= 1 && rows_match) {
-            // Row y − 1 filtered against y − 2 (or nothing).
-            if (y >= 2) {
-                if (!im.convert(pixels + (y - 2) * stride, rows[0], width)) return NEEDS_ALPHA;
-            } else {
-                memset(rows[0], 0, n);
-            }
-            const uint8_t *f = prepare_row(&im, y - 1, rows[1], rows[0], &filter, &ok);
-            if (!ok) return NEEDS_ALPHA;
-            memcpy(above, f, n);
-            row_above = above;
-        } else if (y >= 1) {
-            if (!im.convert(pixels + (y - 1) * stride, rows[1], width)) return NEEDS_ALPHA;
-        } else {
-            memset(rows[1], 0, n);
-        }
-        const uint8_t *filtered = prepare_row(&im, y, rows[2], rows[1], &filter, &ok);
-        if (!ok) return NEEDS_ALPHA;
         // A window of this row and the one above, at positions no other sample uses, so the hash
-        // finds matches within it only.
+        // finds matches within it only: [0] 0, the row above as coded (or zeros), this row's filter
+        // byte, this row.
         uint32_t start = 1 + (uint32_t)(y / step) * 2 * (uint32_t)(n + 1);
         memset(history, 0, n + 1);
-        if (row_above) memcpy(history + 1, row_above, n);
+        if (y >= 1 && rows_match) {
+            // Row y − 1 filtered against y − 2 (or nothing), into the window.
+            if (!filter_row(&im, y - 1, y >= 2 ? y - 2 : NO_ROW, history + 1, &filter)) return NEEDS_ALPHA;
+            history[n + 1] = 0;
+            row_above = history + 1;
+        }
         for (size_t j = 1; j + 4 <= n + 1; j += 4) hash[hash4(load32(history + j))] = start + (uint32_t)j + 1;
+        const uint8_t *f = filter_row(&im, y, y >= 1 ? y - 1 : NO_ROW, history + n + 2, &filter);
+        if (!f) return NEEDS_ALPHA;
         history[n + 1] = filter;
-        memcpy(history + n + 2, filtered, n);
-        const uint8_t *f = history + n + 2;
         coder.window = history;
         coder.window_start = start;
         coder.row_position = start + (uint32_t)(n + 1);
@@ -342,19 +374,19 @@ static int encode(scratch_t *scratch, const uint8_t *pixels, size_t width, size_
 
     // 3. Every row, filtered and coded while it is in cache.
     uint32_t adler = 1;
-    memset(rows[0], 0, n);
     coder.window = history;
     coder.window_start = 0;
     for (size_t y = 0; y < height; y++) {
-        uint8_t *prev = rows[y & 1], *cur = rows[(y & 1) ^ 1], filter;
-        const uint8_t *filtered = prepare_row(&im, y, cur, prev, &filter, &ok);
-        if (!ok) return NEEDS_ALPHA;
+        uint8_t filter;
         uint32_t position = (uint32_t)(y * (n + 1));
+        // Filtered in place in the coded image (the previous row's SIMD stores may have spilled
+        // into this row's filter byte, so it is set after).
+        const uint8_t *f = filter_row(&im, y, y > 0 ? y - 1 : NO_ROW, history + position + 1, &filter);
+        if (!f) return NEEDS_ALPHA;
         history[position] = filter;
-        memcpy(history + position + 1, filtered, n);
-        const uint8_t *f = history + position + 1;
         coder.row_position = position;
-        const uint8_t *row_above = y > 0 && rows_match ? above : NULL;
+        // The row above as coded is the one before this in the image.
+        const uint8_t *row_above = y > 0 && rows_match ? f - (n + 1) : NULL;
         long shift;
         if (!row_matching(f, row_above, n, bpp, &shift)) row_above = NULL;
         int k = 2 + (int)(shift / (long)bpp);
@@ -363,7 +395,6 @@ static int encode(scratch_t *scratch, const uint8_t *pixels, size_t width, size_
         emit_row(&coder, filter, f, row_above, shift, n, bpp);
         adler = libdeflate_adler32(adler, &filter, 1);
         adler = libdeflate_adler32(adler, f, n);
-        if (rows_match) memcpy(above, f, n);
     }
     put_bits(&coder, coder.literal_code[256], coder.literal_length[256]);
     flush_bits(&coder);
@@ -402,7 +433,7 @@ int weft_png_encode(const uint8_t *pixels, size_t size, size_t width, size_t hei
         if (!scratch) return WEFT_PNG_NO_MEMORY;
         pthread_setspecific(scratch_key, scratch);
     }
-    int avx2 = cpu_avx2 && !(flags & WEFT_PNG_PORTABLE);
+    int avx2 = weft_cpu_has_avx2() && !(flags & WEFT_PNG_PORTABLE);
     int result = (flags & WEFT_PNG_RGBA) ? NEEDS_ALPHA : encode(scratch, pixels, width, height, stride, 3, avx2, png, count);
     if (result == NEEDS_ALPHA) result = encode(scratch, pixels, width, height, stride, 4, avx2, png, count);
     return result;

@@ -23,6 +23,10 @@ struct BenchCommand: ParsableCommand {
         case png, cells, layout, collection, frames
     }
 
+    @Option(help: ArgumentHelp("Write the PNG part's frames to this folder as raw cairo ARGB32 files (name-WxH-stride.bgra), to time other encoders on them.",
+                               visibility: .hidden))
+    var dumpFrames: String?
+
     @Option(parsing: .upToNextOption, help: "What to measure: png, cells, layout, collection, frames, or all (the default).")
     var parts: [Part] = Part.allCases
 
@@ -89,6 +93,7 @@ struct BenchCommand: ParsableCommand {
             print("mp4, gif: not measured, ffmpeg is not installed (sudo apt-get install -y --no-install-recommends ffmpeg)")
             return
         }
+        var mp4: [Double] = []
         for format in [VideoFormat.mp4, .apng, .gif] {
             var seconds: [Double] = [], bytes = 0, ffmpegBytes = 0
             for run in 0..<frameRuns {
@@ -105,11 +110,25 @@ struct BenchCommand: ParsableCommand {
                 withExtendedLifetime(sample) {}
             }
             let sorted = seconds.sorted(), median = sorted[sorted.count / 2]
+            if format == .mp4 { mp4 = sorted }
             let memory = format.needsFFmpeg ? String(format: ", ffmpeg peak %.0f MB", Double(ffmpegBytes) / 1_048_576) : ""
             print(String(format: "%@ (writeVideo, %@): %.1f frames/s (%.1f–%.1f; %.1f ms a frame), %.0f KB a frame%@", format.rawValue,
                          Self.videoEncoders[format]!, 120 / median, 120 / sorted.last!, 120 / sorted.first!, median * 1000 / 120,
                          Double(bytes) / 120 / 1024, memory))
         }
+        // The limit: ffmpeg alone on the same frames with the same arguments.
+        let sample = CollectionSample.benchFeed(viewport: viewport, items: 200)
+        _ = try sample.collectionNode.snapshot(scale: 3)
+        switch BenchFFmpegAlone.measure(sample.collectionNode, sequence, scale: 3, threads: threads, runs: frameRuns) {
+        case .success(let seconds):
+            let alone = seconds.sorted(), median = { (values: [Double]) in values[values.count / 2] }
+            print(String(format: "mp4, ffmpeg alone (the same arguments, the same 120 raw frames from a file): %.1f frames/s (%.1f–%.1f); "
+                         + "Weft's mp4 rate / ffmpeg alone: %.2f (%.2f–%.2f)", 120 / median(alone), 120 / alone.last!, 120 / alone.first!,
+                         median(alone) / median(mp4), alone.first! / mp4.last!, alone.last! / mp4.first!))
+        case .failure(let failure):
+            print("mp4, ffmpeg alone: not measured, \(failure.reason)")
+        }
+        withExtendedLifetime(sample) {}
     }
 
     static let videoEncoders: [VideoFormat: String] = [
@@ -172,15 +191,72 @@ struct BenchCommand: ParsableCommand {
         print(String(format: "%d threads: %.3f ms a cell (%.0f cells/s)", cores, concurrent * 1000 / Double(count), Double(count) / concurrent))
     }
 
+    /// Each encoder on the flat and photo frames, then Weft's encoder beside its limits on the same
+    /// machine: a copy of the frame (memcpy, the least any encoder must do) and fpnge (when its
+    /// source is at hand, see `BenchFPNGE`), as ratios on the same frames.
     private func measurePNG() throws {
         print("\n== PNG encoding, 1170×2532 frame (390×844 pt @3x), one thread, median of \(repetitions) ==")
-        for (name, frame) in [("flat UI (text cells)", try BenchFrames.flat()), ("photo-like (gradient images)", try BenchFrames.photo())] {
+        let flat = try BenchFrames.flat(), photo = try BenchFrames.photo()
+        for (name, frame) in [("flat UI (text cells)", flat), ("photo-like (gradient images)", photo)] {
             var singleSize = 0, deflateSize = 0, cairoSize = 0
             let single = median(repetitions) { singleSize = PNGEncoder.frames.encode(frame).count }
             let deflate = median(repetitions) { deflateSize = PNGEncoder().encode(frame).count }
             let cairo = try median(repetitions) { cairoSize = try CairoPNGWriter().encode(frame).count }
             print(String(format: "%@: single pass %.1f ms (%d KB), libdeflate level 1 %.1f ms (%d KB), cairo writer %.1f ms (%d KB)",
                          name, single * 1000, singleSize / 1024, deflate * 1000, deflateSize / 1024, cairo * 1000, cairoSize / 1024))
+        }
+        let fpnge = BenchFPNGE.build()
+        if case .failure(let unavailable) = fpnge { print("fpnge not available: \(unavailable.reason); its ratios are not printed") }
+        let feed = try MainActor.assumeIsolated { try BenchFrames.feed() }
+        var frames: [(String, Bitmap)] = [("flat UI", flat), ("photo-like", photo)]
+        frames += feed.enumerated().map { ("bench feed at \(BenchFrames.feedOffsets[$0.offset]) pt", $0.element) }
+        if let dumpFrames {
+            try FileManager.default.createDirectory(atPath: dumpFrames, withIntermediateDirectories: true)
+            for (index, (_, frame)) in frames.enumerated() {
+                let path = "\(dumpFrames)/frame\(index)-\(frame.pixelWidth)x\(frame.pixelHeight)-\(frame.bytesPerRow).bgra"
+                try frame.withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: path)) }
+            }
+        }
+        print("\n== The single-pass encoder beside its limits on this machine, median of \(repetitions) ==")
+        var totals = (weft: 0.0, weftBytes: 0, copy: 0.0, fpnge: 0.0, fpngeBytes: 0, fpngeFrames: 0)
+        for (index, (name, frame)) in frames.enumerated() {
+            var bytes = 0
+            let weft = median(repetitions) { bytes = PNGEncoder.frames.encode(frame).count }
+            let copy = Self.frameCopySeconds(frame, repetitions: repetitions)
+            var line = String(format: "%@: %.2f ms, %d KB; frame copy %.2f ms (encoder %.1f× a copy)", name, weft * 1000, bytes / 1024, copy * 1000,
+                              weft / copy)
+            if case .success(let baseline) = fpnge {
+                if let (seconds, fpngeBytes) = baseline.encode(frame, repetitions: repetitions) {
+                    line += String(format: "; fpnge %.2f ms, %d KB: time %.2f× fpnge's, bytes %.3f× fpnge's", seconds * 1000, fpngeBytes / 1024,
+                                   weft / seconds, Double(bytes) / Double(fpngeBytes))
+                    if index >= 2 { (totals.fpnge, totals.fpngeBytes, totals.fpngeFrames) = (totals.fpnge + seconds, totals.fpngeBytes + fpngeBytes, totals.fpngeFrames + 1) }
+                } else {
+                    line += "; fpnge: failed on this frame"
+                }
+            }
+            if index >= 2 { (totals.weft, totals.weftBytes, totals.copy) = (totals.weft + weft, totals.weftBytes + bytes, totals.copy + copy) }
+            print(line)
+        }
+        var summary = String(format: "bench feed, %d frames: %.2f ms and %d KB a frame; %.1f× a frame copy", feed.count, totals.weft * 1000 / Double(feed.count),
+                             totals.weftBytes / feed.count / 1024, totals.weft / totals.copy)
+        if totals.fpngeFrames == feed.count {
+            summary += String(format: "; time %.2f× fpnge's, bytes %.3f× fpnge's", totals.weft / totals.fpnge, Double(totals.weftBytes) / Double(totals.fpngeBytes))
+        }
+        print(summary)
+    }
+
+    /// The median time to copy `frame`'s bytes (memcpy into a buffer touched beforehand).
+    private static func frameCopySeconds(_ frame: Bitmap, repetitions: Int) -> Double {
+        frame.withUnsafeBytes { pixels in
+            let target = UnsafeMutableRawPointer.allocate(byteCount: pixels.count, alignment: 64)
+            defer { target.deallocate() }
+            memset(target, 0, pixels.count)
+            let times = (0..<repetitions).map { _ in
+                let start = DispatchTime.now().uptimeNanoseconds
+                memcpy(target, pixels.baseAddress!, pixels.count)
+                return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            }.sorted()
+            return times[times.count / 2]
         }
     }
 
@@ -263,6 +339,18 @@ enum BenchFrames {
             root.addSubnode(cell)
         }
         return try root.renderBitmap(scale: 3)
+    }
+
+    /// Where `feed()` takes its frames: through the bench feed as the frames part scrolls it.
+    static let feedOffsets: [CGFloat] = [0, 1200, 2400, 3600, 4800, 6000]
+
+    /// Frames of the bench feed (the frames part's scroll) at `feedOffsets`, 1170×2532 px.
+    @MainActor
+    static func feed() throws -> [Bitmap] {
+        let sample = CollectionSample.benchFeed(viewport: viewport, items: 200)
+        let frames = try feedOffsets.map { try sample.collectionNode.snapshot(at: CGPoint(x: 0, y: $0), scale: 3) }
+        withExtendedLifetime(sample) {}
+        return frames
     }
 
     /// Photos filling most of the viewport, as in a photo feed: the worst case for PNG.

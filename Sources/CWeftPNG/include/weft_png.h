@@ -38,9 +38,10 @@ enum {
 /// bytes in all) as a whole PNG file in one pass over the rows: each row filtered (Sub, Up or
 /// Paeth, whichever looks cheapest), then Huffman-coded with tables fitted to a sample of the
 /// frame's rows, runs of repeated pixels coded as deflate matches. Fully opaque images are written
-/// as RGB, others as RGBA un-premultiplied by cairo's rule: each colour c of a pixel with alpha a
+/// as RGB, filtered straight from cairo's words (no conversion pass, no copy); others as RGBA
+/// un-premultiplied by cairo's rule (weft_unpremultiply.h): each colour c of a pixel with alpha a
 /// becomes 0 when a = 0, 255 when c > a, else (c × 255 + a / 2) / a in integer arithmetic. The
-/// opacity check is part of the pass.
+/// opacity check is part of the filter pass.
 ///
 /// On success `*png` points at `*count` bytes in a buffer owned by the calling thread, valid
 /// until that thread's next call (the buffer is reused, so no frame pays for fresh memory).

@@ -159,39 +159,17 @@ public struct PNGEncoder: Sendable {
             }
             return
         }
-        var pr: UInt8 = 0, pg: UInt8 = 0, pb: UInt8 = 0, pa: UInt8 = 0
-        let sub = filter == .sub
-        Unpremultiply.table.withUnsafeBufferPointer { table in
-            for x in 0..<width {
-                let argb = row[x]
-                let a = UInt8(truncatingIfNeeded: argb >> 24)
-                var r = UInt8(truncatingIfNeeded: argb >> 16), g = UInt8(truncatingIfNeeded: argb >> 8), b = UInt8(truncatingIfNeeded: argb)
-                if a != 0xFF {
-                    let base = Int(a) << 8
-                    r = table[base | Int(r)]; g = table[base | Int(g)]; b = table[base | Int(b)]
-                }
-                if sub {
-                    o[0] = r &- pr; o[1] = g &- pg; o[2] = b &- pb; o[3] = a &- pa
-                    pr = r; pg = g; pb = b; pa = a
-                } else {
-                    o[0] = r; o[1] = g; o[2] = b; o[3] = a
-                }
-                o += 4
-            }
+        // Translucent: un-premultiplied by the one implementation of cairo's rule (CWeftPNG's
+        // weft_unpremultiply_rgba), then SUB in place from the right, so each byte still sees its
+        // left neighbour unfiltered.
+        weft_unpremultiply_rgba(UnsafeRawPointer(row).assumingMemoryBound(to: UInt8.self), o, width)
+        guard filter == .sub else { return }
+        var i = width * 4 - 1
+        while i >= 4 {
+            o[i] = o[i] &- o[i - 4]
+            i -= 1
         }
     }
-}
-
-/// cairo's un-premultiply rule, `(c × 255 + a / 2) / a`, as a table indexed by `a << 8 | c`.
-enum Unpremultiply {
-    static let table: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: 256 * 256)
-        for a in 1..<256 {
-            for c in 0...a { table[a << 8 | c] = UInt8((c * 255 + a / 2) / a) }
-            for c in (a + 1)..<256 where a < 255 { table[a << 8 | c] = 255 }
-        }
-        return table
-    }()
 }
 
 extension Array where Element == UInt8 {
