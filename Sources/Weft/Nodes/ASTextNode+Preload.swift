@@ -10,7 +10,7 @@ import Foundation
 /// Thread safety: the state is `textState`'s (see `ASTextNode.TextState`); copying runs outside
 /// the mutex, and the copy is stored only if the node still has the text it was made from.
 extension ASTextNode {
-    /// Called as the node leaves the preload state.
+    /// Called as the node leaves the preload range (`dropCachesOutsidePreloadRange()`).
     func dropTextLayoutCaches() {
         textState.withLock { s in
             if let measured = s.measured { s.measured = (measured.constrainedSize, nil) }

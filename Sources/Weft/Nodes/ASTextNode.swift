@@ -101,8 +101,8 @@ open class ASTextNode: ASDisplayNode {
 
     /// Also lets go of the measured text layout and the pango copy of the text, as Texture's text
     /// node does; see `ASTextNode+Preload.swift`.
-    open override func didExitPreloadState() {
-        super.didExitPreloadState()
+    override func dropCachesOutsidePreloadRange() {
+        super.dropCachesOutsidePreloadRange()
         dropTextLayoutCaches()
     }
 

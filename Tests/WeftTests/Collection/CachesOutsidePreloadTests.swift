@@ -3,10 +3,11 @@ import Testing
 @testable import Weft
 import WeftSamples
 
-/// A text node outside the preload range keeps its text once, as the attributed string it was
-/// given: the measured layout and the pango copy of the text go, as Texture's text node lets its
-/// layout caches go, and come back identical (`ASTextNode+Preload.swift`).
-@MainActor @Suite struct TextCachesOutsidePreloadTests {
+/// What nodes let go of outside the preload range, and that it comes back identical: a text node
+/// keeps its text once, as the attributed string it was given (the measured layout and the pango
+/// copy of the text go, as Texture's text node lets its layout caches go; `ASTextNode+Preload.swift`),
+/// and a node keeps its calculated layout flattened, without specs (`ASLayout.flattened()`).
+@MainActor @Suite struct CachesOutsidePreloadTests {
     private static func textNodes(of node: ASDisplayNode) -> [ASTextNode] {
         var found: [ASTextNode] = []
         node.forEachInSubtree { if let text = $0 as? ASTextNode { found.append(text) } }
@@ -48,6 +49,41 @@ import WeftSamples
         #expect(again.isEmpty)
     }
 
+    @Test func aNodeLeavingPreloadKeepsItsLayoutFlattenedAndAppliesTheSameFrames() throws {
+        final class WeakSpec: @unchecked Sendable { weak var spec: ASLayoutSpec? }
+        let made = WeakSpec()
+        let node = ASDisplayNode(), a = ASDisplayNode(), b = ASDisplayNode()
+        node.automaticallyManagesSubnodes = true
+        a.style.preferredSize = CGSize(width: 50, height: 20)
+        b.style.preferredSize = CGSize(width: 50, height: 30)
+        node.layoutSpecBlock = { _, _ in
+            let stack = ASStackLayoutSpec(direction: .horizontal, spacing: 0, justifyContent: .spaceAround, alignItems: .center, children: [a, b])
+            let spec = ASInsetLayoutSpec(insets: UIEdgeInsets(top: 3.3, left: 7.1, bottom: 3.3, right: 7.1), child: stack)
+            made.spec = spec
+            return spec
+        }
+        let range = ASSizeRange(min: CGSize(width: 305, height: 0), max: CGSize(width: 305, height: 100))
+        // Only the size is kept here: a layout held would keep its specs.
+        let size = node.layoutThatFits(range).size
+        node.frame = CGRect(origin: .zero, size: size)
+        node.layoutIfNeeded()
+        let frames = [a.frame, b.frame]
+        #expect(made.spec != nil)
+
+        node.recursivelySetInterfaceState(.preload)
+        node.recursivelySetInterfaceState([])
+        #expect(made.spec == nil, "the spec went with the layout that held it")
+        let flat = try #require(node.calculatedLayout)
+        #expect(flat.size == size && flat.issues.isEmpty)
+        #expect(flat.sublayouts.map { $0.layoutElement as? ASDisplayNode }.map { $0.map(ObjectIdentifier.init) } == [a, b].map(ObjectIdentifier.init))
+        #expect(node.layoutThatFits(range) === flat, "still the cached layout for the same range")
+        a.frame = .zero
+        b.frame = .zero
+        node.setNeedsDisplay()
+        node.layoutIfNeeded()
+        #expect([a.frame, b.frame] == frames)
+    }
+
     /// Cells of the feed sample scrolled out of the preload range drop their text caches; scrolled
     /// back, the frame is the same to the byte.
     @Test func feedCellsScrolledAwayDropTheirCachesAndDrawTheSameWhenBack() throws {
@@ -61,6 +97,7 @@ import WeftSamples
         for text in Self.textNodes(of: cell) {
             #expect(text.holdsTextLayoutCaches == (false, false), "\(text)")
         }
+        #expect(cell.calculatedLayout?.sublayouts.allSatisfy { $0.layoutElement is ASDisplayNode && $0.sublayouts.isEmpty } == true)
         let back = try node.snapshot(at: .zero, scale: 2)
         #expect(back.hasSamePixels(as: first))
         #expect(node.nodeForItem(at: IndexPath(item: 0, section: 0)) === cell, "the node persisted, as in Texture")
