@@ -192,8 +192,9 @@ open class ASCollectionNode: ASDisplayNode {
     /// `lazyMeasurementThreshold`) with a flow layout, up to this many items past the last one
     /// shown are measured in the background, so the frames that scroll to them find their sizes
     /// ready. Default 256; 0 turns it off. Their nodes are kept as measured nodes are (at most
-    /// this many more), or only their sizes with `releasesNodesOutsidePreloadRange`. Pixels do not
-    /// depend on it. Negative values are taken as 0 and reported.
+    /// this many more); with `releasesNodesOutsidePreloadRange`, only until the frames reach them
+    /// or pass them (see `BackgroundMeasurement`). Pixels do not depend on it. Negative values
+    /// are taken as 0 and reported.
     public var backgroundMeasurementLimit: Int {
         get { settings.withLock { $0.backgroundMeasurementLimit } }
         set {

@@ -192,21 +192,17 @@ public final class ASCollectionElement: @unchecked Sendable {
     }
 
     /// Measures the node ahead of need, on a node-creation thread (`BackgroundMeasurement`): makes
-    /// it unless another thread has, and with `releasing` keeps only its size (as a node given up
-    /// outside the ranges would), so measuring ahead holds no node. Only for resolved elements
-    /// whose block can make the node again; others are left alone. Returns whether it made one.
+    /// it unless another thread has, and keeps it, so the frame that shows it does not run its
+    /// block and lay it out a second time (with node release, `BackgroundMeasurement` gives up the
+    /// nodes the frames do not reach). Only for resolved elements whose block can make the node
+    /// again; others are left alone. Returns whether it made one.
     @discardableResult
-    func measureAhead(releasing: Bool) -> Bool {
+    func measureAhead() -> Bool {
         guard !isDeferred, case .block = source, ElementAllocation.isNodeCreationThread else { return false }
         guard case .claimed = ElementAllocation.claim(self) else { return false }
         let made = make()
-        if releasing {
-            made.node.measuredLayoutVersion = nil
-            ElementAllocation.finish(self, as: .released(size: made.size))
-        } else {
-            ElementAllocation.finish(self, as: .done(node: made.node, size: made.size))
-            made.node.indexPath = indexPath
-        }
+        ElementAllocation.finish(self, as: .done(node: made.node, size: made.size))
+        made.node.indexPath = indexPath
         return true
     }
 

@@ -65,6 +65,33 @@ public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
         issues = layout.issues
     }
 
+    /// A layout of exactly these values, nothing rounded (for `flattened()`).
+    private init(node: ASDisplayNode, size: CGSize, position: CGPoint, sublayouts: [ASLayout], issues: [ASLayoutIssue]) {
+        ownedElement = nil
+        self.node = node
+        elementType = type(of: node)
+        self.size = size
+        self.position = position
+        self.sublayouts = sublayouts
+        self.issues = issues
+    }
+
+    /// A node's layout with its specs flattened away, as Texture keeps a node's calculated layout
+    /// (`filteredNodeLayoutTree`): a sublayout for each node, at the frame `appliedNodeFrames()`
+    /// gives it and without its own sublayouts, so it applies the same frames and keeps none of
+    /// the specs (nor their layouts) it was made of. The same size, position and issues. `self`
+    /// when already flat, or when this is not a node's layout.
+    func flattened() -> ASLayout {
+        guard ownedElement == nil, let node, !isFlat else { return self }
+        let sublayouts = appliedNodeFrames().map {
+            ASLayout(node: $0.node, size: $0.frame.size, position: $0.frame.origin, sublayouts: [], issues: [])
+        }
+        return ASLayout(node: node, size: size, position: position, sublayouts: sublayouts, issues: issues)
+    }
+
+    /// Whether every sublayout is a node's without sublayouts of its own: applied as it is.
+    private var isFlat: Bool { sublayouts.allSatisfy { $0.ownedElement == nil && $0.sublayouts.isEmpty } }
+
     /// This layout placed at `position` in its parent (kept exact, not rounded): a new layout that
     /// shares the element, size, sublayouts and issues. Returns `self` when already there.
     public func positioned(at position: CGPoint) -> ASLayout {
@@ -113,8 +140,7 @@ public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
     /// (A collection's layout state uses the exact positions: `flattenedNodeFrames()`.)
     func appliedNodeFrames() -> [(node: ASDisplayNode, frame: CGRect)] {
         let frames = flattenedNodeFrames()
-        let alreadyFlat = sublayouts.allSatisfy { $0.ownedElement == nil && $0.sublayouts.isEmpty }
-        guard !alreadyFlat else { return frames }
+        guard !isFlat else { return frames }
         return frames.map { node, frame in
             (node, CGRect(origin: CGPoint(x: ASCeilPixelValue(frame.minX), y: ASCeilPixelValue(frame.minY)), size: frame.size))
         }

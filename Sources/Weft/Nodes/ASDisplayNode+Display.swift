@@ -166,7 +166,12 @@ extension ASDisplayNode {
         guard old != newState else { return }
         let entered = newState.subtracting(old), exited = old.subtracting(newState)
         // Texture's order: preload, then display, then visible, each entered or exited.
-        if entered.contains(.preload) { didEnterPreloadState() } else if exited.contains(.preload) { didExitPreloadState() }
+        if entered.contains(.preload) {
+            didEnterPreloadState()
+        } else if exited.contains(.preload) {
+            didExitPreloadState()
+            dropCachesOutsidePreloadRange()
+        }
         if entered.contains(.display) { didEnterDisplayState() } else if exited.contains(.display) { didExitDisplayState() }
         if entered.contains(.visible) { didEnterVisibleState() } else if exited.contains(.visible) { didExitVisibleState() }
         if shouldDisplay { startDisplay(scale: nil) }

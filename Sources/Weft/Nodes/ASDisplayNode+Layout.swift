@@ -105,6 +105,21 @@ extension ASDisplayNode {
         state.withLock { $0.layout.cached?.layout.size ?? .zero }
     }
 
+    /// Keeps the cached layout flattened (`ASLayout.flattened()`): what applying it needs, without
+    /// the specs and spec layouts of the pass that made it. Called as the node leaves the preload
+    /// range, so a cell scrolled far away holds no specs.
+    func flattenCalculatedLayout() {
+        guard let cached = state.withLock({ $0.layout.cached }) else { return }
+        let flat = cached.layout.flattened()
+        guard flat !== cached.layout else { return }
+        state.withLock { s in
+            // Only if no other layout was cached meanwhile (flattening ran outside the lock).
+            guard s.layout.cached?.layout === cached.layout else { return }
+            s.layout.cached = CachedLayout(constrainedSize: cached.constrainedSize, parentSize: cached.parentSize,
+                                           version: cached.version, styleVersion: cached.styleVersion, layout: flat)
+        }
+    }
+
     /// Drops this node's cached layout; Texture's `invalidateCalculatedLayout()`.
     public func invalidateCalculatedLayout() {
         state.withLock { $0.layout.version &+= 1 }

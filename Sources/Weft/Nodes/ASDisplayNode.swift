@@ -330,6 +330,13 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
     open func didExitVisibleState() {}
     open func didEnterPreloadState() {}
     open func didExitPreloadState() {}
+    /// What every node lets go of as it leaves the preload range, whether or not an override of
+    /// `didExitPreloadState()` calls super: the specs of its calculated layout (Texture keeps that
+    /// layout flattened). Subclasses add their own caches (`ASTextNode`). Called on the thread that
+    /// sets the interface state, after `didExitPreloadState()`.
+    func dropCachesOutsidePreloadRange() {
+        flattenCalculatedLayout()
+    }
     /// Called on the display queue's thread (or the caller's, for synchronous display) before drawing.
     open func displayWillStart() {}
     /// Called after a backing store was committed, on the thread that committed it.

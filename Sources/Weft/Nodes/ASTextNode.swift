@@ -15,12 +15,22 @@ import Synchronization
 open class ASTextNode: ASDisplayNode {
     // SAFETY: the text state is in `textState`, behind its mutex; NSAttributedStrings are kept as
     // immutable copies that are never mutated.
+    /// Owned by `textState`'s mutex, whichever thread sets the text, measures or captures drawing.
+    /// Pango and the copying of attributed text run outside it; what they produce is stored only
+    /// if the text it came from is still the node's (see `ASTextNode+Preload.swift`).
     struct TextState {
+        /// The one kept copy of the text: `request.content` is derived from it, and dropped
+        /// outside the preload range.
         var attributedText: ImmutableAttributedString?
         var truncationAttributedText: ImmutableAttributedString?
+        /// What pango lays out. Its content is empty while `contentDropped`; `currentRequest()`
+        /// copies it from `attributedText` again.
         var request = TextLayoutRequest(content: TextContent())
-        /// The last measurement: the constrained size and the layout it gave.
-        var measured: (constrainedSize: CGSize, layout: TextLayout)?
+        var contentDropped = false
+        /// The last measurement: the constrained size and the layout it gave. The layout is nil
+        /// once dropped outside the preload range, and laid out again (the same layout: a pure
+        /// function of the request and the size) when next needed.
+        var measured: (constrainedSize: CGSize, layout: TextLayout?)?
         /// Where layouts are shared with other nodes; tests give a node its own to count layouts.
         var measurementCache = TextMeasurementCache.shared
     }
@@ -44,6 +54,7 @@ open class ASTextNode: ASDisplayNode {
             updateRequest { s in
                 s.attributedText = copy
                 s.request.content = content
+                s.contentDropped = false
                 s.request.subject = subject
             }
         }
@@ -88,17 +99,25 @@ open class ASTextNode: ASDisplayNode {
     /// Distance from the top to the last line's baseline, in the last layout.
     public var lastBaseline: CGFloat { currentLayout().lastBaseline }
 
+    /// Also lets go of the measured text layout and the pango copy of the text, as Texture's text
+    /// node does; see `ASTextNode+Preload.swift`.
+    override func dropCachesOutsidePreloadRange() {
+        super.dropCachesOutsidePreloadRange()
+        dropTextLayoutCaches()
+    }
+
     open override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
         layout(in: constrainedSize).size
     }
 
     /// Lays out in `constrainedSize`, reusing the last measurement when the size is the same.
     func layout(in constrainedSize: CGSize) -> TextLayout {
-        let (request, cached, cache) = textState.withLock { ($0.request, $0.measured, $0.measurementCache) }
-        if let cached, cached.constrainedSize == constrainedSize { return cached.layout }
+        let (cached, cache) = textState.withLock { ($0.measured, $0.measurementCache) }
+        if let cached, cached.constrainedSize == constrainedSize, let layout = cached.layout { return layout }
+        let request = currentRequest()
         let layout = TextLayoutEngine.layout(request, in: constrainedSize, cache: cache)
         textState.withLock { s in
-            if s.request == request { s.measured = (constrainedSize, layout) }
+            if !s.contentDropped, s.request == request { s.measured = (constrainedSize, layout) }
         }
         // Baseline alignment in stacks reads these, as Texture's text node sets them from its fonts.
         style.ascender = layout.firstBaseline
@@ -107,7 +126,7 @@ open class ASTextNode: ASDisplayNode {
     }
 
     private func currentLayout() -> TextLayout {
-        if let measured = textState.withLock({ $0.measured }) { return measured.layout }
+        if let measured = textState.withLock({ $0.measured }) { return measured.layout ?? layout(in: measured.constrainedSize) }
         let size = bounds.size
         return layout(in: size == .zero ? CGSize(width: CGFloat.infinity, height: .infinity) : size)
     }
@@ -123,12 +142,16 @@ open class ASTextNode: ASDisplayNode {
 
     open override func drawParameters() -> (any Sendable)? {
         let bounds = self.bounds
-        return textState.withLock { s -> TextDrawParameters? in
-            guard !s.request.content.isEmpty else { return nil }
-            // Reuse the measurement when the node was sized from it.
-            let reusable = s.measured.flatMap { $0.layout.size == bounds.size ? $0.layout : nil }
-            return TextDrawParameters(request: s.request, layout: reusable, cache: s.measurementCache)
-        }
+        let request = currentRequest()
+        guard !request.content.isEmpty else { return nil }
+        let (measured, cache) = textState.withLock { ($0.measured, $0.measurementCache) }
+        // Reuse the measurement when the node was sized from it; one dropped outside the preload
+        // range is laid out again in the size it was measured in, so the pixels are the same.
+        // (Read apart from the request: a text set meanwhile bumps the display generation, and
+        // this capture is then never committed.)
+        let layout = measured.map { $0.layout ?? self.layout(in: $0.constrainedSize) }
+        let reusable = layout.flatMap { $0.size == bounds.size ? $0 : nil }
+        return TextDrawParameters(request: request, layout: reusable, cache: cache)
     }
 
     open override class func draw(_ bounds: CGRect, withParameters parameters: (any Sendable)?,

@@ -40,8 +40,9 @@ struct TextContent: Sendable, Hashable {
 
     /// Copies `attributed`, repairing values pango cannot take by the rules in `TextRepairs` and
     /// keeping at most `WeftLimits.maximumTextLength` UTF-16 units; each repair is reported once,
-    /// naming `subject`.
-    init(_ attributed: NSAttributedString, subject: String = "attributed text") {
+    /// naming `subject`, unless `reporting` is false (a copy made again from a string whose
+    /// repairs were reported when it was first copied).
+    init(_ attributed: NSAttributedString, subject: String = "attributed text", reporting: Bool = true) {
         var repairs = TextRepairs()
         var attributed = attributed
         let length = attributed.length
@@ -82,7 +83,7 @@ struct TextContent: Sendable, Hashable {
                 paragraph = style.storage.repaired(&repairs)
             }
         }
-        repairs.report(subject: subject)
+        if reporting { repairs.report(subject: subject) }
         self.init(string: string, runs: runs, paragraph: paragraph ?? .init())
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Weft
 
@@ -46,20 +47,31 @@ import Testing
         #expect(plain.contentSize == ahead.contentSize)
     }
 
-    @Test func withNodeReleaseItKeepsSizesAndNoNodes() throws {
+    /// With node release, the nodes it made are kept for the frames that reach them, so no block
+    /// runs twice for an item scrolled to, and given up once the frames pass them.
+    @Test func withNodeReleaseItKeepsNodesOnlyAheadOfTheFrames() throws {
         let source = ModelBoxSource(sections: LazyMeasurementTests.model(sections: 1, items: 20_000))
+        let made = Mutex<[Int: Int]>([:])
+        source.blockHook = { identity in made.withLock { $0[identity, default: 0] += 1 } }
         let node = LazyMeasurementTests.collection(source, measuringAhead: 1_000)
         node.releasesNodesOutsidePreloadRange = true
         _ = try node.snapshot(scale: 1)
         #expect(node.backgroundMeasurement.waitUntilIdle())
         let last = try Self.lastShownItem(node)
         let far = try #require(Self.element(node, after: last, by: 900))
-        #expect(far.isMeasured && !far.isNodeAllocated)
-        #expect(node.elements.allocatedNodes.count < 200)
-        // Its node is made again from its block when a frame shows it.
+        #expect(far.isMeasured && far.isNodeAllocated, "kept for the frame that shows it")
+        #expect(node.elements.allocatedNodes.count <= 1_000 + 100, "at most the limit more than the ranges hold")
+        // The frame that shows it takes the node made ahead: its block ran once.
         let y = try #require(node.collectionViewLayout.layoutAttributesForItem(at: far.indexPath)).frame.minY
         _ = try node.snapshot(at: CGPoint(x: 0, y: y), scale: 1)
         #expect(node.nodeForItem(at: far.indexPath)?.debugName == "box \(far.indexPath.item)")
+        #expect(made.withLock { $0[far.indexPath.item] } == 1)
+        // The next frame gives up the nodes it passed; those still ahead stay, within the limit.
+        #expect(node.backgroundMeasurement.waitUntilIdle())
+        _ = try node.snapshot(at: CGPoint(x: 0, y: y + 1), scale: 1)
+        let passed = try #require(Self.element(node, after: last, by: 100))
+        #expect(passed.isMeasured && !passed.isNodeAllocated, "passed without being shown: given up, its size kept")
+        #expect(node.elements.allocatedNodes.count <= 1_000 + 100)
     }
 
     @Test func anItemItCannotDescribeFailsOnlyTheFrameThatShowsIt() throws {
