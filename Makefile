@@ -11,6 +11,8 @@
 #   make fuzz   each libFuzzer target in Fuzz/ for FUZZ_SECONDS: the PNG and JPEG decoders and the
 #               single-pass PNG encoder with pixel oracles, text, node trees; Swift under ASan, C
 #               (CWeftPNG included) under ASan + UBSan (see docs/reliability-tooling.md)
+#   make docs   the DocC documentation (Sources/Weft/Weft.docc and the API reference) as an archive in
+#               .build/plugins/Swift-DocC/outputs/Weft.doccarchive (swift-docc-plugin, offline)
 
 SWIFT ?= swift
 OUT ?= out
@@ -39,7 +41,7 @@ DEPENDENCIES := \
 	file:/usr/bin/chromium:chromium \
 	file:/usr/bin/ffmpeg:ffmpeg
 
-.PHONY: deps build run test bench sanitize fuzz model-test stress clean
+.PHONY: deps build run test bench sanitize fuzz model-test stress docs clean
 
 deps:
 	@missing=""; \
@@ -108,6 +110,11 @@ sanitize: deps
 
 fuzz: deps
 	SWIFT=$(SWIFT) scripts/fuzz.sh $(FUZZ_SCRATCH) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# The articles' symbol links are checked as the archive is built: docc prints a warning for each one
+# that does not resolve.
+docs: deps
+	$(SWIFT) package generate-documentation --target Weft
 
 clean:
 	rm -rf .build $(OUT) .artifacts

@@ -5,7 +5,7 @@ import Weft
 /// hanging or lying. A case runs alone in a child process (see `main.swift`), so a crash or a hang
 /// is counted against it and never takes the rest of the suite down.
 struct HostileCase: Sendable {
-    /// The group it belongs to, as listed in the README's reliability section.
+    /// The group it belongs to, as listed in docs/reliability.md.
     enum Category: String, Sendable, CaseIterable {
         case images, geometry, text, trees, concurrency, dataSources = "data-sources", frames, output, cli
     }

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// Weft as an app adopts it, in a package of its own that depends on this one by path:
-/// - every Swift block of the README compiles exactly as printed (test blocks into a test target,
-///   the rest each into an executable of its own);
+/// - every Swift block of the README and of the DocC articles (Sources/Weft/Weft.docc) compiles
+///   exactly as printed (test blocks into a test target, the rest each into an executable of its
+///   own; a package manifest is left out, the generated package being one);
 /// - the interop app of Tests/Fixtures/GoldenAdoption/Sources/InteropApp (a controller hosting a
 ///   mosaic with a registered orange UIKit cell for every third item) compiles in Swift 6 and in
 ///   Swift 5 language mode, and renders;
@@ -14,25 +15,38 @@ import Testing
 @Suite(.enabled(if: ChildProcess.allowed, "child processes are off under ThreadSanitizer")) struct AdoptionFixtureTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The README's Swift code blocks, with the line each starts on.
-    static func readmeBlocks() throws -> [(line: Int, code: String)] {
-        let lines = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8).components(separatedBy: "\n")
-        var blocks: [(Int, String)] = [], current: [String]? = nil, start = 0
-        for (index, line) in lines.enumerated() {
-            if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" {
-                current = []
-                start = index + 2
-            } else if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" {
-                blocks.append((start, current!.joined(separator: "\n")))
-                current = nil
-            } else if current != nil {
-                current!.append(line)
+    /// The documents whose Swift blocks must compile: the README, then the DocC articles.
+    static func documents() throws -> [String] {
+        let catalog = "Sources/Weft/Weft.docc"
+        let articles = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)
+            .filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
+        return ["README.md"] + articles
+    }
+
+    /// The documents' Swift code blocks, with the file and line each starts on; package manifests
+    /// (`import PackageDescription`) left out.
+    static func documentationBlocks() throws -> [(file: String, line: Int, code: String)] {
+        var blocks: [(String, Int, String)] = []
+        for file in try documents() {
+            let lines = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8).components(separatedBy: "\n")
+            var current: [String]? = nil, start = 0
+            for (index, line) in lines.enumerated() {
+                if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" {
+                    current = []
+                    start = index + 2
+                } else if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" {
+                    let code = current!.joined(separator: "\n")
+                    if !code.contains("import PackageDescription") { blocks.append((file, start, code)) }
+                    current = nil
+                } else if current != nil {
+                    current!.append(line)
+                }
             }
         }
         return blocks
     }
 
-    /// Writes the fixture package: the GoldenAdoption sources plus a target per README block.
+    /// Writes the fixture package: the GoldenAdoption sources plus a target per documentation block.
     static func generate(at folder: URL) throws -> Int {
         let fm = FileManager.default
         try? fm.removeItem(at: folder)
@@ -47,9 +61,9 @@ import Testing
             try fm.copyItem(at: fixture.appendingPathComponent("Sources/InteropApp"), to: folder.appendingPathComponent("Sources/\(target)"))
         }
         var targets: [String] = []
-        let blocks = try readmeBlocks()
+        let blocks = try documentationBlocks()
         for (index, block) in blocks.enumerated() {
-            let header = "// README.md line \(block.line)\n"
+            let header = "// \(block.file) line \(block.line)\n"
             if block.code.contains("import Testing") || block.code.contains("import XCTest") {
                 let dir = folder.appendingPathComponent("Tests/ReadmeExampleTests")
                 try fm.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -101,10 +115,10 @@ import Testing
         let package = Self.root.appendingPathComponent(".build/fixtures/adoption")
         let scratch = Self.root.appendingPathComponent(".build/fixtures/adoption-build")
         let blocks = try Self.generate(at: package)
-        #expect(blocks >= 3, "the README has only \(blocks) Swift blocks")
+        #expect(blocks >= 3, "the README and the DocC articles have only \(blocks) Swift blocks")
         let build = try await Self.swift(["build", "--build-tests", "--package-path", package.path, "--scratch-path", scratch.path])
         let errors = build.output.components(separatedBy: "\n").filter { $0.contains("error:") }
-        #expect(build.status == 0, "the README's Swift blocks do not compile as printed:\n\(errors.prefix(20).joined(separator: "\n"))\n\(build.output.suffix(1500))")
+        #expect(build.status == 0, "the documentation's Swift blocks do not compile as printed:\n\(errors.prefix(20).joined(separator: "\n"))\n\(build.output.suffix(1500))")
         guard build.status == 0 else { return }
         let interopWarnings = build.output.components(separatedBy: "\n").filter { $0.contains("InteropApp") && $0.contains("warning:") }
         #expect(interopWarnings.isEmpty, "the interop app compiles with warnings:\n\(interopWarnings.joined(separator: "\n"))")

@@ -2,8 +2,8 @@ import Foundation
 
 /// The limits past which Weft refuses input with an error (or, where Texture's spelling does not
 /// throw, a `WeftDiagnostic` and a documented repair) instead of running out of memory, time or
-/// stack. Each error that enforces one shows the value the caller passed. Listed in the README's
-/// reliability section.
+/// stack. Each error that enforces one shows the value the caller passed. Listed in
+/// docs/reliability.md.
 public enum WeftLimits {
     /// Items in one section of a collection, table or pager.
     public static let maximumItemsPerSection = 10_000_000
