@@ -124,11 +124,14 @@ extension ASDisplayNode {
     /// The default `calculateLayoutThatFits(_:)`: through the layout spec, checked for duplicate
     /// elements and cycles first, or through `calculateSizeThatFits(_:)` when there is no spec.
     func calculateLayoutFromSpec(_ constrainedSize: ASSizeRange) -> ASLayout {
-        let (block, traits) = state.withLock { ($0.layout.layoutSpecBlock, $0.traits) }
+        let (block, traits, specTraits) = state.withLock { ($0.layout.layoutSpecBlock, $0.traits, $0.specTraits) }
         // The spec is built with the node's traits current (dynamic colours, trait-aware fonts)
-        // and hands them down to its elements, as Texture's layout does.
+        // and hands them down to its elements, as Texture's layout does; its specs get the
+        // direction the node's semantic content attribute forces, its subnodes the node's own.
         let spec = UITraitCollection.withCurrent(traits.collection) { block?(self, constrainedSize) ?? layoutSpecThatFits(constrainedSize) }
-        if spec !== NoLayoutSpec.marker { ASTraitCollectionPropagateDown(spec, traits.primitive) }
+        if spec !== NoLayoutSpec.marker {
+            TraitPropagation.propagate(traits.primitive, from: spec, walkingUnchanged: true, specTraits: specTraits)
+        }
         guard spec !== NoLayoutSpec.marker else {
             state.withLock { $0.layout.usesLayoutSpec = false }
             let size = calculateSizeThatFits(constrainedSize.max)

@@ -85,14 +85,18 @@ public func ASTraitCollectionPropagateDown(_ element: any ASLayoutElement, _ tra
 enum TraitPropagation {
     /// With `walkingUnchanged` false, the walk stops at nodes whose traits were already equal:
     /// their subtrees got them when they did (used when subtrees are added and specs laid out).
-    static func propagate(_ traits: ASPrimitiveTraitCollection, from root: any ASLayoutElement, walkingUnchanged: Bool) {
+    /// Layout specs get `specTraits` when given (a node's spec lays out in the direction its
+    /// semantic content attribute forces); only a node's own spec tree has specs in it, since the
+    /// walk enters a node's subnodes, never its spec.
+    static func propagate(_ traits: ASPrimitiveTraitCollection, from root: any ASLayoutElement, walkingUnchanged: Bool,
+                          specTraits: ASPrimitiveTraitCollection? = nil) {
         var pending: [any ASLayoutElement] = [root]
         while let element = pending.popLast() {
             if let node = element as? ASDisplayNode {
                 let changed = node.applyTraits(traits)
                 if changed || walkingUnchanged { pending += node.subnodes as [any ASLayoutElement] }
             } else {
-                (element as? ASTraitEnvironment)?.setPrimitiveTraitCollection(traits)
+                (element as? ASTraitEnvironment)?.setPrimitiveTraitCollection(specTraits ?? traits)
                 pending += element.sublayoutElements
             }
         }

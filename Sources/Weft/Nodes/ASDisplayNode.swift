@@ -66,6 +66,8 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
         var displayQueue = DisplayQueue.shared
         /// See `ASDisplayNode+Traits.swift`.
         var traits = NodeTraits()
+        /// See `ASDisplayNode+LayoutDirection.swift`.
+        var semanticContentAttribute = UISemanticContentAttribute.unspecified
 
         var display = DisplayState()
         var layout = LayoutState()
