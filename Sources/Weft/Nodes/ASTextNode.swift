@@ -11,6 +11,9 @@ import Synchronization
 /// holding as much of the remaining text as fits before it, as UILabel does; at the head or in the
 /// middle with pango's "…" for `.byTruncatingHead` / `.byTruncatingMiddle`; cut without a mark
 /// for `.byClipping`. The paragraph style of the first character applies to all the text.
+/// In a right-to-left interface (`effectiveUserInterfaceLayoutDirection`), `.natural` alignment is
+/// the right edge and text with no strong direction runs right to left; `.left` and `.right` stay
+/// physical, as in UIKit. Text of a right-to-left script aligns naturally to the right anywhere.
 /// Thread-safe, like every node.
 open class ASTextNode: ASDisplayNode {
     // SAFETY: the text state is in `textState`, behind its mutex; NSAttributedStrings are kept as
@@ -23,6 +26,15 @@ open class ASTextNode: ASDisplayNode {
         var measured: (constrainedSize: CGSize, layout: TextLayout)?
         /// Where layouts are shared with other nodes; tests give a node its own to count layouts.
         var measurementCache = TextMeasurementCache.shared
+
+        /// Lays the text out for the node's effective direction, read as each measurement and
+        /// drawing starts (traits and the semantic content attribute can change it at any time);
+        /// a measurement made for the other direction is dropped.
+        mutating func follow(_ direction: UIUserInterfaceLayoutDirection) {
+            guard request.content.layoutDirection != direction else { return }
+            request.content.layoutDirection = direction
+            measured = nil
+        }
     }
 
     let textState = Mutex(TextState())
@@ -94,7 +106,11 @@ open class ASTextNode: ASDisplayNode {
 
     /// Lays out in `constrainedSize`, reusing the last measurement when the size is the same.
     func layout(in constrainedSize: CGSize) -> TextLayout {
-        let (request, cached, cache) = textState.withLock { ($0.request, $0.measured, $0.measurementCache) }
+        let direction = effectiveUserInterfaceLayoutDirection
+        let (request, cached, cache) = textState.withLock { s in
+            s.follow(direction)
+            return (s.request, s.measured, s.measurementCache)
+        }
         if let cached, cached.constrainedSize == constrainedSize { return cached.layout }
         let layout = TextLayoutEngine.layout(request, in: constrainedSize, cache: cache)
         textState.withLock { s in
@@ -123,7 +139,9 @@ open class ASTextNode: ASDisplayNode {
 
     open override func drawParameters() -> (any Sendable)? {
         let bounds = self.bounds
+        let direction = effectiveUserInterfaceLayoutDirection
         return textState.withLock { s -> TextDrawParameters? in
+            s.follow(direction)
             guard !s.request.content.isEmpty else { return nil }
             // Reuse the measurement when the node was sized from it.
             let reusable = s.measured.flatMap { $0.layout.size == bounds.size ? $0.layout : nil }
