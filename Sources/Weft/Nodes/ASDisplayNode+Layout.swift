@@ -125,13 +125,8 @@ extension ASDisplayNode {
     /// elements and cycles first, or through `calculateSizeThatFits(_:)` when there is no spec.
     func calculateLayoutFromSpec(_ constrainedSize: ASSizeRange) -> ASLayout {
         let (block, traits, specTraits) = state.withLock { ($0.layout.layoutSpecBlock, $0.traits, $0.specTraits) }
-        // The spec is built with the node's traits current (dynamic colours, trait-aware fonts)
-        // and hands them down to its elements, as Texture's layout does; its specs get the
-        // direction the node's semantic content attribute forces, its subnodes the node's own.
+        // The spec is built with the node's traits current (dynamic colours, trait-aware fonts).
         let spec = UITraitCollection.withCurrent(traits.collection) { block?(self, constrainedSize) ?? layoutSpecThatFits(constrainedSize) }
-        if spec !== NoLayoutSpec.marker {
-            TraitPropagation.propagate(traits.primitive, from: spec, walkingUnchanged: true, specTraits: specTraits)
-        }
         guard spec !== NoLayoutSpec.marker else {
             state.withLock { $0.layout.usesLayoutSpec = false }
             let size = calculateSizeThatFits(constrainedSize.max)
@@ -140,6 +135,10 @@ extension ASDisplayNode {
         state.withLock { $0.layout.usesLayoutSpec = true }
         let issues = Self.validate(spec, in: self)
         let checked = issues.isEmpty ? spec : ASLayoutSpec()
+        // It hands the traits down to its elements, as Texture's layout does (its specs get the
+        // direction the node's semantic content attribute forces, its subnodes the node's own);
+        // after validation, so a spec tree with a cycle is not walked, as it is not laid out.
+        TraitPropagation.propagate(traits.primitive, from: checked, walkingUnchanged: true, specTraits: specTraits)
         let layout = checked.layoutThatFits(constrainedSize).positioned(at: .zero)
         return ASLayout(layoutElement: self, size: layout.size, sublayouts: [layout], issues: issues)
     }

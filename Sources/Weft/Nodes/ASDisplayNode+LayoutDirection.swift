@@ -40,9 +40,10 @@ extension ASDisplayNode.State {
     }
 
     /// The traits the node's layout spec (and only the spec: not the subnodes in it) lays out for:
-    /// the node's, with the direction its semantic content attribute forces.
-    var specTraits: ASPrimitiveTraitCollection {
-        guard semanticContentAttribute != .unspecified else { return traits.primitive }
+    /// the node's, with the direction its semantic content attribute forces; nil when that is
+    /// the node's own traits (no attribute), so the usual layout copies nothing more.
+    var specTraits: ASPrimitiveTraitCollection? {
+        guard semanticContentAttribute != .unspecified else { return nil }
         var forced = traits.primitive
         forced.layoutDirection = effectiveLayoutDirection == .rightToLeft ? .rightToLeft : .leftToRight
         return forced

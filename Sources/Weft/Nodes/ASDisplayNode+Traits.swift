@@ -77,8 +77,9 @@ extension ASDisplayNode: ASTraitEnvironment {
 /// Texture's `ASTraitCollectionPropagateDown(_:_:)`: sets `traitCollection` on `element` and on
 /// every element below it (a spec's children, a node's subnodes), each calling its
 /// `asyncTraitCollectionDidChange` when its traits change.
+/// A spec tree that contains itself is walked once: each spec is visited at most once.
 public func ASTraitCollectionPropagateDown(_ element: any ASLayoutElement, _ traitCollection: ASPrimitiveTraitCollection) {
-    TraitPropagation.propagate(traitCollection, from: element, walkingUnchanged: true)
+    TraitPropagation.propagate(traitCollection, from: element, walkingUnchanged: true, guardingCycles: true)
 }
 
 /// The walk behind trait propagation: iterative, because trees can be deeper than the stack.
@@ -87,15 +88,19 @@ enum TraitPropagation {
     /// their subtrees got them when they did (used when subtrees are added and specs laid out).
     /// Layout specs get `specTraits` when given (a node's spec lays out in the direction its
     /// semantic content attribute forces); only a node's own spec tree has specs in it, since the
-    /// walk enters a node's subnodes, never its spec.
+    /// walk enters a node's subnodes, never its spec. With `guardingCycles`, each spec is visited
+    /// once, for trees no one has validated (a node's layout propagates only validated specs,
+    /// and so keeps the set's cost off its path).
     static func propagate(_ traits: ASPrimitiveTraitCollection, from root: any ASLayoutElement, walkingUnchanged: Bool,
-                          specTraits: ASPrimitiveTraitCollection? = nil) {
+                          specTraits: ASPrimitiveTraitCollection? = nil, guardingCycles: Bool = false) {
         var pending: [any ASLayoutElement] = [root]
+        var visited = Set<ObjectIdentifier>()
         while let element = pending.popLast() {
             if let node = element as? ASDisplayNode {
                 let changed = node.applyTraits(traits)
                 if changed || walkingUnchanged { pending += node.subnodes as [any ASLayoutElement] }
             } else {
+                if guardingCycles && !visited.insert(ObjectIdentifier(element)).inserted { continue }
                 (element as? ASTraitEnvironment)?.setPrimitiveTraitCollection(specTraits ?? traits)
                 pending += element.sublayoutElements
             }

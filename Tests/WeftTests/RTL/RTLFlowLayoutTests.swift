@@ -12,6 +12,16 @@ import Testing
         return c
     }
 
+    /// FlowLayoutTests.horizontalFlowFillsColumns' collection, right to left: 100×110, 30×40
+    /// items two a column (justified, 10 apart), insets 10 top and bottom, 5 left and right.
+    static func horizontal(items: Int) throws -> BoxCollection {
+        let layout = UICollectionViewFlowLayout()
+        layout.scrollDirection = .horizontal
+        layout.itemSize = CGSize(width: 30, height: 40)
+        layout.sectionInset = UIEdgeInsets(top: 10, left: 5, bottom: 10, right: 5)
+        return try rightToLeft(BoxCollection(viewport: CGSize(width: 100, height: 110), counts: [items], layout: layout) { _ in CGSize(width: 1, height: 1) })
+    }
+
     @Test func flowLayoutsFlipAndBaseLayoutsDoNot() {
         #expect(UICollectionViewFlowLayout().flipsHorizontallyInOppositeLayoutDirection)
         #expect(!UICollectionViewLayout().flipsHorizontallyInOppositeLayoutDirection)
@@ -63,11 +73,7 @@ import Testing
     @Test func horizontalContentNarrowerThanTheCollectionSitsAtTheRight() throws {
         // As FlowLayoutTests.horizontalFlowFillsColumns: LTR columns at 5 and 45 (30 wide), the
         // content 80 wide → mirrored in the collection's 100: 65 and 25.
-        let layout = UICollectionViewFlowLayout()
-        layout.scrollDirection = .horizontal
-        layout.itemSize = CGSize(width: 30, height: 40)
-        layout.sectionInset = UIEdgeInsets(top: 10, left: 5, bottom: 10, right: 5)
-        let c = try Self.rightToLeft(BoxCollection(viewport: CGSize(width: 100, height: 110), counts: [3], layout: layout) { _ in CGSize(width: 1, height: 1) })
+        let c = try Self.horizontal(items: 3)
         #expect(FlowLayoutTests.frames(c) == [CGRect(x: 65, y: 10, width: 30, height: 40), CGRect(x: 65, y: 60, width: 30, height: 40),
                                               CGRect(x: 25, y: 10, width: 30, height: 40)])
         #expect(c.node.contentSize == CGSize(width: 80, height: 110))
@@ -76,11 +82,7 @@ import Testing
     @Test func horizontalContentIsMirroredInItsWidthAndTheOffsetIsNot() throws {
         // Seven items, two a column: LTR columns at 5, 45, 85, 125, the content 160 wide →
         // mirrored in 160: 125, 85, 45, 5. Offset 0 shows the left end: the last items.
-        let layout = UICollectionViewFlowLayout()
-        layout.scrollDirection = .horizontal
-        layout.itemSize = CGSize(width: 30, height: 40)
-        layout.sectionInset = UIEdgeInsets(top: 10, left: 5, bottom: 10, right: 5)
-        let c = try Self.rightToLeft(BoxCollection(viewport: CGSize(width: 100, height: 110), counts: [7], layout: layout) { _ in CGSize(width: 1, height: 1) })
+        let c = try Self.horizontal(items: 7)
         #expect(FlowLayoutTests.frames(c).map(\.minX) == [125, 125, 85, 85, 45, 45, 5])
         #expect(c.node.contentSize == CGSize(width: 160, height: 110))
         let visible = c.node.collectionViewLayout.layoutAttributesForElements(in: CGRect(x: 0, y: 0, width: 100, height: 110)) ?? []
