@@ -25,6 +25,12 @@ public final class ASCollectionViewLayoutProxy: Sendable {
     }
 
     public var frame: CGRect { collectionNode?.frame ?? .zero }
+    /// UIView's `effectiveUserInterfaceLayoutDirection`: the collection node's (left to right once
+    /// it is gone). Layouts that flip (`flipsHorizontallyInOppositeLayoutDirection`) compare it
+    /// with their `developmentLayoutDirection`.
+    public var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
+        collectionNode?.effectiveUserInterfaceLayoutDirection ?? .leftToRight
+    }
     public var contentOffset: CGPoint { collectionNode?.contentOffset ?? .zero }
     public var contentInset: UIEdgeInsets { collectionNode?.contentInset ?? .zero }
     /// UIKit's `adjustedContentInset`: the content inset (there are no safe areas offscreen).

@@ -45,6 +45,14 @@ open class ASLayoutSpec: ASLayoutElement, ASTraitEnvironment, CustomStringConver
     /// two threads gets them from both.
     private let traits = Mutex(ASPrimitiveTraitCollectionMakeDefault())
 
+    /// Whether the traits say right to left, kept apart from them so that a spec's layout checks
+    /// its direction with one atomic load and no lock (the left-to-right hot path does no more).
+    private let rightToLeft = Atomic(false)
+
+    /// Whether the spec lays out right to left: its traits' `layoutDirection` is `.rightToLeft`.
+    /// Specs that arrange by leading and trailing sides mirror their left-to-right layout then.
+    var isRightToLeft: Bool { rightToLeft.load(ordering: .relaxed) }
+
     /// Lays out within `constrainedSize` (repaired first if it is invalid) unless the spec is already
     /// being laid out on this thread, which would be a cycle.
     public final func layoutThatFits(_ constrainedSize: ASSizeRange, parentSize: CGSize) -> ASLayout {
@@ -120,5 +128,6 @@ extension ASLayoutSpec {
 
     public func setPrimitiveTraitCollection(_ traitCollection: ASPrimitiveTraitCollection) {
         traits.withLock { $0 = traitCollection }
+        rightToLeft.store(traitCollection.layoutDirection == .rightToLeft, ordering: .relaxed)
     }
 }

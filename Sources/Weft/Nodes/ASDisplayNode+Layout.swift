@@ -139,9 +139,8 @@ extension ASDisplayNode {
     /// The default `calculateLayoutThatFits(_:)`: through the layout spec, checked for duplicate
     /// elements and cycles first, or through `calculateSizeThatFits(_:)` when there is no spec.
     func calculateLayoutFromSpec(_ constrainedSize: ASSizeRange) -> ASLayout {
-        let (block, traits) = state.withLock { ($0.layout.layoutSpecBlock, $0.traits) }
-        // The spec is built with the node's traits current (dynamic colours, trait-aware fonts)
-        // and, once checked, hands them down to its elements, as Texture's layout does.
+        let (block, traits, specTraits) = state.withLock { ($0.layout.layoutSpecBlock, $0.traits, $0.specTraits) }
+        // The spec is built with the node's traits current (dynamic colours, trait-aware fonts).
         let spec = UITraitCollection.withCurrent(traits.collection) { block?(self, constrainedSize) ?? layoutSpecThatFits(constrainedSize) }
         guard spec !== NoLayoutSpec.marker else {
             state.withLock { $0.layout.usesLayoutSpec = false }
@@ -151,8 +150,10 @@ extension ASDisplayNode {
         state.withLock { $0.layout.usesLayoutSpec = true }
         let issues = Self.validate(spec, in: self)
         let checked = issues.isEmpty ? spec : ASLayoutSpec()
-        // After the check: a spec that contains itself would make the walk endless.
-        TraitPropagation.propagate(traits.primitive, from: checked, walkingUnchanged: false, checkedSpec: true)
+        // It hands the traits down to its elements, as Texture's layout does (its specs get the
+        // direction the node's semantic content attribute forces, its subnodes the node's own);
+        // after validation, so a spec tree with a cycle is not walked, as it is not laid out.
+        TraitPropagation.propagate(traits.primitive, from: checked, walkingUnchanged: false, specTraits: specTraits)
         let layout = checked.layoutThatFits(constrainedSize).positioned(at: .zero)
         return ASLayout(layoutElement: self, size: layout.size, sublayouts: [layout], issues: issues)
     }

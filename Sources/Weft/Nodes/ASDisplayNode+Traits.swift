@@ -84,28 +84,31 @@ extension ASDisplayNode: ASTraitEnvironment {
 /// Texture's `ASTraitCollectionPropagateDown(_:_:)`: sets `traitCollection` on `element` and on
 /// every element below it (a spec's children, a node's subnodes), each calling its
 /// `asyncTraitCollectionDidChange` when its traits change.
+/// A spec tree that contains itself is walked once: each spec is visited at most once.
 public func ASTraitCollectionPropagateDown(_ element: any ASLayoutElement, _ traitCollection: ASPrimitiveTraitCollection) {
-    TraitPropagation.propagate(traitCollection, from: element, walkingUnchanged: true)
+    TraitPropagation.propagate(traitCollection, from: element, walkingUnchanged: true, guardingCycles: true)
 }
 
 /// The walk behind trait propagation: iterative, because trees can be deeper than the stack.
 enum TraitPropagation {
     /// With `walkingUnchanged` false, the walk stops at nodes whose traits were already equal:
     /// their subtrees got them when they did (used when subtrees are added and specs laid out).
-    /// With `checkedSpec` false, each element is visited once, so a spec that contains itself
-    /// cannot make the walk endless. A spec layout has checked (no element twice, no cycle) needs
-    /// no such record; node trees cannot have cycles (see `TreeEditLock`).
+    /// Layout specs get `specTraits` when given (a node's spec lays out in the direction its
+    /// semantic content attribute forces); only a node's own spec tree has specs in it, since the
+    /// walk enters a node's subnodes, never its spec. With `guardingCycles`, each spec is visited
+    /// once, for trees no one has validated (a node's layout propagates only validated specs,
+    /// and so keeps the set's cost off its path).
     static func propagate(_ traits: ASPrimitiveTraitCollection, from root: any ASLayoutElement, walkingUnchanged: Bool,
-                          checkedSpec: Bool = false) {
+                          specTraits: ASPrimitiveTraitCollection? = nil, guardingCycles: Bool = false) {
         var pending: [any ASLayoutElement] = [root]
-        var seen: Set<ObjectIdentifier> = []
+        var visited = Set<ObjectIdentifier>()
         while let element = pending.popLast() {
-            if !checkedSpec, !seen.insert(ObjectIdentifier(element)).inserted { continue }
             if let node = element as? ASDisplayNode {
                 let changed = node.applyTraits(traits)
                 if changed || walkingUnchanged { pending += node.subnodes as [any ASLayoutElement] }
             } else {
-                (element as? ASTraitEnvironment)?.setPrimitiveTraitCollection(traits)
+                if guardingCycles && !visited.insert(ObjectIdentifier(element)).inserted { continue }
+                (element as? ASTraitEnvironment)?.setPrimitiveTraitCollection(specTraits ?? traits)
                 pending += element.sublayoutElements
             }
         }

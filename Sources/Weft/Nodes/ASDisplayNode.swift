@@ -68,6 +68,8 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
         var traits = NodeTraits()
         /// See `ASDisplayNode+SafeArea.swift`.
         var safeArea = NodeSafeArea()
+        /// See `ASDisplayNode+LayoutDirection.swift`.
+        var semanticContentAttribute = UISemanticContentAttribute.unspecified
 
         var display = DisplayState()
         var layout = LayoutState()

@@ -16,7 +16,10 @@ extension ASTextNode {
             if let measured = s.measured { s.measured = (measured.constrainedSize, nil) }
             // Without attributed text the content is already the empty one: nothing to drop.
             guard s.attributedText != nil, !s.contentDropped else { return }
+            // The direction stays: it is the node's, not the text's (see `TextState.follow`).
+            let direction = s.request.content.layoutDirection
             s.request.content = TextContent()
+            s.request.content.layoutDirection = direction
             s.contentDropped = true
         }
     }
@@ -25,8 +28,9 @@ extension ASTextNode {
     func currentRequest() -> TextLayoutRequest {
         let (request, text) = textState.withLock { s in (s.request, s.contentDropped ? s.attributedText : nil) }
         guard let text else { return request }
-        let content = TextContent(text.value, subject: request.subject, reporting: false)
+        var content = TextContent(text.value, subject: request.subject, reporting: false)
         return textState.withLock { s in
+            content.layoutDirection = s.request.content.layoutDirection
             // Stored only for the same text: a text set meanwhile brought its own content.
             if s.contentDropped, s.attributedText === text {
                 s.request.content = content

@@ -11,6 +11,9 @@ import Synchronization
 /// holding as much of the remaining text as fits before it, as UILabel does; at the head or in the
 /// middle with pango's "…" for `.byTruncatingHead` / `.byTruncatingMiddle`; cut without a mark
 /// for `.byClipping`. The paragraph style of the first character applies to all the text.
+/// In a right-to-left interface (`effectiveUserInterfaceLayoutDirection`), `.natural` alignment is
+/// the right edge and text with no strong direction runs right to left; `.left` and `.right` stay
+/// physical, as in UIKit. Text of a right-to-left script aligns naturally to the right anywhere.
 /// Thread-safe, like every node.
 open class ASTextNode: ASDisplayNode {
     // SAFETY: the text state is in `textState`, behind its mutex; NSAttributedStrings are kept as
@@ -33,6 +36,15 @@ open class ASTextNode: ASDisplayNode {
         var measured: (constrainedSize: CGSize, layout: TextLayout?)?
         /// Where layouts are shared with other nodes; tests give a node its own to count layouts.
         var measurementCache = TextMeasurementCache.shared
+
+        /// Lays the text out for the node's effective direction, read as each measurement and
+        /// drawing starts (traits and the semantic content attribute can change it at any time);
+        /// a measurement made for the other direction is dropped.
+        mutating func follow(_ direction: UIUserInterfaceLayoutDirection) {
+            guard request.content.layoutDirection != direction else { return }
+            request.content.layoutDirection = direction
+            measured = nil
+        }
     }
 
     let textState = Mutex(TextState())
@@ -112,7 +124,11 @@ open class ASTextNode: ASDisplayNode {
 
     /// Lays out in `constrainedSize`, reusing the last measurement when the size is the same.
     func layout(in constrainedSize: CGSize) -> TextLayout {
-        let (cached, cache) = textState.withLock { ($0.measured, $0.measurementCache) }
+        let direction = effectiveUserInterfaceLayoutDirection
+        let (cached, cache) = textState.withLock { s in
+            s.follow(direction)
+            return (s.measured, s.measurementCache)
+        }
         if let cached, cached.constrainedSize == constrainedSize, let layout = cached.layout { return layout }
         let request = currentRequest()
         let layout = TextLayoutEngine.layout(request, in: constrainedSize, cache: cache)
@@ -142,6 +158,8 @@ open class ASTextNode: ASDisplayNode {
 
     open override func drawParameters() -> (any Sendable)? {
         let bounds = self.bounds
+        let direction = effectiveUserInterfaceLayoutDirection
+        textState.withLock { $0.follow(direction) }
         let request = currentRequest()
         guard !request.content.isEmpty else { return nil }
         let (measured, cache) = textState.withLock { ($0.measured, $0.measurementCache) }

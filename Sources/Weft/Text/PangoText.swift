@@ -8,6 +8,13 @@ final class PangoText {
     private let scale = CGFloat(PANGO_SCALE)
 
     init(_ content: TextContent, width: CGFloat?, ellipsis: TextLayout.Ellipsis, lane: RenderLane) {
+        // The context's base direction is what pango gives paragraphs without a strong character
+        // (auto-dir stays on: text of a right-to-left script still runs right to left, as UIKit's
+        // natural writing direction). Set only when it differs, so left-to-right text leaves the
+        // lane's context exactly as it was.
+        let rightToLeftInterface = content.layoutDirection == .rightToLeft
+        let base = rightToLeftInterface ? PANGO_DIRECTION_WEAK_RTL : PANGO_DIRECTION_WEAK_LTR
+        if pango_context_get_base_dir(lane.context) != base { pango_context_set_base_dir(lane.context, base) }
         layout = pango_layout_new(lane.context)
         let bytes = Array(content.string.utf8)
         bytes.withUnsafeBufferPointer { buffer in
@@ -24,7 +31,9 @@ final class PangoText {
         // Asking pango for the paragraph's direction lays the text out, so do it only when an
         // explicit left or right needs it, and after the attributes, so that layout is the one kept.
         applyAttributes(content.runs)
-        applyAlignment(paragraph.alignment) { pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL }
+        applyAlignment(paragraph.alignment, naturalIsRight: rightToLeftInterface) {
+            (pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL) != rightToLeftInterface
+        }
         switch ellipsis {
         case .none: break
         case .head(let lines):
@@ -101,16 +110,21 @@ final class PangoText {
                           lastBaseline: CGFloat(lastBaseline) / scale)
     }
 
-    private func applyAlignment(_ alignment: NSTextAlignment, rightToLeft: () -> Bool) {
+    /// `naturalIsRight`: the interface runs right to left, so natural (and justified text's last
+    /// line) is the right edge whatever the text; otherwise natural is the paragraph's start
+    /// (pango's LEFT, which it mirrors in a paragraph of a right-to-left script).
+    /// `mirrored`: pango swaps LEFT and RIGHT in a paragraph whose direction is the opposite of the
+    /// context's base direction; UIKit's left and right are physical, so they are swapped back.
+    private func applyAlignment(_ alignment: NSTextAlignment, naturalIsRight: Bool, mirrored: () -> Bool) {
+        func physicalRight() -> PangoAlignment { mirrored() ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT }
         switch alignment {
-        case .natural: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .natural: pango_layout_set_alignment(layout, naturalIsRight ? physicalRight() : PANGO_ALIGN_LEFT)
         case .justified:
-            pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+            pango_layout_set_alignment(layout, naturalIsRight ? physicalRight() : PANGO_ALIGN_LEFT)
             pango_layout_set_justify(layout, 1)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-        // pango mirrors LEFT and RIGHT in right-to-left paragraphs; UIKit's left and right are physical.
-        case .left: pango_layout_set_alignment(layout, rightToLeft() ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
-        case .right: pango_layout_set_alignment(layout, rightToLeft() ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
+        case .left: pango_layout_set_alignment(layout, mirrored() ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
+        case .right: pango_layout_set_alignment(layout, physicalRight())
         }
     }
 

@@ -31,11 +31,18 @@ struct TextContent: Sendable, Hashable {
     var string: String
     var runs: [Run]
     var paragraph: NSParagraphStyle.Storage
+    /// The direction of the interface the text is shown in (its node's effective direction):
+    /// right to left, `.natural` alignment is the right edge and a paragraph with no strong
+    /// direction of its own (digits, punctuation) runs right to left. Part of the value, so
+    /// measurements of the same text in the two directions are cached apart.
+    var layoutDirection = UIUserInterfaceLayoutDirection.leftToRight
 
-    init(string: String = "", runs: [Run] = [], paragraph: NSParagraphStyle.Storage = .init()) {
+    init(string: String = "", runs: [Run] = [], paragraph: NSParagraphStyle.Storage = .init(),
+         layoutDirection: UIUserInterfaceLayoutDirection = .leftToRight) {
         self.string = string
         self.runs = runs
         self.paragraph = paragraph
+        self.layoutDirection = layoutDirection
     }
 
     /// Copies `attributed`, repairing values pango cannot take by the rules in `TextRepairs` and
@@ -105,7 +112,7 @@ struct TextContent: Sendable, Hashable {
             guard run.range.lowerBound < byteCount else { return nil }
             return Run(range: run.range.lowerBound..<min(run.range.upperBound, byteCount), style: run.style)
         }
-        return TextContent(string: String(string[..<end]), runs: kept, paragraph: paragraph)
+        return TextContent(string: String(string[..<end]), runs: kept, paragraph: paragraph, layoutDirection: layoutDirection)
     }
 
     /// This text followed by `other`; runs of `other` without attributes take the style of this
@@ -116,7 +123,7 @@ struct TextContent: Sendable, Hashable {
         let moved = other.runs.map {
             Run(range: $0.range.lowerBound + offset..<$0.range.upperBound + offset, style: $0.style ?? inherited)
         }
-        return TextContent(string: string + other.string, runs: runs + moved, paragraph: paragraph)
+        return TextContent(string: string + other.string, runs: runs + moved, paragraph: paragraph, layoutDirection: layoutDirection)
     }
 
     /// The text without trailing white space and line breaks (kept text before a truncation string).

@@ -8,6 +8,9 @@ struct FlowLayoutGeometry: Sendable {
     var sectionInset = UIEdgeInsets.zero
     var lineSpacing: CGFloat = 10
     var interitemSpacing: CGFloat = 10
+    /// Right to left, scrolling vertically: the width frames are reflected in (the viewport's), so
+    /// a line starts at the right and `sectionInset.left` is kept from the right edge; nil otherwise.
+    var mirrorWidth: CGFloat?
 
     var crossLength: CGFloat { vertical ? viewport.width : viewport.height }
     var viewportLength: CGFloat { vertical ? viewport.height : viewport.width }
@@ -19,7 +22,8 @@ struct FlowLayoutGeometry: Sendable {
 
     func size(along: CGFloat, across: CGFloat) -> CGSize { vertical ? CGSize(width: across, height: along) : CGSize(width: along, height: across) }
     func rect(along: CGFloat, across: CGFloat, _ size: CGSize) -> CGRect {
-        CGRect(origin: vertical ? CGPoint(x: across, y: along) : CGPoint(x: along, y: across), size: size)
+        if vertical, let mirrorWidth { return CGRect(origin: CGPoint(x: mirrorWidth - across - size.width, y: along), size: size) }
+        return CGRect(origin: vertical ? CGPoint(x: across, y: along) : CGPoint(x: along, y: across), size: size)
     }
     func along(_ size: CGSize) -> CGFloat { vertical ? size.height : size.width }
     func across(_ size: CGSize) -> CGFloat { vertical ? size.width : size.height }
@@ -53,6 +57,10 @@ struct FlowLayoutProgress {
     var geometry = FlowLayoutGeometry()
     var sections = 0
     var complete = false
+    /// Right to left, scrolling horizontally: the content is reflected in its own width (at least
+    /// the viewport's), which is known only at its end, so every extension lays out to the end.
+    var mirrorsContent = false
+    private var contentMirrored = false
 
     private var section = 0
     private var phase = Phase.sectionStart
@@ -88,7 +96,21 @@ struct FlowLayoutProgress {
 
     /// Lays out until `done` holds (checked between steps), or the content ends.
     mutating func extend(until done: (FlowLayoutProgress) -> Bool, collection: ASCollectionViewLayoutProxy) {
-        while !complete && !done(self) { step(collection) }
+        while !complete && (mirrorsContent || !done(self)) { step(collection) }
+        seal()
+        if mirrorsContent && complete && !contentMirrored { mirrorContent() }
+    }
+
+    /// Reflects every frame in the content's width (at least the viewport's), before any query has
+    /// returned one, and files them again as one segment.
+    private mutating func mirrorContent() {
+        contentMirrored = true
+        let width = max(along, geometry.viewport.width)
+        let all = segments.flatMap(\.index.attributes)
+        for a in all { a.frame.origin.x = width - a.frame.maxX }
+        segments = []
+        segmentsAdvance = true
+        unsealed = all
         seal()
     }
 

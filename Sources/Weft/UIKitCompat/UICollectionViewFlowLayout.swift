@@ -56,6 +56,16 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     /// as many more lines as it needs (see `FlowLayoutProgress`).
     private var progress = FlowLayoutProgress()
 
+    /// True, as UIKit's: in a right-to-left collection the layout is computed left to right and
+    /// mirrored. Scrolling vertically, each line runs from the right edge and `sectionInset.left`
+    /// is the inset at the right (the leading one), headers and footers span the width as before.
+    /// Scrolling horizontally, the content is reflected in its width (at least the collection's),
+    /// so the first item is at its right end; as in UIKit the content offset is not mirrored:
+    /// offset 0 shows the left end of the content, which is the end of the list (show its start
+    /// with `contentOffset.x = contentSize.width − bounds.width`). Such a layout lays out (and so
+    /// measures) all its items at its first query, since the reflection needs the content's width.
+    open override var flipsHorizontallyInOppositeLayoutDirection: Bool { true }
+
     public override init() { super.init() }
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }
@@ -68,8 +78,11 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     open override func prepare() {
         progress = FlowLayoutProgress()
         guard let collection = collectionView else { progress.complete = true; return }
+        let mirrors = mirrorsHorizontally
         progress.geometry = FlowLayoutGeometry(vertical: direction == .vertical, viewport: collection.bounds.size, sectionInset: sectionInset,
-                                               lineSpacing: minimumLineSpacing, interitemSpacing: minimumInteritemSpacing)
+                                               lineSpacing: minimumLineSpacing, interitemSpacing: minimumInteritemSpacing,
+                                               mirrorWidth: mirrors && direction == .vertical ? collection.bounds.width : nil)
+        progress.mirrorsContent = mirrors && direction == .horizontal
         progress.sections = collection.numberOfSections
     }
 

@@ -38,6 +38,25 @@ open class UICollectionViewLayout {
     /// Computes the layout; called before the first query and after `invalidateLayout()`.
     open func prepare() {}
 
+    /// Whether the layout's frames are mirrored when the collection's
+    /// `effectiveUserInterfaceLayoutDirection` is not `developmentLayoutDirection`; UIKit's
+    /// property, false here and true for `UICollectionViewFlowLayout`, as in UIKit. The layout
+    /// is then computed in its development direction and reflected in the collection's width
+    /// (a horizontally scrolling layout: in its content's width, at least the collection's).
+    /// In Weft only the flow layout applies it; a custom layout that returns true is not flipped
+    /// (it can read `collectionView.effectiveUserInterfaceLayoutDirection` and place its items itself).
+    open var flipsHorizontallyInOppositeLayoutDirection: Bool { false }
+
+    /// The direction the layout's frames are computed in; UIKit's property, left to right.
+    open var developmentLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
+
+    /// Whether the frames are to be mirrored now: the layout flips and the collection's direction
+    /// is the opposite of the development one. Read when the layout is prepared.
+    final var mirrorsHorizontally: Bool {
+        guard flipsHorizontallyInOppositeLayoutDirection, let collectionView else { return false }
+        return collectionView.effectiveUserInterfaceLayoutDirection != developmentLayoutDirection
+    }
+
     /// The size of the whole content.
     open var collectionViewContentSize: CGSize { .zero }
 

@@ -46,6 +46,15 @@ public final class ASDisplayNodeView: UIView {
         set { node?.alpha = newValue }
     }
 
+    /// The node's, as Texture bridges it.
+    public override var semanticContentAttribute: UISemanticContentAttribute {
+        get { node?.semanticContentAttribute ?? super.semanticContentAttribute }
+        set {
+            super.semanticContentAttribute = newValue
+            node?.semanticContentAttribute = newValue
+        }
+    }
+
     public override var isHidden: Bool {
         get { node?.isHidden ?? super.isHidden }
         set { node?.isHidden = newValue }

@@ -49,6 +49,8 @@ open class UIView {
         set { layer.masksToBounds = newValue }
     }
     open var contentMode = ContentMode.scaleToFill
+    /// UIKit's `semanticContentAttribute`; see `UIView+LayoutDirection.swift`.
+    open var semanticContentAttribute = UISemanticContentAttribute.unspecified
     open var tag = 0
     open var isUserInteractionEnabled = true
     /// The insets a window or a controller gives this view; see `UIView+SafeArea.swift`.

@@ -10,6 +10,7 @@ public enum ASAbsoluteLayoutSpecSizing: Int, Sendable {
 
 /// Places each child at its `style.layoutPosition`; Texture's `ASAbsoluteLayoutSpec`. A child is
 /// measured with at most the spec's maximum minus its position, so it shrinks rather than overflow.
+/// Positions are physical, as UIKit frames are: right to left does not mirror them.
 /// Configure on one thread, then lay out from any.
 open class ASAbsoluteLayoutSpec: ASLayoutSpec {
     public var sizing: ASAbsoluteLayoutSpecSizing

@@ -6,6 +6,12 @@ public enum ASCornerLayoutLocation: Int, Sendable { case topLeft, topRight, bott
 /// Places a corner element (a badge, say) centred on a corner of its child; Texture's
 /// `ASCornerLayoutSpec`. `offset` moves the corner element; with `wrapsCorner` the spec's size
 /// is the union of both, shifted so no position is negative. `layoutPosition` is ignored.
+///
+/// Right to left, the layout is the mirror image of the left-to-right one: the location's "left"
+/// and "right" are the leading and trailing sides (Texture's names predate right-to-left
+/// support), so a `.topRight` badge sits at the top left, as UIKit's badges move to the leading
+/// corner in right-to-left interfaces, and `offset.x` points the other way. To keep a physical
+/// corner, give the node that lays the spec out `semanticContentAttribute = .forceLeftToRight`.
 /// Configure on one thread, then lay out from any.
 open class ASCornerLayoutSpec: ASLayoutSpec {
     public var corner: (any ASLayoutElement)?
@@ -50,7 +56,8 @@ open class ASCornerLayoutSpec: ASLayoutSpec {
         cornerFrame.origin.x -= frame.minX
         childFrame.origin.y -= frame.minY
         cornerFrame.origin.y -= frame.minY
+        let placed = [childLayout.positioned(at: childFrame.origin), cornerLayout.positioned(at: cornerFrame.origin)]
         return ASLayout(layoutElement: self, size: frame.size,
-                        sublayouts: [childLayout.positioned(at: childFrame.origin), cornerLayout.positioned(at: cornerFrame.origin)])
+                        sublayouts: isRightToLeft ? LayoutMirroring.mirrored(placed, inWidth: frame.width) : placed)
     }
 }

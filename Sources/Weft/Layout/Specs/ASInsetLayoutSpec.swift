@@ -6,6 +6,11 @@ import Foundation
 /// axis: `left = .infinity` pins the child to the right, infinite insets on both sides centre it
 /// (rounded to the pixel); on such an axis the child's minimum is 0 and the spec takes the range's
 /// maximum. The spec's own style size is not applied, as in Texture.
+///
+/// Right to left, `left` and `right` swap: the layout is the mirror image of the left-to-right
+/// one, so `left` is the leading inset (UIKit's `NSDirectionalEdgeInsets.leading`), kept from the
+/// right edge; a child in a spec the range makes wider than child and insets stays at the leading
+/// side, and `left = .infinity` pins the child to the left.
 /// Configure on one thread, then lay out from any.
 open class ASInsetLayoutSpec: ASLayoutSpec {
     public var insets: UIEdgeInsets
@@ -38,6 +43,7 @@ open class ASInsetLayoutSpec: ASLayoutSpec {
                        - (finite(insets.right, centerInset(constrainedSize.max.width, sublayout.size.width)) + sublayout.size.width))
         let y = finite(insets.top, constrainedSize.max.height
                        - (finite(insets.bottom, centerInset(constrainedSize.max.height, sublayout.size.height)) + sublayout.size.height))
-        return ASLayout(layoutElement: self, size: size, sublayouts: [sublayout.positioned(at: CGPoint(x: x, y: y))])
+        let placed = [sublayout.positioned(at: CGPoint(x: x, y: y))]
+        return ASLayout(layoutElement: self, size: size, sublayouts: isRightToLeft ? LayoutMirroring.mirrored(placed, inWidth: size.width) : placed)
     }
 }

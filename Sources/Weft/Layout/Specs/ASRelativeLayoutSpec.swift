@@ -26,6 +26,10 @@ public struct ASRelativeLayoutSpecSizingOption: OptionSet, Hashable, Sendable {
 /// Places its child at the start, centre or end of each axis; Texture's `ASRelativeLayoutSpec`.
 /// The spec takes the range's maximum (where finite) unless a sizing option shrinks it to the
 /// child; the child's offset is `round((size − child) × p)` with p = 0, ½ or 1.
+///
+/// Right to left, the horizontal positions are leading and trailing, as UIKit's leading and
+/// trailing anchors: `.start` (and `.none`, which sits at the start) is the right edge, `.end` the
+/// left, `.center` the centre (p becomes 1 − p). The vertical position never changes.
 /// Configure on one thread, then lay out from any.
 open class ASRelativeLayoutSpec: ASLayoutSpec {
     public var horizontalPosition: ASRelativeLayoutSpecPosition
@@ -60,7 +64,9 @@ open class ASRelativeLayoutSpec: ASLayoutSpec {
             case .none, .start: return 0
             }
         }
-        let position = CGPoint(x: ASRoundPixelValue((size.width - sublayout.size.width) * proportion(horizontalPosition)),
+        // Right to left, the horizontal start is the right edge (centre stays centre).
+        let across = isRightToLeft ? 1 - proportion(horizontalPosition) : proportion(horizontalPosition)
+        let position = CGPoint(x: ASRoundPixelValue((size.width - sublayout.size.width) * across),
                                y: ASRoundPixelValue((size.height - sublayout.size.height) * proportion(verticalPosition)))
         return ASLayout(layoutElement: self, size: size, sublayouts: [sublayout.positioned(at: position)])
     }

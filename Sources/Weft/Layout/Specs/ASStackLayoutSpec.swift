@@ -6,6 +6,15 @@ import Foundation
 /// Defaults (Texture's `init()`): horizontal, spacing 0, justifyContent start, alignItems
 /// stretch, noWrap, alignContent start, lineSpacing 0. The algorithm is Texture's, phase by phase:
 /// see `Layout/Stack/`. With `isConcurrent`, children are measured on several threads.
+///
+/// Right to left (the traits' `layoutDirection`, or the node's `semanticContentAttribute`), the
+/// layout is the mirror image of the left-to-right one, as a UIStackView's with its leading and
+/// trailing edges: a horizontal stack puts its first child rightmost, `justifyContent` `.start`
+/// at the right edge and `.end` at the left, spacing, flexible space and `spaceBetween` mirrored;
+/// a vertical stack's cross axis is mirrored too, so `alignItems` `.start` is the right edge (a
+/// UIStackView's `.leading`), `.end` the left, and a centred child whose offset rounded to the
+/// left moves the same amount to the right. `horizontalAlignment` `.left` and `.right` mean
+/// start and end (Texture's shorthand), so they flip too. Heights and vertical positions never change.
 /// Configure on one thread, then lay out from any.
 open class ASStackLayoutSpec: ASLayoutSpec {
     public var direction: ASStackLayoutDirection
@@ -84,6 +93,9 @@ open class ASStackLayoutSpec: ASLayoutSpec {
             self.style.ascender = children.first!.style.ascender
             self.style.descender = children.last!.style.descender
         }
-        return ASLayout(layoutElement: self, size: positioned.size, sublayouts: positioned.items.map(\.layout), issues: issues)
+        var sublayouts = positioned.items.map(\.layout)
+        // Right to left, the row starts at the right edge: see `isRightToLeft` in the doc above.
+        if isRightToLeft { sublayouts = LayoutMirroring.mirrored(sublayouts, inWidth: positioned.size.width) }
+        return ASLayout(layoutElement: self, size: positioned.size, sublayouts: sublayouts, issues: issues)
     }
 }
