@@ -117,8 +117,23 @@ struct CompositeLayer: Sendable {
     let store: Bitmap?
     let sublayers: [CompositeLayer]
 
-    /// Draws into `context`, whose origin is the supernode's bounds origin (or this node's, for the root).
-    func draw(into context: GraphicsContext) {
+    /// The rectangle this layer alone paints opaque, in its supernode's coordinates (its frame),
+    /// when it does: the layer is fully opaque (alpha 1) and either its background is an opaque
+    /// colour with square corners or its backing store is opaque and drawn unclipped over its
+    /// whole bounds. Nil otherwise. What the layer draws there replaces whatever is beneath, so a
+    /// frame need not paint its background under it.
+    var opaqueFrame: CGRect? {
+        guard !asRoot, alpha >= 1 else { return nil }
+        let squareBackground = background.map { $0.alpha >= 1 } == true && !(radius > 0)
+        let storeCovers = store.map { $0.isOpaque } == true && !clips && !(radius > 0 && rounding != .defaultSlowCALayer)
+        return squareBackground || storeCovers ? frame : nil
+    }
+
+    /// Draws into `context`, whose origin is the supernode's bounds origin (or this node's, for the
+    /// root). `clipped` says an ancestor's clip is in force; without one, an opaque backing store
+    /// on whole pixels is copied rather than blended (`GraphicsContext.copyIfOpaque`), which gives
+    /// the same bytes in a fraction of the time.
+    func draw(into context: GraphicsContext, clipped: Bool = false) {
         context.withSavedState {
             if !asRoot {
                 context.translateBy(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY)
@@ -129,15 +144,18 @@ struct CompositeLayer: Sendable {
                     context.fill(shape, with: background)
                 }
                 if let store {
-                    context.withSavedState {
-                        if clips || (radius > 0 && rounding != .defaultSlowCALayer) { context.clip(to: shape) }
-                        context.draw(store, in: bounds)
+                    let clipsStore = clips || (radius > 0 && rounding != .defaultSlowCALayer)
+                    if clipsStore || clipped || !context.copyIfOpaque(store, in: bounds) {
+                        context.withSavedState {
+                            if clipsStore { context.clip(to: shape) }
+                            context.draw(store, in: bounds)
+                        }
                     }
                 }
                 if !sublayers.isEmpty {
                     context.withSavedState {
                         if clips { context.clip(to: shape) }
-                        for sublayer in sublayers { StackSpace.ensuringSpace { sublayer.draw(into: context) } }
+                        for sublayer in sublayers { StackSpace.ensuringSpace { sublayer.draw(into: context, clipped: clipped || clips) } }
                     }
                 }
                 if borderWidth > 0 {

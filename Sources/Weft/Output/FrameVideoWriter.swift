@@ -21,25 +21,22 @@ extension ASCollectionNode {
     @discardableResult
     public func writeVideo(_ sequence: FrameSequence, scale: CGFloat, toFile path: String, format: VideoFormat, ffmpeg: String? = nil,
                            threads: Int? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> FrameVideo {
-        try sequence.validate()
+        // Checked before the output is touched or ffmpeg looked for.
+        let driver = try FrameDriver(sequence, scale: scale, threads: threads)
         guard !sequence.offsets.isEmpty else { throw OutputError.cannotEncode(format: format, reason: "the sequence has no frames") }
         let writer = try FrameVideoWriter(path: path, format: format, frameCount: sequence.offsets.count, framesPerSecond: sequence.framesPerSecond,
                                           ffmpeg: ffmpeg, mayBeTransparent: (backgroundColor?.alpha ?? 0) < 1)
-        let player = FrameSequencePlayer(node: self, sequence: sequence)
-        return try writer.write(sequence, threads: threads, progress: progress) { _ throws in
-            let composition = try player.captureNext(scale: scale).composition
-            return { () throws in try composition.render() }
-        }
+        return try writer.write(driver, from: FrameSequencePlayer(node: self, sequence: sequence), progress: progress)
     }
 }
 
-/// The stages of `writeVideo` after compositing, for one format: `encode` on any worker, then
-/// `deliver` in frame order into the file, ffmpeg or the APNG stream.
-final class FrameVideoWriter: @unchecked Sendable {
+/// The `FrameSink` of `writeVideo`, for one format: `encode` on any worker, then `deliver` in
+/// frame order into the file, ffmpeg or the APNG stream.
+final class FrameVideoWriter: FrameSink, @unchecked Sendable {
     // SAFETY: the mutable state (the descriptor, ffmpeg, the APNG stream, the frame size) is used only
-    // by `deliver`, `finish` and `abandon`. `OrderedFramePipeline` calls `deliver` from one worker at a
+    // by `deliver`, `finish` and `abandon`. `FrameDriver` calls `deliver` from one worker at a
     // time, in frame order, handing over through its lock; `finish` and `abandon` run on the calling
-    // thread after the pipeline's group wait. `encode` reads only constants.
+    // thread after the driver's run has returned. `encode` reads only constants.
     enum Encoded: Sendable {
         case bitmap(Bitmap)
         case raw(Data, width: Int, height: Int)
@@ -88,14 +85,11 @@ final class FrameVideoWriter: @unchecked Sendable {
         }
     }
 
-    /// Runs the pipeline with `capture` (see `OrderedFramePipeline.run`), then finishes the file;
-    /// on any failure the partial file is removed and ffmpeg stopped.
-    func write(_ sequence: FrameSequence, threads: Int?, progress: (@Sendable (Int) -> Void)?,
-               capture: (CGPoint) throws -> @Sendable () throws -> Bitmap) throws -> FrameVideo {
+    /// Runs `driver` from `source` into this writer, then finishes the file; on any failure the
+    /// partial file is removed and ffmpeg stopped.
+    func write(_ driver: FrameDriver, from source: some FrameSource, progress: (@Sendable (Int) -> Void)?) throws -> FrameVideo {
         do {
-            try OrderedFramePipeline.run(sequence, indices: sequence.offsets.indices, threads: threads, progress: progress, capture: capture,
-                                         encode: { index, bitmap in try self.encode(index, bitmap) },
-                                         deliver: { index, encoded in try self.deliver(index, encoded) })
+            try driver.run(from: source, to: self, progress: progress)
             return try finish()
         } catch {
             abandon()
@@ -172,9 +166,13 @@ final class FrameVideoWriter: @unchecked Sendable {
                          "-i", "pipe:0"]
         switch format {
         case .mp4:
-            // yuv420p halves the chroma both ways, so an odd side gets one black column or row.
-            arguments += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0:black,scale=out_color_matrix=bt709:out_range=tv,format=yuv420p",
-                          "-c:v", "libx264", "-preset", "ultrafast", "-crf", "18", "-pix_fmt", "yuv420p",
+            // yuv420p halves the chroma both ways, so an odd side gets one black column or row; an
+            // even frame (the usual case) is not padded, since the pad filter still costs a pass.
+            // The one conversion, to yuv420p with BT.709's matrix, is swscale's (the default
+            // matrix would be BT.601, which the file's tags would contradict).
+            let pad = width % 2 == 0 && height % 2 == 0 ? "" : "pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0:black,"
+            arguments += ["-vf", pad + "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p",
+                          "-c:v", "libx264", "-preset", "ultrafast", "-crf", "18",
                           "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-movflags", "+faststart", "-f", "mp4"]
         case .gif:
             // A palette per frame keeps ffmpeg's memory at about a frame; one palette for the whole

@@ -1,44 +1,62 @@
 import Dispatch
 import Foundation
 
-/// The frame pipeline of `FrameWriter`, for output that takes frames in order (a video, one
-/// stream): frames are captured in order on the calling thread, composited and encoded up to
-/// `threads` at once on threads of their own, then delivered one at a time in frame order.
+/// The one frame path: every frame sequence, whatever it is written to, runs through a driver.
+/// A `FrameRequest` (offset, scale, edits due) flows one way: from the sequence, through the
+/// `FrameSource` (which edits, scrolls and captures on this thread, in order), to compositing and
+/// the sink's `encode` (up to `threads` frames at once on threads of their own, or here with one
+/// thread), to the sink's `deliver`, one frame at a time in frame order. A snapshot is the same
+/// path with one frame. Beyond Texture: Weft's own.
 ///
-/// A frame holds its slot from capture until it is delivered, so at most `threads` frames (their
-/// bitmaps and encodings) are alive at once however far a slow frame holds the ones after it back.
-/// Delivery is serialized by `Reorder`'s lock: whichever worker finishes the next frame delivers it
-/// and any finished frames after it, so `deliver` never runs on two threads at once.
-enum OrderedFramePipeline {
-    /// Runs the frames `indices` of `sequence`: `capture` on this thread in order, its returned
-    /// compositing and then `encode` on a worker (or here with one thread), `deliver` in order.
-    /// `progress` gets the number delivered. The first failure stops the run and is thrown, once
-    /// the frames in flight have finished; frames after a failure are not delivered.
-    static func run<Encoded: Sendable>(_ sequence: FrameSequence, indices: Range<Int>, threads: Int?,
-                                       progress: (@Sendable (Int) -> Void)?,
-                                       capture: (CGPoint) throws -> @Sendable () throws -> Bitmap,
-                                       encode: @escaping @Sendable (Int, Bitmap) throws -> Encoded,
-                                       deliver: @escaping @Sendable (Int, Encoded) throws -> Void) throws {
+/// The sequence and thread count are checked once, when the driver is made, before the caller
+/// opens any output. A frame holds its slot from capture until it is delivered, so at most
+/// `threads` frames (their bitmaps and encodings) are alive at once however far a slow frame holds
+/// the ones after it back. Delivery is serialized by `Reorder`'s lock: whichever worker finishes
+/// the next frame delivers it and any finished frames after it, so `deliver` never runs on two
+/// threads at once. The output does not depend on the thread count.
+/// Sendable value; `run` is called from the thread that owns the source.
+struct FrameDriver: Sendable {
+    let sequence: FrameSequence
+    let scale: CGFloat
+    /// The frames (indices from 0) drawn and delivered: the shard's block.
+    let frames: Range<Int>
+    let threads: Int
+
+    /// Checks `sequence` (`FrameSequence.validate()`) and `threads` (nil: `WeftThreads.count`),
+    /// the one place a frame path does; throws `CollectionError` or `OutputError.invalidThreadCount`.
+    init(_ sequence: FrameSequence, scale: CGFloat, shard: FrameShard = .whole, threads: Int?) throws {
         try sequence.validate()
         let threads = threads ?? WeftThreads.count
         try WeftThreads.validate(threads)
+        self.sequence = sequence
+        self.scale = scale
+        self.frames = shard.frames(of: sequence.count)
+        self.threads = threads
+    }
+
+    /// Steps `source` over the frames before the block, then draws the block's frames into `sink`.
+    /// `progress` gets the number delivered. The first failure stops the run and is thrown, once
+    /// the frames in flight have finished; frames after a failure are not delivered.
+    func run<Sink: FrameSink>(from source: some FrameSource, to sink: Sink, progress: (@Sendable (Int) -> Void)?) throws {
+        for index in 0..<frames.lowerBound { try source.skip(sequence.request(index, scale: scale)) }
         if threads == 1 {
-            for (done, index) in indices.enumerated() {
-                let frame = try capture(sequence.offsets[index])()
-                try deliver(index, try encode(index, frame))
+            for (done, index) in frames.enumerated() {
+                let frame = try source.capture(sequence.request(index, scale: scale))()
+                try sink.deliver(index, try sink.encode(index, frame))
                 progress?(done + 1)
             }
             return
         }
-        let workers = DispatchQueue(label: "weft.frames.ordered", attributes: .concurrent)
+        let workers = DispatchQueue(label: "weft.frames", attributes: .concurrent)
         let group = DispatchGroup()
         let slots = DispatchSemaphore(value: threads)
-        let reorder = Reorder<Encoded>(first: indices.lowerBound)
-        for index in indices {
+        let reorder = Reorder<Sink.Encoded>(first: frames.lowerBound)
+        let first = frames.lowerBound
+        for index in frames {
             if reorder.failure != nil { break }
             let finish: @Sendable () throws -> Bitmap
             do {
-                finish = try capture(sequence.offsets[index])
+                finish = try source.capture(sequence.request(index, scale: scale))
             } catch {
                 reorder.fail(error)
                 break
@@ -49,14 +67,14 @@ enum OrderedFramePipeline {
             group.enter()
             workers.async {
                 defer { group.leave() }
-                let result = Result { try encode(index, try finish()) }
+                let result = Result { try sink.encode(index, try finish()) }
                 // Delivers this frame and the finished ones after it, if this worker is the one to.
                 var next = reorder.finished(index, result)
                 while let (ready, outcome) = next {
                     if reorder.failure == nil {
                         do {
-                            try deliver(ready, try outcome.get())
-                            progress?(ready - indices.lowerBound + 1)
+                            try sink.deliver(ready, try outcome.get())
+                            progress?(ready - first + 1)
                         } catch {
                             reorder.fail(error)
                         }
