@@ -7,18 +7,19 @@ import WeftSamples
 /// the same driver in frame order, and a shard's block has a whole run's bytes.
 @Suite struct FrameDriverTests {
     /// A snapshot has the bytes of the same offset written as a sequence of one frame, and of that
-    /// frame inside a longer sequence.
+    /// frame inside a longer sequence (on one collection, whose cells are displayed by then).
     @MainActor @Test func aSnapshotIsAOneFrameSequence() throws {
         let offset = CGPoint(x: 0, y: 731)
-        let sample = CollectionSample.benchFeed(viewport: CGSize(width: 390, height: 844), items: 12)
+        let node = CollectionSample.benchFeed(viewport: CGSize(width: 390, height: 844), items: 12).collectionNode
         let folder = FramePipelineTests.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let one = try sample.collectionNode.writeFrames(FrameSequence(validating: [offset]), scale: 2, toFolder: "\(folder)/one", threads: 1)
-        let snapshot = try CollectionSample.benchFeed(viewport: CGSize(width: 390, height: 844), items: 12).collectionNode.snapshot(at: offset, scale: 2)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: one[0])) == PNGEncoder.frames.encode(snapshot))
-        let longer = try CollectionSample.benchFeed(viewport: CGSize(width: 390, height: 844), items: 12).collectionNode
-            .writeFrames(FrameSequence(validating: [.zero, CGPoint(x: 0, y: 300), offset]), scale: 2, toFolder: "\(folder)/three", threads: 2)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: longer[2])) == PNGEncoder.frames.encode(snapshot))
+        let one = try node.writeFrames(FrameSequence(validating: [offset]), scale: 2, toFolder: "\(folder)/one", threads: 1)
+        let written = try Data(contentsOf: URL(fileURLWithPath: one[0]))
+        #expect(PNGEncoder.frames.encode(try node.snapshot(at: offset, scale: 2)) == written)
+        let longer = try node.writeFrames(FrameSequence(validating: [.zero, CGPoint(x: 0, y: 300), offset]), scale: 2, toFolder: "\(folder)/three",
+                                          threads: 2)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: longer[2])) == written)
+        #expect(try UIImage(decoding: written).bitmap.pixelWidth == 780)
     }
 
     /// Frames drawn by hand: request i fills the frame with a grey of level i, so a sink's output
