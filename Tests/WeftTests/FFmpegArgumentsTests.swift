@@ -13,12 +13,12 @@ import Testing
         return writer.ffmpegArguments(width: width, height: height)
     }
 
-    @Test func anEvenFrameIsNotPadded() throws {
+    /// An even frame goes to ffmpeg as yuv420p converted by Weft: no pad, no conversion, no filter.
+    @Test func anEvenFrameIsNotPaddedNorConverted() throws {
         let arguments = try Self.mp4Arguments(width: 1170, height: 2532)
-        let filters = arguments[arguments.firstIndex(of: "-vf")! + 1]
-        #expect(!filters.contains("pad"))
-        #expect(filters == "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p")
-        #expect(arguments.filter { $0 == "-vf" }.count == 1)
+        #expect(!arguments.contains("-vf") && !arguments.joined(separator: " ").contains("pad"))
+        #expect(arguments[arguments.firstIndex(of: "-pix_fmt")! + 1] == "yuv420p")
+        #expect(FrameVideoWriter.convertsToYUV(width: 1170, height: 2532))
     }
 
     @Test func anOddFrameIsPaddedToEvenSides() throws {
@@ -26,5 +26,29 @@ import Testing
             let filters = try Self.mp4Arguments(width: width, height: height)
             #expect(filters[filters.firstIndex(of: "-vf")! + 1].hasPrefix("pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0:black,scale="))
         }
+    }
+}
+
+/// Weft's yuv420p: BT.709 limited range, chroma the mean of 2×2 pixels.
+@Suite struct YUV420Tests {
+    @Test func primariesAndGreysHaveBT709sLimitedRangeValues() throws {
+        // (colour, Y, Cb, Cr), from BT.709's equations rounded to nearest.
+        let cases: [(UIColor, UInt8, UInt8, UInt8)] = [
+            (.black, 16, 128, 128), (.white, 235, 128, 128), (.red, 63, 102, 240), (.green, 173, 42, 26), (.blue, 32, 240, 118)
+        ]
+        for (colour, y, cb, cr) in cases {
+            let bitmap = try Bitmap(pixelWidth: 4, pixelHeight: 2, scale: 1) { $0.fill(CGRect(x: 0, y: 0, width: 4, height: 2), with: colour) }
+            let bytes = Array(try YUV420.bytes(of: bitmap, frame: 0))
+            #expect(bytes == Array(repeating: y, count: 8) + [cb, cb, cr, cr], "\(colour)")
+        }
+    }
+
+    @Test func chromaIsTheMeanOfItsFourPixels() throws {
+        let bitmap = try Bitmap(pixelWidth: 2, pixelHeight: 2, scale: 1) { context in
+            context.fill(CGRect(x: 0, y: 0, width: 1, height: 2), with: .blue)
+            context.fill(CGRect(x: 1, y: 0, width: 1, height: 2), with: .black)
+        }
+        let bytes = Array(try YUV420.bytes(of: bitmap, frame: 0))
+        #expect(bytes[0] == 32 && bytes[1] == 16 && bytes[4] == 184 && bytes[5] == 123)
     }
 }

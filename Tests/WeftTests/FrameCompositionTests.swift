@@ -57,6 +57,8 @@ import Testing
             .layer(Self.layer(CGRect(x: 0, y: 0, width: 30, height: 20), store: photo), shift: CGPoint(x: 10, y: 12), alpha: 0.6),
             // An opaque store off the pixel grid (x 20.5 px) is blended, as before.
             .layer(Self.layer(CGRect(x: 0, y: 0, width: 30, height: 20), store: photo), shift: CGPoint(x: 10.25, y: 18), alpha: 1),
+            // An opaque store clipped square to its own bounds (as an image node clips) is copied.
+            .layer(Self.layer(CGRect(x: 0, y: 0, width: 30, height: 20), store: photo, clips: true), shift: CGPoint(x: 30, y: 2), alpha: 1),
             // An opaque store inside a clipping cell is blended.
             .layer(Self.layer(CGRect(x: 0, y: 0, width: 20, height: 15), store: nil, sublayers: [Self.layer(CGRect(x: -5, y: 0, width: 30, height: 20), store: photo)],
                               clips: true), shift: CGPoint(x: 2, y: 22), alpha: 1),

@@ -25,7 +25,7 @@ struct FrameComposition: Sendable {
     /// background is not painted there, since each such cell replaces every pixel it covers.
     var opaquePixels: [PixelRegion.Rect] {
         items.compactMap { item in
-            guard case .layer(let layer?, let shift, let alpha) = item, alpha >= 1, let frame = layer.opaqueFrame else { return nil }
+            guard case .layer(let layer?, let shift, let alpha) = item, alpha >= 1, let frame = layer.opaqueFrame(scale: scale) else { return nil }
             return PixelRegion.wholePixels(frame.offsetBy(dx: shift.x, dy: shift.y), scale: scale)
         }
     }

@@ -117,16 +117,18 @@ struct CompositeLayer: Sendable {
     let store: Bitmap?
     let sublayers: [CompositeLayer]
 
-    /// The rectangle this layer alone paints opaque, in its supernode's coordinates (its frame),
-    /// when it does: the layer is fully opaque (alpha 1) and either its background is an opaque
-    /// colour with square corners or its backing store is opaque and drawn unclipped over its
-    /// whole bounds. Nil otherwise. What the layer draws there replaces whatever is beneath, so a
-    /// frame need not paint its background under it.
-    var opaqueFrame: CGRect? {
-        guard !asRoot, alpha >= 1 else { return nil }
-        let squareBackground = background.map { $0.alpha >= 1 } == true && !(radius > 0)
-        let storeCovers = store.map { $0.isOpaque } == true && !clips && !(radius > 0 && rounding != .defaultSlowCALayer)
-        return squareBackground || storeCovers ? frame : nil
+    /// The rectangle this layer alone paints opaque at `scale`, in its supernode's coordinates
+    /// (its frame), when it does: the layer is fully opaque (alpha 1) and either its background is
+    /// an opaque colour with square corners, or its backing store is opaque, has square corners
+    /// and has the pixel size of its bounds (so it is drawn over them without resampling). Nil
+    /// otherwise. What the layer draws there replaces whatever is beneath, so a frame need not
+    /// paint its background under it.
+    func opaqueFrame(scale: CGFloat) -> CGRect? {
+        guard !asRoot, alpha >= 1, !(radius > 0) else { return nil }
+        if let background, background.alpha >= 1 { return frame }
+        guard let store, let pixels = PixelRegion.wholePixels(bounds, scale: scale),
+              store.pixelWidth == pixels.width, store.pixelHeight == pixels.height, store.isOpaque else { return nil }
+        return frame
     }
 
     /// Draws into `context`, whose origin is the supernode's bounds origin (or this node's, for the
@@ -145,7 +147,9 @@ struct CompositeLayer: Sendable {
                 }
                 if let store {
                     let clipsStore = clips || (radius > 0 && rounding != .defaultSlowCALayer)
-                    if clipsStore || clipped || !context.copyIfOpaque(store, in: bounds) {
+                    // A square clip to the bounds the store fills changes nothing (an image node
+                    // clips so); a rounded one cuts soft corners, which a copy would not.
+                    if (clipsStore && radius > 0) || clipped || !context.copyIfOpaque(store, in: bounds) {
                         context.withSavedState {
                             if clipsStore { context.clip(to: shape) }
                             context.draw(store, in: bounds)

@@ -99,6 +99,8 @@ final class FrameVideoWriter: FrameSink, @unchecked Sendable {
 
     func encode(_ index: Int, _ bitmap: Bitmap) throws(OutputError) -> Encoded {
         switch format {
+        case .mp4 where Self.convertsToYUV(width: bitmap.pixelWidth, height: bitmap.pixelHeight):
+            return .raw(try YUV420.bytes(of: bitmap, frame: index), width: bitmap.pixelWidth, height: bitmap.pixelHeight)
         case .mp4, .gif: return .bitmap(bitmap)
         case .raw: return .raw(try RawRGBA.bytes(of: bitmap, frame: index), width: bitmap.pixelWidth, height: bitmap.pixelHeight)
         case .apng: return .apng(try APNGStream.encode(bitmap, alpha: mayBeTransparent, frame: index))
@@ -111,7 +113,21 @@ final class FrameVideoWriter: FrameSink, @unchecked Sendable {
         case .bitmap(let frame): bitmap = frame
         case .raw(let data, let width, let height):
             try checkSize(width: width, height: height, index: index)
-            try FileOutput.writeAll(data, to: fd, path: path == "-" ? "standard output" : path)
+            if format == .mp4 {
+                // yuv420p converted by `encode`, for ffmpeg.
+                let process = try ffmpegProcess(width: width, height: height)
+                let failure = data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> OutputError? in
+                    do throws(OutputError) {
+                        try process.write(bytes)
+                        return nil
+                    } catch {
+                        return error
+                    }
+                }
+                if let failure { throw failure }
+            } else {
+                try FileOutput.writeAll(data, to: fd, path: path == "-" ? "standard output" : path)
+            }
             delivered += 1
             return
         case .apng(let frame):
@@ -121,8 +137,7 @@ final class FrameVideoWriter: FrameSink, @unchecked Sendable {
             return
         }
         try checkSize(width: bitmap.pixelWidth, height: bitmap.pixelHeight, index: index)
-        if ffmpeg == nil { ffmpeg = try FFmpegProcess(executable: ffmpegPath!, arguments: ffmpegArguments(width: bitmap.pixelWidth, height: bitmap.pixelHeight)) }
-        let process = ffmpeg!
+        let process = try ffmpegProcess(width: bitmap.pixelWidth, height: bitmap.pixelHeight)
         let failure = bitmap.withUnsafeBytes { (pixels: UnsafeRawBufferPointer) -> OutputError? in
             do throws(OutputError) {
                 let rowBytes = bitmap.pixelWidth * 4
@@ -142,6 +157,18 @@ final class FrameVideoWriter: FrameSink, @unchecked Sendable {
         delivered += 1
     }
 
+    /// ffmpeg, started with frame 1's size.
+    private func ffmpegProcess(width: Int, height: Int) throws(OutputError) -> FFmpegProcess {
+        if let ffmpeg { return ffmpeg }
+        let process = try FFmpegProcess(executable: ffmpegPath!, arguments: ffmpegArguments(width: width, height: height))
+        ffmpeg = process
+        return process
+    }
+
+    /// True when mp4 frames of this size go to ffmpeg as yuv420p converted by Weft (`YUV420`):
+    /// even sides, which need no padding.
+    static func convertsToYUV(width: Int, height: Int) -> Bool { width % 2 == 0 && height % 2 == 0 }
+
     /// Every frame must have frame 1's size: a video or stream has one.
     private func checkSize(width: Int, height: Int, index: Int) throws(OutputError) {
         guard let size else {
@@ -153,26 +180,30 @@ final class FrameVideoWriter: FrameSink, @unchecked Sendable {
         }
     }
 
-    /// ffmpeg reading `bgr0` frames (cairo's premultiplied ARGB32 on a little-endian machine, alpha
-    /// ignored: the frame over black) and writing `format` to the temporary file.
+    /// ffmpeg reading frames and writing `format` to the temporary file: for an mp4 of even sides,
+    /// `yuv420p` frames converted by Weft (`YUV420`), which ffmpeg hands to libx264 untouched;
+    /// otherwise `bgr0` (cairo's premultiplied ARGB32 on a little-endian machine, alpha ignored:
+    /// the frame over black).
     func ffmpegArguments(width: Int, height: Int) -> [String] {
         #if _endian(little)
-        let pixelFormat = "bgr0"
+        let bgr0 = "bgr0"
         #else
-        let pixelFormat = "0rgb"
+        let bgr0 = "0rgb"
         #endif
+        let yuv = format == .mp4 && Self.convertsToYUV(width: width, height: height)
         var arguments = ["-hide_banner", "-loglevel", "error", "-nostats",
-                         "-f", "rawvideo", "-pix_fmt", pixelFormat, "-video_size", "\(width)x\(height)", "-framerate", "\(framesPerSecond)",
+                         "-f", "rawvideo", "-pix_fmt", yuv ? "yuv420p" : bgr0, "-video_size", "\(width)x\(height)", "-framerate", "\(framesPerSecond)",
                          "-i", "pipe:0"]
         switch format {
         case .mp4:
-            // yuv420p halves the chroma both ways, so an odd side gets one black column or row; an
-            // even frame (the usual case) is not padded, since the pad filter still costs a pass.
-            // The one conversion, to yuv420p with BT.709's matrix, is swscale's (the default
-            // matrix would be BT.601, which the file's tags would contradict).
-            let pad = width % 2 == 0 && height % 2 == 0 ? "" : "pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0:black,"
-            arguments += ["-vf", pad + "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p",
-                          "-c:v", "libx264", "-preset", "ultrafast", "-crf", "18",
+            // yuv420p halves the chroma both ways, so an odd side gets one black column or row,
+            // and ffmpeg converts (swscale, with BT.709's matrix: its default would be BT.601,
+            // which the file's tags would contradict). An even frame arrives as yuv420p: no
+            // filter at all.
+            if !yuv {
+                arguments += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0:black,scale=out_color_matrix=bt709:out_range=tv,format=yuv420p"]
+            }
+            arguments += ["-c:v", "libx264", "-preset", "ultrafast", "-crf", "18", "-pix_fmt", "yuv420p",
                           "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-movflags", "+faststart", "-f", "mp4"]
         case .gif:
             // A palette per frame keeps ffmpeg's memory at about a frame; one palette for the whole
