@@ -59,6 +59,8 @@ import Testing
             .layer(Self.layer(CGRect(x: 0, y: 0, width: 30, height: 20), store: photo), shift: CGPoint(x: 10.25, y: 18), alpha: 1),
             // An opaque store clipped square to its own bounds (as an image node clips) is copied.
             .layer(Self.layer(CGRect(x: 0, y: 0, width: 30, height: 20), store: photo, clips: true), shift: CGPoint(x: 30, y: 2), alpha: 1),
+            // A white cell off the pixel grid: its inner pixels need no background, its edges blend.
+            .layer(Self.layer(CGRect(x: 0, y: 0, width: 12.3, height: 7.7), store: nil, background: .white), shift: CGPoint(x: 33.4, y: 30.15), alpha: 1),
             // An opaque store inside a clipping cell is blended.
             .layer(Self.layer(CGRect(x: 0, y: 0, width: 20, height: 15), store: nil, sublayers: [Self.layer(CGRect(x: -5, y: 0, width: 30, height: 20), store: photo)],
                               clips: true), shift: CGPoint(x: 2, y: 22), alpha: 1),

@@ -21,12 +21,16 @@ struct FrameComposition: Sendable {
     var notReady: Int { items.filter { if case .placeholder = $0 { true } else { false } }.count }
 
     /// The pixels that opaque cells cover whole: a cell layer at full alpha whose own background
-    /// or backing store is opaque (`CompositeLayer.opaqueFrame`), on whole device pixels. The
-    /// background is not painted there, since each such cell replaces every pixel it covers.
+    /// is opaque (the pixels wholly inside it) or whose backing store is opaque and lies on whole
+    /// device pixels (`CompositeLayer.opaqueCover`). The background is not painted there, since
+    /// each such cell replaces every pixel it covers whole.
     var opaquePixels: [PixelRegion.Rect] {
         items.compactMap { item in
-            guard case .layer(let layer?, let shift, let alpha) = item, alpha >= 1, let frame = layer.opaqueFrame(scale: scale) else { return nil }
-            return PixelRegion.wholePixels(frame.offsetBy(dx: shift.x, dy: shift.y), scale: scale)
+            guard case .layer(let layer?, let shift, let alpha) = item, alpha >= 1, let cover = layer.opaqueCover(scale: scale) else { return nil }
+            switch cover {
+            case .fill(let frame): return PixelRegion.innerPixels(frame.offsetBy(dx: shift.x, dy: shift.y), scale: scale)
+            case .store(let frame): return PixelRegion.wholePixels(frame.offsetBy(dx: shift.x, dy: shift.y), scale: scale)
+            }
         }
     }
 

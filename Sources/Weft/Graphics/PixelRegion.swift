@@ -51,6 +51,18 @@ struct PixelRegion: Sendable, Equatable {
         zip(gaps, tops).map { gap, top in Rect(x: gap.lowerBound, y: top, width: gap.count, height: bottom - top) }
     }
 
+    /// The whole device pixels that lie entirely inside `rect` (in points) at `scale`: those a fill
+    /// of `rect` covers fully, whatever its edges blend (within 1/1024 px, as `wholePixels`). Nil
+    /// when there are none.
+    static func innerPixels(_ rect: CGRect, scale: CGFloat) -> Rect? {
+        let tolerance: CGFloat = 1.0 / 1024
+        let x0 = (rect.minX * scale - tolerance).rounded(.up), y0 = (rect.minY * scale - tolerance).rounded(.up)
+        let x1 = (rect.maxX * scale + tolerance).rounded(.down), y1 = (rect.maxY * scale + tolerance).rounded(.down)
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0, abs(x0) < 1e9, abs(y0) < 1e9, abs(x1) < 1e9, abs(y1) < 1e9
+        else { return nil }
+        return Rect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+    }
+
     /// The rectangle of whole device pixels `rect` (in points) covers at `scale`, when its edges
     /// lie on pixel boundaries (within 1/1024 px, finer than cairo's 1/256 px fixed point, so
     /// cairo covers exactly those pixels); nil otherwise.

@@ -117,18 +117,26 @@ struct CompositeLayer: Sendable {
     let store: Bitmap?
     let sublayers: [CompositeLayer]
 
-    /// The rectangle this layer alone paints opaque at `scale`, in its supernode's coordinates
-    /// (its frame), when it does: the layer is fully opaque (alpha 1) and either its background is
-    /// an opaque colour with square corners, or its backing store is opaque, has square corners
-    /// and has the pixel size of its bounds (so it is drawn over them without resampling). Nil
-    /// otherwise. What the layer draws there replaces whatever is beneath, so a frame need not
+    /// What this layer alone paints opaque at `scale`, in its supernode's coordinates, when it is
+    /// fully opaque (alpha 1) with square corners: `.fill` when its background is an opaque colour
+    /// (every pixel wholly inside its frame takes that colour; the edges may blend), `.store` when
+    /// its backing store is opaque and has the pixel size of its bounds (on whole pixels, a copy).
+    /// Nil otherwise. What the layer draws there replaces whatever is beneath, so a frame need not
     /// paint its background under it.
-    func opaqueFrame(scale: CGFloat) -> CGRect? {
+    func opaqueCover(scale: CGFloat) -> OpaqueCover? {
         guard !asRoot, alpha >= 1, !(radius > 0) else { return nil }
-        if let background, background.alpha >= 1 { return frame }
+        if let background, background.alpha >= 1 { return .fill(frame) }
         guard let store, let pixels = PixelRegion.wholePixels(bounds, scale: scale),
               store.pixelWidth == pixels.width, store.pixelHeight == pixels.height, store.isOpaque else { return nil }
-        return frame
+        return .store(frame)
+    }
+
+    /// See `opaqueCover(scale:)`.
+    enum OpaqueCover {
+        /// An opaque colour fills this rectangle: the pixels wholly inside it are covered.
+        case fill(CGRect)
+        /// An opaque store is drawn over this rectangle: covered when it lies on whole pixels.
+        case store(CGRect)
     }
 
     /// Draws into `context`, whose origin is the supernode's bounds origin (or this node's, for the
