@@ -9,9 +9,10 @@ import Foundation
 /// path with one frame. Beyond Texture: Weft's own.
 ///
 /// The sequence and thread count are checked once, when the driver is made, before the caller
-/// opens any output. A frame holds its slot from capture until it is delivered, so at most
-/// `threads` frames (their bitmaps and encodings) are alive at once however far a slow frame holds
-/// the ones after it back. Delivery is serialized by `Reorder`'s lock: whichever worker finishes
+/// opens any output. A frame holds its slot from capture until it is delivered (or, for a sink
+/// whose encodings are small, such as PNG files' paths, until it is encoded), so at most `threads`
+/// frames (their bitmaps and encodings) are alive at once however far a slow frame holds the ones
+/// after it back. Delivery is serialized by `Reorder`'s lock: whichever worker finishes
 /// the next frame delivers it and any finished frames after it, so `deliver` never runs on two
 /// threads at once. The output does not depend on the thread count.
 /// Sendable value; `run` is called from the thread that owns the source.
@@ -52,6 +53,7 @@ struct FrameDriver: Sendable {
         let slots = DispatchSemaphore(value: threads)
         let reorder = Reorder<Sink.Encoded>(first: frames.lowerBound)
         let first = frames.lowerBound
+        let freesSlotOnEncode = Sink.encodedFramesAreSmall
         for index in frames {
             if reorder.failure != nil { break }
             let finish: @Sendable () throws -> Bitmap
@@ -68,6 +70,7 @@ struct FrameDriver: Sendable {
             workers.async {
                 defer { group.leave() }
                 let result = Result { try sink.encode(index, try finish()) }
+                if freesSlotOnEncode { slots.signal() }
                 // Delivers this frame and the finished ones after it, if this worker is the one to.
                 var next = reorder.finished(index, result)
                 while let (ready, outcome) = next {
@@ -79,7 +82,7 @@ struct FrameDriver: Sendable {
                             reorder.fail(error)
                         }
                     }
-                    slots.signal()
+                    if !freesSlotOnEncode { slots.signal() }
                     next = reorder.delivered()
                 }
             }

@@ -15,4 +15,13 @@ protocol FrameSink: AnyObject, Sendable {
 
     /// Takes frame `index`'s encoding, in frame order.
     func deliver(_ index: Int, _ encoded: Encoded) throws
+
+    /// True when an encoded frame is small (a file's path, say), so the driver frees the frame's
+    /// slot once it is encoded rather than once it is delivered: a slow frame then holds back only
+    /// the delivery of the frames after it, not their compositing and encoding.
+    static var encodedFramesAreSmall: Bool { get }
+}
+
+extension FrameSink {
+    static var encodedFramesAreSmall: Bool { false }
 }

@@ -27,4 +27,7 @@ final class PNGFolderSink: FrameSink, @unchecked Sendable {
     }
 
     func deliver(_ index: Int, _ path: String) { paths.append(path) }
+
+    /// A frame is on disk once encoded; only its path waits for delivery.
+    static var encodedFramesAreSmall: Bool { true }
 }
