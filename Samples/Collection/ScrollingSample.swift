@@ -97,15 +97,11 @@ public enum ScrollingSample: Sendable {
     /// containers' `writeFrames`.
     public func writeFrames(_ sequence: FrameSequence, scale: CGFloat, toFolder folder: String, shard: FrameShard? = nil,
                             threads: Int? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
-        switch (self, shard) {
-        case (.collection(let sample), nil):
-            return try sample.collectionNode.writeFrames(sequence, scale: scale, toFolder: folder, threads: threads, progress: progress)
-        case (.collection(let sample), let shard?):
-            return try sample.collectionNode.writeFrames(sequence, scale: scale, toFolder: folder, shard: shard, threads: threads, progress: progress)
-        case (.table(let sample), nil):
-            return try sample.tableNode.writeFrames(sequence, scale: scale, toFolder: folder, threads: threads, progress: progress)
-        case (.table(let sample), let shard?):
-            return try sample.tableNode.writeFrames(sequence, scale: scale, toFolder: folder, shard: shard, threads: threads, progress: progress)
+        switch self {
+        case .collection(let sample):
+            return try sample.collectionNode.writeFrames(sequence, scale: scale, toFolder: folder, shard: shard ?? .whole, threads: threads, progress: progress)
+        case .table(let sample):
+            return try sample.tableNode.writeFrames(sequence, scale: scale, toFolder: folder, shard: shard ?? .whole, threads: threads, progress: progress)
         }
     }
 }

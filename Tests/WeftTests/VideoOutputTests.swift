@@ -146,10 +146,19 @@ struct VideoOutputTests {
                       mayBeTransparent: Bool = false, ffmpeg: String? = nil, threads: Int = 3, slowFirst: Bool = false) throws -> FrameVideo {
         let writer = try FrameVideoWriter(path: path, format: format, frameCount: colours.count, framesPerSecond: 60, ffmpeg: ffmpeg,
                                           mayBeTransparent: mayBeTransparent)
-        var index = 0
-        return try writer.write(FrameSequence(offsets: Array(repeating: .zero, count: colours.count)), threads: threads, progress: nil) { _ in
-            let colour = colours[index], (width, height) = sizes?[index] ?? size, first = index == 0
-            index += 1
+        let driver = try FrameDriver(FrameSequence(offsets: Array(repeating: .zero, count: colours.count)), scale: 1, threads: threads)
+        return try writer.write(driver, from: ColourFrames(colours: colours, size: size, sizes: sizes, slowFirst: slowFirst), progress: nil)
+    }
+
+    /// Frames drawn by hand for `FrameDriver`: request i fills frame i with `colours[i]`.
+    struct ColourFrames: FrameSource {
+        let colours: [UIColor]
+        let size: (Int, Int)
+        let sizes: [(Int, Int)]?
+        let slowFirst: Bool
+
+        func capture(_ request: FrameRequest) throws -> @Sendable () throws -> Bitmap {
+            let colour = colours[request.index], (width, height) = sizes?[request.index] ?? size, first = request.index == 0, slowFirst = self.slowFirst
             return {
                 // The first frame finishes last, so the later ones wait for it to be delivered.
                 if slowFirst && first { Thread.sleep(forTimeInterval: 0.2) }
@@ -158,6 +167,8 @@ struct VideoOutputTests {
                 }
             }
         }
+
+        func skip(_ request: FrameRequest) {}
     }
 
     static let colours: [UIColor] = [.red, .green, .blue, UIColor(white: 0.5, alpha: 1), .black, .white]

@@ -3,29 +3,49 @@ import Foundation
 extension ASCollectionNode {
     /// Composites the frame at `contentOffset` (or `offset`): the collection's background, then
     /// each visible element's finished backing store at its layout frame minus the offset, clipped
-    /// to the viewport. A batch fetch begun by an earlier frame is waited for first (see
-    /// `ASBatchContext`), and this frame may begin the next one. Cells display on the display queue; this waits for the visible ones and
+    /// to the viewport. A snapshot is a sequence of one frame, drawn by the same path as
+    /// `writeFrames`, so it has the bytes that sequence's frame has. A batch fetch begun by an
+    /// earlier frame is waited for first (see `ASBatchContext`), and this frame may begin the
+    /// next one. Cells display on the display queue; this waits for the visible ones and
     /// only those (deterministic mode), so the same collection gives the same pixels every time,
     /// unrelated display work does not delay the frame, and a display job may take a snapshot.
     /// Offsets snap to device pixels, so no cell is resampled. Throws for an offset that is not finite.
     public func snapshot(at offset: CGPoint? = nil, scale: CGFloat) throws(CollectionError) -> Bitmap {
-        try captureSnapshot(at: offset, scale: scale).render()
-    }
-
-    /// All of `snapshot(at:scale:)` but the drawing, which the returned composition does later on
-    /// any thread: frame sequences draw frames in parallel so, the nodes moving on to the next frame.
-    func captureSnapshot(at offset: CGPoint?, scale: CGFloat) throws(CollectionError) -> FrameComposition {
         if let offset {
             guard offset.x.isFinite, offset.y.isFinite else { throw .invalidContentOffset(offset) }
-            contentOffset = offset
         }
-        waitForBatchFetch()
-        let (snapped, visible) = try prepareFrame(scale: scale)
-        for (_, node) in visible { node.waitUntilDisplayed(scale: scale) }
-        let composition = try capture(visible, at: snapped, scale: scale, placeholders: false)
-        // Begun once the frame is captured, so the fetch's edits cannot race this frame.
-        checkForBatchFetching(offset: snapped)
-        return composition
+        let frame = FrameSequence(checked: [offset ?? contentOffset])
+        return try FrameSequencePlayer(node: self, sequence: frame).renderEdited(frame.request(0, scale: scale)).bitmap
+    }
+
+    /// Renders every frame of `sequence` (of `shard` only, by default the whole sequence) and
+    /// writes them as `frame_00001.png`… into `folder`, each under its number in the whole
+    /// sequence, encoding frames in parallel while the next ones composite. Returns the paths in
+    /// order. `encoder` defaults to `PNGEncoder.frames` (the single-pass encoder). `threads`
+    /// (default `WeftThreads.count`) is how many frames are composited and encoded at once, on
+    /// threads of their own, while this thread moves the collection to the next frames and waits
+    /// for their cells; with 1, every frame is composited and encoded on the calling thread. The
+    /// files are byte-identical whatever the thread count, and the shards' folders together hold
+    /// exactly the files one whole run writes: the frames before a shard's block are stepped
+    /// through (edits made, layout and batch fetches as in the full run) without compositing or
+    /// encoding. `progress` is called after each frame is written, with the count done so far.
+    /// Each file is written whole or not at all (see `Data.write(toFile:)`); the first failure
+    /// stops the run and is thrown: a `CollectionError` for a sequence or frame that cannot be
+    /// rendered, an `OutputError` naming the file for one that cannot be written or for a thread
+    /// count outside 1…`WeftLimits.maximumThreads`.
+    @discardableResult
+    public func writeFrames(_ sequence: FrameSequence, scale: CGFloat, toFolder folder: String, shard: FrameShard = .whole,
+                            encoder: PNGEncoder = .frames, threads: Int? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
+        let driver = try FrameDriver(sequence, scale: scale, shard: shard, threads: threads)
+        let sink = PNGFolderSink(folder: folder, encoder: encoder)
+        try driver.run(from: FrameSequencePlayer(node: self, sequence: sequence), to: sink, progress: progress)
+        return sink.paths
+    }
+
+    /// The frames of `sequence`, composited one after another as the consumer asks for them: a
+    /// sink for anything other than PNG files (a video encoder, say).
+    public func frames(_ sequence: FrameSequence, scale: CGFloat) -> CollectionFrames {
+        CollectionFrames(collectionNode: self, sequence: sequence, scale: scale)
     }
 
     /// Renders the frames of `sequence` in order and hands each to `body` with its index (from 0):
@@ -34,27 +54,34 @@ extension ASCollectionNode {
     /// `FrameSequence.editing(atFrame:_:)`). Throws the first error: a `CollectionError`, an
     /// edit's own, or `body`'s.
     public func renderFrames(_ sequence: FrameSequence, scale: CGFloat, _ body: (_ index: Int, _ frame: Bitmap) throws -> Void) throws {
+        try sequence.validate()
         let player = FrameSequencePlayer(node: self, sequence: sequence)
-        for index in sequence.offsets.indices { try body(index, try player.renderNext(scale: scale).bitmap) }
-        if sequence.offsets.isEmpty { try sequence.validate() }
+        for index in sequence.offsets.indices { try body(index, try player.render(sequence.request(index, scale: scale)).bitmap) }
     }
 
-    /// Checks the scale and viewport, loads the data, snaps `contentOffset` to device pixels (so
-    /// no cell is resampled) and lets the range controller update the ranges around the viewport.
-    /// Returns the snapped offset and the visible elements with their nodes.
-    func prepareFrame(scale: CGFloat) throws(CollectionError) -> (offset: CGPoint, visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
+    /// Checks the scale and viewport, scrolls to `offset`, waits for updates in flight and for a
+    /// batch fetch begun before, loads the data, snaps the offset to device pixels (so no cell is
+    /// resampled) and lets the range controller update the ranges around the viewport. Returns the
+    /// snapped offset and the visible elements with their nodes.
+    func prepareFrame(at offset: CGPoint, scale: CGFloat) throws(CollectionError) -> (offset: CGPoint, visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
+        // The offset is kept on the node for what reads it during the frame (batch fetching, a
+        // delegate); this frame uses the request's value and does not read it back.
+        contentOffset = offset
+        waitUntilAllUpdatesAreProcessed()
+        waitForBatchFetch()
         guard scale.isFinite, Bitmap.scaleRange.contains(scale) else { throw .invalidScale(scale) }
-        return try layoutAccess.entering("\(self): a frame") { () throws(CollectionError) in try prepareFrameHoldingLayout(scale: scale) }
+        return try layoutAccess.entering("\(self): a frame") { () throws(CollectionError) in
+            try prepareFrameHoldingLayout(at: offset, scale: scale)
+        }
     }
 
-    private func prepareFrameHoldingLayout(scale: CGFloat) throws(CollectionError) -> (offset: CGPoint, visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
+    private func prepareFrameHoldingLayout(at offset: CGPoint, scale: CGFloat) throws(CollectionError) -> (offset: CGPoint, visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
         try loadDataIfNeeded()
         relayoutInvalidatedCells()
         let viewport = bounds.size
         guard viewport.width > 0, viewport.height > 0, viewport.width.isFinite, viewport.height.isFinite else {
             throw .invalidViewport(viewportForErrors)
         }
-        let offset = contentOffset
         let snapped = CGPoint(x: (offset.x * scale).rounded() / scale, y: (offset.y * scale).rounded() / scale)
         let rect = CGRect(origin: snapped, size: viewport)
         let generation = layoutData.withLock { $0.generation }
@@ -73,16 +100,10 @@ extension ASCollectionNode {
         return (snapped, visible)
     }
 
-    /// Draws one frame: the background, then each element's backing stores at its frame minus
-    /// `offset` (mirrored when inverted). With `placeholders`, an element whose stores are not all
-    /// current is drawn as a placeholder box instead, and counted.
-    func compose(_ elements: [(UICollectionViewLayoutAttributes, ASCellNode)], at offset: CGPoint, scale: CGFloat,
-                 placeholders: Bool) throws(CollectionError) -> (bitmap: Bitmap, notReady: Int) {
-        let composition = try capture(elements, at: offset, scale: scale, placeholders: placeholders)
-        return (try composition.render(), composition.notReady)
-    }
-
-    /// What `compose` draws, read from the nodes now (see `ASDisplayNode.compositeLayer`). UIKit
+    /// What one frame draws, read from the nodes now (see `ASDisplayNode.compositeLayer`): the
+    /// background, then each element's backing stores at its frame minus `offset` (mirrored when
+    /// inverted). With `placeholders`, an element whose stores are not all current is drawn as a
+    /// placeholder box instead, and counted. UIKit
     /// cells (interop) are drawn now, on the main actor (see ASCollectionNode+Interop.swift), and
     /// kept as bitmaps.
     func capture(_ elements: [(UICollectionViewLayoutAttributes, ASCellNode)], at offset: CGPoint, scale: CGFloat,
@@ -115,49 +136,5 @@ extension ASCollectionNode {
             (node.contents.map { $0.bytesPerRow * $0.pixelHeight } ?? 0) + node.subnodes.reduce(0) { $0 + bytes($1) }
         }
         return elements.allocatedNodes.reduce(0) { $0 + bytes($1) }
-    }
-}
-
-/// One frame of a collection as captured by `capture`: the background and each element's layers,
-/// drawn by `render()`. Sendable value; use from any context.
-struct FrameComposition: Sendable {
-    enum Item: Sendable {
-        /// A cell's layers, translated by `shift` from the cell's own frame to its place in the
-        /// frame, at `alpha` (an update animation fades cells through their attributes' alpha).
-        case layer(CompositeLayer?, shift: CGPoint, alpha: CGFloat)
-        /// A cell not displayed yet (real-time frames): a box of `ASCollectionNode.placeholderColor`.
-        case placeholder(CGRect)
-        /// A UIKit cell (interop), already drawn on the main actor, placed at `frame`.
-        case bitmap(Bitmap, frame: CGRect, alpha: CGFloat)
-    }
-
-    let viewport: CGSize
-    let scale: CGFloat
-    let background: UIColor?
-    let items: [Item]
-
-    var notReady: Int { items.filter { if case .placeholder = $0 { true } else { false } }.count }
-
-    func render() throws(CollectionError) -> Bitmap {
-        do {
-            return try Bitmap(size: viewport, scale: scale, background: background) { context in
-                for item in items {
-                    switch item {
-                    case .placeholder(let frame):
-                        context.fill(frame, with: ASCollectionNode.placeholderColor)
-                    case .bitmap(let cell, let frame, let alpha):
-                        context.draw(cell, in: frame, alpha: alpha)
-                    case .layer(let layer, let shift, let alpha):
-                        guard let layer else { continue }
-                        context.withSavedState {
-                            context.translateBy(x: shift.x, y: shift.y)
-                            context.withTransparencyLayer(alpha: alpha) { layer.draw(into: context) }
-                        }
-                    }
-                }
-            }
-        } catch {
-            throw .renderFailed("\(error)")
-        }
     }
 }

@@ -35,7 +35,7 @@ extension ASCollectionNode {
             if wait > 0 { Thread.sleep(forTimeInterval: wait) }
             let frame: FrameSequencePlayer.Frame
             do {
-                frame = try player.renderNext(scale: scale, placeholders: true)
+                frame = try player.render(sequence.request(index, scale: scale), placeholders: true)
             } catch let error as CollectionError {
                 throw error
             } catch {

@@ -1,5 +1,6 @@
 import CWeft
 import Foundation
+import Synchronization
 
 /// An immutable raster: cairo ARGB32 pixels, premultiplied alpha, native-endian 32-bit words
 /// (bytes B, G, R, A in memory on little-endian machines), `bytesPerRow` apart.
@@ -16,6 +17,9 @@ public final class Bitmap: @unchecked Sendable {
     public let bytesPerRow: Int
     /// Device pixels per point.
     public let scale: CGFloat
+    /// `isOpaque` once worked out: 0 not yet, 1 opaque, 2 not. The pixels never change, so the
+    /// first answer holds; two threads asking at once both scan and store the same answer.
+    private let opacity = Atomic<UInt8>(0)
 
     /// The size in points.
     public var size: CGSize { CGSize(width: CGFloat(pixelWidth) / scale, height: CGFloat(pixelHeight) / scale) }
@@ -112,8 +116,20 @@ public final class Bitmap: @unchecked Sendable {
         }
     }
 
-    /// True when every pixel is fully opaque.
+    /// True when every pixel is fully opaque. Scanned once (stopping at the first pixel that is
+    /// not), then remembered: compositing asks it of every backing store in every frame.
     public var isOpaque: Bool {
+        switch opacity.load(ordering: .relaxed) {
+        case 1: return true
+        case 2: return false
+        default:
+            let opaque = scanOpaque()
+            opacity.store(opaque ? 1 : 2, ordering: .relaxed)
+            return opaque
+        }
+    }
+
+    private func scanOpaque() -> Bool {
         guard pixelWidth > 0, pixelHeight > 0 else { return true }
         return withUnsafeBytes { raw in
             for y in 0..<pixelHeight {

@@ -80,6 +80,19 @@ public final class GraphicsContext {
         cairo_restore(cr)
     }
 
+    /// Sets the pixels of `region` to `color`, whatever was there (cairo's SOURCE operator), and
+    /// leaves the others as they were. Where `region` is every pixel, the same bytes as `paint`.
+    func paint(_ color: UIColor, in region: PixelRegion) {
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        setSource(color)
+        cairo_new_path(cr)
+        for r in region.rects { cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height)) }
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
     public func fill(_ path: Path, with color: UIColor) {
         setSource(color)
         apply(path)
@@ -143,6 +156,26 @@ public final class GraphicsContext {
         } else {
             cairo_fill(cr)
         }
+    }
+
+    /// Draws `bitmap` into `rect` as a copy (cairo's SOURCE operator, which pixman runs as a copy of
+    /// rows) when that gives the bytes `draw(_:in:)` gives: the bitmap is opaque (so source-over
+    /// would replace every pixel it covers anyway), the transform only scales and translates, and
+    /// `rect` lies on whole device pixels at the bitmap's own pixel size (so every pixel is covered
+    /// whole and nothing is resampled). Returns false, drawing nothing, otherwise. The caller must
+    /// know that no clip with a soft or partial edge is in force: under one, a copy and a blend
+    /// round the edge pixels differently.
+    func copyIfOpaque(_ bitmap: Bitmap, in rect: CGRect) -> Bool {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        guard m.xy == 0, m.yx == 0, m.xx > 0, m.yy > 0, m.xx == m.yy else { return false }
+        guard let pixels = PixelRegion.wholePixels(rect.offsetBy(dx: m.x0 / m.xx, dy: m.y0 / m.yy), scale: m.xx),
+              pixels.width == bitmap.pixelWidth, pixels.height == bitmap.pixelHeight, bitmap.isOpaque else { return false }
+        cairo_save(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        draw(bitmap, in: rect)
+        cairo_restore(cr)
+        return true
     }
 
     /// Draws `image` stretched to fill `rect`; a resizable image (one with cap insets) keeps its

@@ -33,7 +33,8 @@ public struct FrameSequence: Sendable, Equatable {
         self.offsets = offsets
     }
 
-    private init(checked offsets: [CGPoint]) { self.offsets = offsets }
+    /// A sequence of `offsets` known to be valid (finite, within the limit).
+    init(checked offsets: [CGPoint]) { self.offsets = offsets }
 
     /// Throws the error rendering this sequence would hit, if any: what the validating init checks,
     /// the frame rate and the animation duration.

@@ -7,10 +7,11 @@ import Foundation
 ///
 /// Blocks are contiguous, not interleaved, because a frame depends on the frames before it (scripted
 /// edits, their animations, batch fetches the scroll begins): a shard steps through the frames
-/// before its block without compositing or encoding them (`FrameSequencePlayer.skipNext`), then
+/// before its block without compositing or encoding them (`FrameSequencePlayer.skip`), then
 /// draws its block. Contiguous blocks let shard `i` stop after its own and step over only
 /// the `i - 1` blocks before it; interleaved blocks would make every shard step through almost the
 /// whole sequence. The first `total % count` shards take one frame more than the others.
+/// `writeFrames(_:scale:toFolder:shard:encoder:threads:progress:)` takes one (`.whole` by default).
 /// Sendable value; use from any context.
 public struct FrameShard: Sendable, Equatable, CustomStringConvertible {
     /// Which shard, from 1.
@@ -45,45 +46,5 @@ public struct FrameShard: Sendable, Equatable, CustomStringConvertible {
         let base = total / count, extra = total % count
         let start = (index - 1) * base + min(index - 1, extra)
         return start..<(start + base + (index <= extra ? 1 : 0))
-    }
-}
-
-extension ASCollectionNode {
-    /// Renders the frames of `sequence` that `shard` covers and writes them into `folder` under
-    /// their numbers in the whole sequence (`frame_00001.png` is always the first frame of the
-    /// sequence), so the shards' folders together hold exactly the files one
-    /// `writeFrames(_:scale:toFolder:encoder:threads:progress:)` run writes. The frames before the shard's
-    /// block are stepped through (edits made, layout and batch fetches as in the full run) without
-    /// compositing or encoding. Returns the paths written, in order; throws as `writeFrames`.
-    @discardableResult
-    public func writeFrames(_ sequence: FrameSequence, scale: CGFloat, toFolder folder: String, shard: FrameShard,
-                            encoder: PNGEncoder = .frames, threads: Int? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
-        let player = FrameSequencePlayer(node: self, sequence: sequence)
-        let block = shard.frames(of: sequence.count)
-        try sequence.validate()
-        for _ in 0..<block.lowerBound { try player.skipNext(scale: scale) }
-        return try FrameWriter.write(sequence, frames: block, toFolder: folder, encoder: encoder, threads: threads, progress: progress,
-                                     capture: { _ throws in
-                                         let composition = try player.captureNext(scale: scale).composition
-                                         return { () throws in try composition.render() }
-                                     })
-    }
-}
-
-extension ASTableNode {
-    /// Renders the frames of `sequence` that `shard` covers and writes them into `folder` under
-    /// their numbers in the whole sequence, as `ASCollectionNode.writeFrames(_:scale:toFolder:shard:encoder:threads:progress:)`
-    /// does; a table's frames depend only on their offsets, so the frames before the block are
-    /// not stepped through. Throws as `writeFrames`.
-    @discardableResult
-    public func writeFrames(_ sequence: FrameSequence, scale: CGFloat, toFolder folder: String, shard: FrameShard,
-                            encoder: PNGEncoder = .frames, threads: Int? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
-        if let edit = sequence.edits.first {
-            throw CollectionError.invalidSequence("the sequence has an edit scripted at frame \(edit.frame); scripted edits are rendered by ASCollectionNode, not ASTableNode yet")
-        }
-        return try FrameWriter.write(sequence, frames: shard.frames(of: sequence.count), toFolder: folder, encoder: encoder, threads: threads,
-                                     progress: progress) { offset throws in
-            try self.snapshot(at: offset, scale: scale)
-        }
     }
 }

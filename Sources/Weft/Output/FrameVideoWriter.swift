@@ -21,25 +21,22 @@ extension ASCollectionNode {
     @discardableResult
     public func writeVideo(_ sequence: FrameSequence, scale: CGFloat, toFile path: String, format: VideoFormat, ffmpeg: String? = nil,
                            threads: Int? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> FrameVideo {
-        try sequence.validate()
+        // Checked before the output is touched or ffmpeg looked for.
+        let driver = try FrameDriver(sequence, scale: scale, threads: threads)
         guard !sequence.offsets.isEmpty else { throw OutputError.cannotEncode(format: format, reason: "the sequence has no frames") }
         let writer = try FrameVideoWriter(path: path, format: format, frameCount: sequence.offsets.count, framesPerSecond: sequence.framesPerSecond,
                                           ffmpeg: ffmpeg, mayBeTransparent: (backgroundColor.resolved(with: drawingTraits)?.alpha ?? 0) < 1)
-        let player = FrameSequencePlayer(node: self, sequence: sequence)
-        return try writer.write(sequence, threads: threads, progress: progress) { _ throws in
-            let composition = try player.captureNext(scale: scale).composition
-            return { () throws in try composition.render() }
-        }
+        return try writer.write(driver, from: FrameSequencePlayer(node: self, sequence: sequence), progress: progress)
     }
 }
 
-/// The stages of `writeVideo` after compositing, for one format: `encode` on any worker, then
-/// `deliver` in frame order into the file, ffmpeg or the APNG stream.
-final class FrameVideoWriter: @unchecked Sendable {
+/// The `FrameSink` of `writeVideo`, for one format: `encode` on any worker, then `deliver` in
+/// frame order into the file, ffmpeg or the APNG stream.
+final class FrameVideoWriter: FrameSink, @unchecked Sendable {
     // SAFETY: the mutable state (the descriptor, ffmpeg, the APNG stream, the frame size) is used only
-    // by `deliver`, `finish` and `abandon`. `OrderedFramePipeline` calls `deliver` from one worker at a
+    // by `deliver`, `finish` and `abandon`. `FrameDriver` calls `deliver` from one worker at a
     // time, in frame order, handing over through its lock; `finish` and `abandon` run on the calling
-    // thread after the pipeline's group wait. `encode` reads only constants.
+    // thread after the driver's run has returned. `encode` reads only constants.
     enum Encoded: Sendable {
         case bitmap(Bitmap)
         case raw(Data, width: Int, height: Int)
@@ -88,14 +85,11 @@ final class FrameVideoWriter: @unchecked Sendable {
         }
     }
 
-    /// Runs the pipeline with `capture` (see `OrderedFramePipeline.run`), then finishes the file;
-    /// on any failure the partial file is removed and ffmpeg stopped.
-    func write(_ sequence: FrameSequence, threads: Int?, progress: (@Sendable (Int) -> Void)?,
-               capture: (CGPoint) throws -> @Sendable () throws -> Bitmap) throws -> FrameVideo {
+    /// Runs `driver` from `source` into this writer, then finishes the file; on any failure the
+    /// partial file is removed and ffmpeg stopped.
+    func write(_ driver: FrameDriver, from source: some FrameSource, progress: (@Sendable (Int) -> Void)?) throws -> FrameVideo {
         do {
-            try OrderedFramePipeline.run(sequence, indices: sequence.offsets.indices, threads: threads, progress: progress, capture: capture,
-                                         encode: { index, bitmap in try self.encode(index, bitmap) },
-                                         deliver: { index, encoded in try self.deliver(index, encoded) })
+            try driver.run(from: source, to: self, progress: progress)
             return try finish()
         } catch {
             abandon()
@@ -105,6 +99,8 @@ final class FrameVideoWriter: @unchecked Sendable {
 
     func encode(_ index: Int, _ bitmap: Bitmap) throws(OutputError) -> Encoded {
         switch format {
+        case .mp4 where Self.convertsToYUV(width: bitmap.pixelWidth, height: bitmap.pixelHeight):
+            return .raw(try YUV420.bytes(of: bitmap, frame: index), width: bitmap.pixelWidth, height: bitmap.pixelHeight)
         case .mp4, .gif: return .bitmap(bitmap)
         case .raw: return .raw(try RawRGBA.bytes(of: bitmap, frame: index), width: bitmap.pixelWidth, height: bitmap.pixelHeight)
         case .apng: return .apng(try APNGStream.encode(bitmap, alpha: mayBeTransparent, frame: index))
@@ -117,7 +113,21 @@ final class FrameVideoWriter: @unchecked Sendable {
         case .bitmap(let frame): bitmap = frame
         case .raw(let data, let width, let height):
             try checkSize(width: width, height: height, index: index)
-            try FileOutput.writeAll(data, to: fd, path: path == "-" ? "standard output" : path)
+            if format == .mp4 {
+                // yuv420p converted by `encode`, for ffmpeg.
+                let process = try ffmpegProcess(width: width, height: height)
+                let failure = data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> OutputError? in
+                    do throws(OutputError) {
+                        try process.write(bytes)
+                        return nil
+                    } catch {
+                        return error
+                    }
+                }
+                if let failure { throw failure }
+            } else {
+                try FileOutput.writeAll(data, to: fd, path: path == "-" ? "standard output" : path)
+            }
             delivered += 1
             return
         case .apng(let frame):
@@ -127,8 +137,7 @@ final class FrameVideoWriter: @unchecked Sendable {
             return
         }
         try checkSize(width: bitmap.pixelWidth, height: bitmap.pixelHeight, index: index)
-        if ffmpeg == nil { ffmpeg = try FFmpegProcess(executable: ffmpegPath!, arguments: ffmpegArguments(width: bitmap.pixelWidth, height: bitmap.pixelHeight)) }
-        let process = ffmpeg!
+        let process = try ffmpegProcess(width: bitmap.pixelWidth, height: bitmap.pixelHeight)
         let failure = bitmap.withUnsafeBytes { (pixels: UnsafeRawBufferPointer) -> OutputError? in
             do throws(OutputError) {
                 let rowBytes = bitmap.pixelWidth * 4
@@ -148,6 +157,18 @@ final class FrameVideoWriter: @unchecked Sendable {
         delivered += 1
     }
 
+    /// ffmpeg, started with frame 1's size.
+    private func ffmpegProcess(width: Int, height: Int) throws(OutputError) -> FFmpegProcess {
+        if let ffmpeg { return ffmpeg }
+        let process = try FFmpegProcess(executable: ffmpegPath!, arguments: ffmpegArguments(width: width, height: height))
+        ffmpeg = process
+        return process
+    }
+
+    /// True when mp4 frames of this size go to ffmpeg as yuv420p converted by Weft (`YUV420`):
+    /// even sides, which need no padding.
+    static func convertsToYUV(width: Int, height: Int) -> Bool { width % 2 == 0 && height % 2 == 0 }
+
     /// Every frame must have frame 1's size: a video or stream has one.
     private func checkSize(width: Int, height: Int, index: Int) throws(OutputError) {
         guard let size else {
@@ -159,22 +180,30 @@ final class FrameVideoWriter: @unchecked Sendable {
         }
     }
 
-    /// ffmpeg reading `bgr0` frames (cairo's premultiplied ARGB32 on a little-endian machine, alpha
-    /// ignored: the frame over black) and writing `format` to the temporary file.
+    /// ffmpeg reading frames and writing `format` to the temporary file: for an mp4 of even sides,
+    /// `yuv420p` frames converted by Weft (`YUV420`), which ffmpeg hands to libx264 untouched;
+    /// otherwise `bgr0` (cairo's premultiplied ARGB32 on a little-endian machine, alpha ignored:
+    /// the frame over black).
     func ffmpegArguments(width: Int, height: Int) -> [String] {
         #if _endian(little)
-        let pixelFormat = "bgr0"
+        let bgr0 = "bgr0"
         #else
-        let pixelFormat = "0rgb"
+        let bgr0 = "0rgb"
         #endif
+        let yuv = format == .mp4 && Self.convertsToYUV(width: width, height: height)
         var arguments = ["-hide_banner", "-loglevel", "error", "-nostats",
-                         "-f", "rawvideo", "-pix_fmt", pixelFormat, "-video_size", "\(width)x\(height)", "-framerate", "\(framesPerSecond)",
+                         "-f", "rawvideo", "-pix_fmt", yuv ? "yuv420p" : bgr0, "-video_size", "\(width)x\(height)", "-framerate", "\(framesPerSecond)",
                          "-i", "pipe:0"]
         switch format {
         case .mp4:
-            // yuv420p halves the chroma both ways, so an odd side gets one black column or row.
-            arguments += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0:black,scale=out_color_matrix=bt709:out_range=tv,format=yuv420p",
-                          "-c:v", "libx264", "-preset", "ultrafast", "-crf", "18", "-pix_fmt", "yuv420p",
+            // yuv420p halves the chroma both ways, so an odd side gets one black column or row,
+            // and ffmpeg converts (swscale, with BT.709's matrix: its default would be BT.601,
+            // which the file's tags would contradict). An even frame arrives as yuv420p: no
+            // filter at all.
+            if !yuv {
+                arguments += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0:black,scale=out_color_matrix=bt709:out_range=tv,format=yuv420p"]
+            }
+            arguments += ["-c:v", "libx264", "-preset", "ultrafast", "-crf", "18", "-pix_fmt", "yuv420p",
                           "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-movflags", "+faststart", "-f", "mp4"]
         case .gif:
             // A palette per frame keeps ffmpeg's memory at about a frame; one palette for the whole

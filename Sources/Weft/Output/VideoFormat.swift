@@ -11,9 +11,11 @@ public enum VideoFormat: String, Sendable, CaseIterable {
     /// 14–17 frames/s in `weft bench --parts frames`) with files of the same size and a higher PSNR
     /// (45 against 44 dB on the bench feed's 120 frames at 1170×2532, measured once with ffmpeg's
     /// psnr filter), and ffmpeg peaks at about 170 MB instead of 400. Frames are shown over black: a video has no alpha, and premultiplied colour with its
-    /// alpha dropped is exactly the frame composited over black. yuv420p needs an even width and
+    /// alpha dropped is exactly the frame composited over black. Frames of even sides reach ffmpeg
+    /// as yuv420p converted by Weft on the frame workers (`YUV420`: BT.709 limited range, chroma the
+    /// mean of 2×2 pixels), so ffmpeg runs no filter at all. yuv420p needs an even width and
     /// height, so an odd side gets one black column or row on the right or bottom (never
-    /// cropped); the video is then that one pixel wider or taller.
+    /// cropped), padded and converted by ffmpeg; the video is then that one pixel wider or taller.
     case mp4
     /// An endlessly looping GIF through `ffmpeg`, each frame with a palette of its own (`palettegen`
     /// with `stats_mode=single`, `paletteuse` with `new=1`), so ffmpeg holds about one frame at a

@@ -6,10 +6,13 @@ import Foundation
 /// last frame and every batch in between animates, it starts a `CollectionTransition` and draws the
 /// frames it lasts from it; otherwise the change shows at once.
 ///
+/// A player is the `FrameSource` of a collection's frames: it takes each `FrameRequest` in order
+/// and trusts its caller to have validated the sequence (`FrameDriver` does, once).
+///
 /// Thread safety: one render loop owns a player and calls it from one thread at a time (a frame
-/// writer's loop, or a frame iterator whose steps run one after another); edits run on the main
+/// driver's loop, or a frame iterator whose steps run one after another); edits run on the main
 /// actor.
-final class FrameSequencePlayer: @unchecked Sendable {
+final class FrameSequencePlayer: FrameSource, @unchecked Sendable {
     // SAFETY: its state is only touched by the render loop that owns it, one frame at a time.
     let node: ASCollectionNode
     let sequence: FrameSequence
@@ -23,6 +26,12 @@ final class FrameSequencePlayer: @unchecked Sendable {
         self.sequence = sequence
     }
 
+    /// FrameSource: the frame's compositing, to run on any thread.
+    func capture(_ request: FrameRequest) throws -> @Sendable () throws -> Bitmap {
+        let composition = try captureFrame(request).composition
+        return { () throws in try composition.render() }
+    }
+
     /// One rendered frame and what it showed.
     struct Frame {
         let bitmap: Bitmap
@@ -30,9 +39,6 @@ final class FrameSequencePlayer: @unchecked Sendable {
         let visibleCount: Int
         let notReadyCount: Int
     }
-
-    /// The edits scripted before frame `index`.
-    func edits(atFrame index: Int) -> [FrameSequence.Edit] { sequence.edits.filter { $0.frame == index } }
 
     /// What a frame will draw, captured from the nodes; `composition.render()` draws it later, on
     /// any thread (frame writers draw and encode frames in parallel behind the player).
@@ -43,14 +49,16 @@ final class FrameSequencePlayer: @unchecked Sendable {
         var notReadyCount: Int { composition.notReady }
     }
 
-    /// Renders the next frame, making its edits first; see `captureNext(scale:placeholders:)`.
-    func renderNext(scale: CGFloat, placeholders: Bool = false) throws -> Frame {
-        try drawn(captureNext(scale: scale, placeholders: placeholders))
+    /// Renders `request`'s frame, making its edits first; see `captureFrame(_:placeholders:)`.
+    func render(_ request: FrameRequest, placeholders: Bool = false) throws -> Frame {
+        try makeEdits(request)
+        return try drawn(captureEdited(request, placeholders: placeholders))
     }
 
-    /// Renders the next frame, its edits already made.
-    func render(scale: CGFloat, placeholders: Bool = false) throws(CollectionError) -> Frame {
-        try drawn(capture(scale: scale, placeholders: placeholders))
+    /// Renders `request`'s frame, its edits already made (by a caller that made them on the main
+    /// actor itself, as `CollectionFrames` does).
+    func renderEdited(_ request: FrameRequest, placeholders: Bool = false) throws(CollectionError) -> Frame {
+        try drawn(captureEdited(request, placeholders: placeholders))
     }
 
     private func drawn(_ captured: Captured) throws(CollectionError) -> Frame {
@@ -58,43 +66,39 @@ final class FrameSequencePlayer: @unchecked Sendable {
               notReadyCount: captured.notReadyCount)
     }
 
-    /// Captures the next frame, making its edits first. Edits run on the main actor, as the data
-    /// source they change lives there: inline when this is it, else through `MainActorBridge`.
-    func captureNext(scale: CGFloat, placeholders: Bool = false) throws -> Captured {
-        // A sequence that cannot be rendered is refused before its first edit changes anything.
-        if nextFrame == 0 { try sequence.validate() }
-        let edits = edits(atFrame: nextFrame)
-        if !edits.isEmpty {
-            try MainActorBridge.run { [node] () throws -> Void in
-                for edit in edits { try edit.apply(node) }
-            }
-        }
-        return try capture(scale: scale, placeholders: placeholders)
+    /// Captures `request`'s frame, making its edits first.
+    func captureFrame(_ request: FrameRequest, placeholders: Bool = false) throws -> Captured {
+        try makeEdits(request)
+        return try captureEdited(request, placeholders: placeholders)
     }
 
-    /// Steps over the next frame without compositing it: its edits, its layout, its ranges, the
-    /// transition it would start and the batch fetch it would begin, all as `renderNext` makes
-    /// them, so the frames after it come out byte for byte as in a run that drew it. What it skips
-    /// is waiting for the visible cells' displays and compositing them: a shard of a sequence
-    /// (`FrameShard`) steps over the frames before its block this way.
-    func skipNext(scale: CGFloat) throws {
-        if nextFrame == 0 { try sequence.validate() }
-        let edits = edits(atFrame: nextFrame)
-        if !edits.isEmpty {
-            try MainActorBridge.run { [node] () throws -> Void in
-                for edit in edits { try edit.apply(node) }
-            }
+    /// Makes the request's edits on the main actor, as the data source they change lives there:
+    /// inline when this is it, else through `MainActorBridge`.
+    private func makeEdits(_ request: FrameRequest) throws {
+        guard !request.edits.isEmpty else { return }
+        try MainActorBridge.run { [node] () throws -> Void in
+            for edit in request.edits { try edit.apply(node) }
         }
-        let snapped = try advance(scale: scale).offset
+    }
+
+    /// Steps over `request`'s frame without compositing it: its edits, its layout, its ranges, the
+    /// transition it would start and the batch fetch it would begin, all as `captureFrame` makes them,
+    /// so the frames after it come out byte for byte as in a run that drew it. What it skips is
+    /// waiting for the visible cells' displays and compositing them: a shard of a sequence
+    /// (`FrameShard`) steps over the frames before its block this way.
+    func skip(_ request: FrameRequest) throws {
+        try makeEdits(request)
+        let snapped = try advance(request).offset
         node.checkForBatchFetching(offset: snapped)
     }
 
-    /// Captures the next frame, its edits already made.
-    func capture(scale: CGFloat, placeholders: Bool = false) throws(CollectionError) -> Captured {
-        let (index, snapped, visible) = try advance(scale: scale)
+    /// Captures `request`'s frame, its edits already made.
+    func captureEdited(_ request: FrameRequest, placeholders: Bool = false) throws(CollectionError) -> Captured {
+        let (snapped, visible) = try advance(request)
+        let scale = request.scale
         var elements = visible
-        if let running = transition, !running.isFinished(atFrame: index) {
-            elements = animatedElements(running, atFrame: index, viewport: CGRect(origin: snapped, size: node.bounds.size),
+        if let running = transition, !running.isFinished(atFrame: request.index) {
+            elements = animatedElements(running, atFrame: request.index, viewport: CGRect(origin: snapped, size: node.bounds.size),
                                         visible: visible, scale: scale)
         }
         if !placeholders { for (_, cell) in elements { cell.waitUntilDisplayed(scale: scale) } }
@@ -104,28 +108,26 @@ final class FrameSequencePlayer: @unchecked Sendable {
         return Captured(composition: composition, offset: snapped, visibleCount: elements.count)
     }
 
-    /// Moves to the next frame: scrolls, waits for updates and a batch fetch begun before, lays out,
-    /// and starts or ends the transition. With the batch-fetch check the caller makes after it
-    /// (after capturing, when it captures), this is everything a later frame depends on, so a
-    /// skipped frame leaves the same state as a drawn one.
-    private func advance(scale: CGFloat) throws(CollectionError)
-        -> (index: Int, offset: CGPoint, visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
-        let index = nextFrame
-        if index == 0 { try sequence.validate() }
-        guard index < sequence.count else { throw .invalidSequence("the sequence has \(sequence.count) frames; frame \(index) was asked for") }
+    /// Moves to `request`'s frame: scrolls to its offset, waits for updates and a batch fetch begun
+    /// before, lays out, and starts or ends the transition. With the batch-fetch check the caller
+    /// makes after it (after capturing, when it captures), this is everything a later frame
+    /// depends on, so a skipped frame leaves the same state as a drawn one. Requests must come in
+    /// frame order, as a transition counts frames.
+    private func advance(_ request: FrameRequest) throws(CollectionError)
+        -> (offset: CGPoint, visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
+        let index = request.index
+        guard index == nextFrame, index < sequence.count else {
+            throw .invalidSequence("the sequence has \(sequence.count) frames; frame \(index) was asked for after frame \(nextFrame - 1)")
+        }
         nextFrame += 1
-        let offset = sequence.offsets[index]
-        node.contentOffset = offset
-        node.waitUntilAllUpdatesAreProcessed()
-        node.waitForBatchFetch()
-        let (snapped, visible) = try node.prepareFrame(scale: scale)
+        let (snapped, visible) = try node.prepareFrame(at: request.offset, scale: request.scale)
         let current = node.layoutData.withLock { $0 }
         if let shown, shown.generation != current.generation {
             transition = startTransition(from: shown, atFrame: index)
         }
         if let running = transition, running.isFinished(atFrame: index) { transition = nil }
         shown = current
-        return (index, snapped, visible)
+        return (snapped, visible)
     }
 
     /// The transition for a change first shown at frame `index`, or nil when it shows at once.

@@ -221,18 +221,37 @@ open class ASTableNode: ASDisplayNode {
         }
     }
 
-    /// Renders every frame of `sequence` into `folder` as `frame_00001.png`…; see
-    /// `ASCollectionNode.writeFrames(_:scale:toFolder:encoder:threads:progress:)`.
+    /// Renders the frames of `sequence` (of `shard` only, by default the whole sequence) into
+    /// `folder` as `frame_00001.png`…, each under its number in the whole sequence; see
+    /// `ASCollectionNode.writeFrames(_:scale:toFolder:shard:encoder:threads:progress:)`. A table's
+    /// frames depend only on their offsets, so the frames before a shard's block are not stepped
+    /// through. Throws as `writeFrames`, and `invalidSequence` for a sequence with scripted edits.
     @discardableResult
-    public func writeFrames(_ sequence: FrameSequence, scale: CGFloat, toFolder folder: String, encoder: PNGEncoder = .frames,
-                            threads: Int? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
+    public func writeFrames(_ sequence: FrameSequence, scale: CGFloat, toFolder folder: String, shard: FrameShard = .whole,
+                            encoder: PNGEncoder = .frames, threads: Int? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
         if let edit = sequence.edits.first {
             throw CollectionError.invalidSequence("the sequence has an edit scripted at frame \(edit.frame); scripted edits are rendered by ASCollectionNode, not ASTableNode yet")
         }
-        return try FrameWriter.write(sequence, toFolder: folder, encoder: encoder, threads: threads, progress: progress) { offset throws in
-            try self.snapshot(at: offset, scale: scale)
-        }
+        let driver = try FrameDriver(sequence, scale: scale, shard: shard, threads: threads)
+        let sink = PNGFolderSink(folder: folder, encoder: encoder)
+        try driver.run(from: TableFrames(table: self), to: sink, progress: progress)
+        return sink.paths
     }
+}
+
+/// A table's frames for `FrameDriver`: each is a snapshot at the request's offset, drawn whole on
+/// the driver's thread (the rows and separators are composited there).
+/// Used on the driver's thread only; not Sendable.
+private struct TableFrames: FrameSource {
+    let table: ASTableNode
+
+    func capture(_ request: FrameRequest) throws -> @Sendable () throws -> Bitmap {
+        let frame = try table.snapshot(at: request.offset, scale: request.scale)
+        return { frame }
+    }
+
+    /// A table frame depends only on its offset: nothing to step through.
+    func skip(_ request: FrameRequest) {}
 }
 
 extension UITableView {
