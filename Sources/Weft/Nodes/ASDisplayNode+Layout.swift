@@ -126,9 +126,8 @@ extension ASDisplayNode {
     func calculateLayoutFromSpec(_ constrainedSize: ASSizeRange) -> ASLayout {
         let (block, traits) = state.withLock { ($0.layout.layoutSpecBlock, $0.traits) }
         // The spec is built with the node's traits current (dynamic colours, trait-aware fonts)
-        // and hands them down to its elements, as Texture's layout does.
+        // and, once checked, hands them down to its elements, as Texture's layout does.
         let spec = UITraitCollection.withCurrent(traits.collection) { block?(self, constrainedSize) ?? layoutSpecThatFits(constrainedSize) }
-        if spec !== NoLayoutSpec.marker { ASTraitCollectionPropagateDown(spec, traits.primitive) }
         guard spec !== NoLayoutSpec.marker else {
             state.withLock { $0.layout.usesLayoutSpec = false }
             let size = calculateSizeThatFits(constrainedSize.max)
@@ -137,6 +136,8 @@ extension ASDisplayNode {
         state.withLock { $0.layout.usesLayoutSpec = true }
         let issues = Self.validate(spec, in: self)
         let checked = issues.isEmpty ? spec : ASLayoutSpec()
+        // After the check: a spec that contains itself would make the walk endless.
+        TraitPropagation.propagate(traits.primitive, from: checked, walkingUnchanged: false, checkedSpec: true)
         let layout = checked.layoutThatFits(constrainedSize).positioned(at: .zero)
         return ASLayout(layoutElement: self, size: layout.size, sublayouts: [layout], issues: issues)
     }

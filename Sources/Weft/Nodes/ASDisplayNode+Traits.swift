@@ -21,7 +21,7 @@ extension ASTraitEnvironment {
 /// without allocating. Held in the node's state, under its lock.
 struct NodeTraits: Sendable {
     var primitive = ASPrimitiveTraitCollectionMakeDefault()
-    var collection = UITraitCollection()
+    var collection = UITraitCollection.unspecified
 
     init() {}
 
@@ -85,9 +85,15 @@ public func ASTraitCollectionPropagateDown(_ element: any ASLayoutElement, _ tra
 enum TraitPropagation {
     /// With `walkingUnchanged` false, the walk stops at nodes whose traits were already equal:
     /// their subtrees got them when they did (used when subtrees are added and specs laid out).
-    static func propagate(_ traits: ASPrimitiveTraitCollection, from root: any ASLayoutElement, walkingUnchanged: Bool) {
+    /// With `checkedSpec` false, each element is visited once, so a spec that contains itself
+    /// cannot make the walk endless. A spec layout has checked (no element twice, no cycle) needs
+    /// no such record; node trees cannot have cycles (see `TreeEditLock`).
+    static func propagate(_ traits: ASPrimitiveTraitCollection, from root: any ASLayoutElement, walkingUnchanged: Bool,
+                          checkedSpec: Bool = false) {
         var pending: [any ASLayoutElement] = [root]
+        var seen: Set<ObjectIdentifier> = []
         while let element = pending.popLast() {
+            if !checkedSpec, !seen.insert(ObjectIdentifier(element)).inserted { continue }
             if let node = element as? ASDisplayNode {
                 let changed = node.applyTraits(traits)
                 if changed || walkingUnchanged { pending += node.subnodes as [any ASLayoutElement] }

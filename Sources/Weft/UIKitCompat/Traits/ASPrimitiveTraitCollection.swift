@@ -55,19 +55,23 @@ public struct ASPrimitiveTraitCollection: Sendable, Hashable {
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.horizontalSizeClass == rhs.horizontalSizeClass && lhs.verticalSizeClass == rhs.verticalSizeClass
-            && lhs.displayScale == rhs.displayScale && lhs.displayGamut == rhs.displayGamut
+            && Self.same(lhs.displayScale, rhs.displayScale) && lhs.displayGamut == rhs.displayGamut
             && lhs.userInterfaceIdiom == rhs.userInterfaceIdiom && lhs.forceTouchCapability == rhs.forceTouchCapability
             && lhs.layoutDirection == rhs.layoutDirection && lhs.userInterfaceStyle == rhs.userInterfaceStyle
             && lhs.preferredContentSizeCategory == rhs.preferredContentSizeCategory
-            && lhs.containerSize.width == rhs.containerSize.width && lhs.containerSize.height == rhs.containerSize.height
+            && Self.same(lhs.containerSize.width, rhs.containerSize.width) && Self.same(lhs.containerSize.height, rhs.containerSize.height)
             && lhs.userInterfaceLevel == rhs.userInterfaceLevel && lhs.accessibilityContrast == rhs.accessibilityContrast
             && lhs.legibilityWeight == rhs.legibilityWeight
     }
 
+    /// Equal, with NaN equal to NaN: traits given a NaN scale must still equal themselves, or
+    /// every propagation would count as a change and drop the cached layouts again.
+    private static func same(_ a: CGFloat, _ b: CGFloat) -> Bool { a == b || (a.isNaN && b.isNaN) }
+
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(horizontalSizeClass); hasher.combine(verticalSizeClass); hasher.combine(displayScale)
+        hasher.combine(horizontalSizeClass); hasher.combine(verticalSizeClass); hasher.combine(displayScale.isNaN ? 0 : displayScale)
         hasher.combine(userInterfaceIdiom); hasher.combine(layoutDirection); hasher.combine(userInterfaceStyle)
-        hasher.combine(preferredContentSizeCategory); hasher.combine(containerSize.width); hasher.combine(containerSize.height)
+        hasher.combine(preferredContentSizeCategory); hasher.combine(containerSize.width.isNaN ? 0 : containerSize.width)
     }
 
     /// Replaces each trait `other` specifies (UIKit's `init(traitsFrom:)` rule); the container

@@ -6,7 +6,7 @@ import Foundation
 /// display and layout pass sets its node's traits around the work (`withCurrent`), so dynamic
 /// colours and trait-aware fonts resolve for that node wherever the pass runs.
 private final class CurrentTraits {
-    var collection = UITraitCollection()
+    var collection = UITraitCollection.unspecified
 }
 
 private let currentTraits = ThreadLocal { CurrentTraits() }

@@ -20,6 +20,9 @@ public final class UITraitCollection: NSObject, Sendable {
         super.init()
     }
 
+    /// One empty collection shared by every node that has no traits yet.
+    static let unspecified = UITraitCollection()
+
     /// An empty collection: every trait unspecified.
     public override convenience init() { self.init(values: ASPrimitiveTraitCollectionMakeDefault()) }
 
