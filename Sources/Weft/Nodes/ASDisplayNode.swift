@@ -285,8 +285,8 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
     /// `isAccessibilityElement`. Until set, the class's default: true for a text node with text
     /// and for a button, false otherwise (see `AccessibilityDefaults`).
     open var isAccessibilityElement: Bool {
-        get { accessibilityState.withLock { $0.isElement } ?? AccessibilityDefaults.isElement(self) }
-        set { accessibilityState.withLock { $0.isElement = newValue } }
+        get { self[accessibility: \.isElement] ?? AccessibilityDefaults.isElement(self) }
+        set { self[accessibility: \.isElement] = newValue }
     }
 
     /// What VoiceOver reads first; UIKit's `accessibilityLabel`. Until set, `defaultAccessibilityLabel`.
@@ -299,7 +299,7 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
     /// in step with `accessibilityLabel`, as Texture keeps the pair.
     open var accessibilityAttributedLabel: NSAttributedString? {
         get {
-            switch accessibilityState.withLock({ $0.label }) {
+            switch self[accessibility: \.label] {
             case .some(let label): label?.value
             case .none: defaultAccessibilityLabel.map { NSAttributedString(string: $0) }
             }
@@ -309,39 +309,39 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
 
     /// The element's current value ("50%"), read after the label; UIKit's `accessibilityValue`, nil by default.
     open var accessibilityValue: String? {
-        get { accessibilityState.withLock { $0.value } }
-        set { accessibilityState.withLock { $0.value = newValue } }
+        get { self[accessibility: \.value] }
+        set { self[accessibility: \.value] = newValue }
     }
 
     /// What activating the element does ("Opens the profile."), read last; UIKit's `accessibilityHint`, nil by default.
     open var accessibilityHint: String? {
-        get { accessibilityState.withLock { $0.hint } }
-        set { accessibilityState.withLock { $0.hint = newValue } }
+        get { self[accessibility: \.hint] }
+        set { self[accessibility: \.hint] = newValue }
     }
 
     /// What kind of element it is (button, header...); UIKit's `accessibilityTraits`. Until set,
     /// `defaultAccessibilityTraits`.
     open var accessibilityTraits: UIAccessibilityTraits {
-        get { accessibilityState.withLock { $0.traits } ?? defaultAccessibilityTraits }
-        set { accessibilityState.withLock { $0.traits = newValue } }
+        get { self[accessibility: \.traits] ?? defaultAccessibilityTraits }
+        set { self[accessibility: \.traits] = newValue }
     }
 
     /// The element's frame in its root node's coordinates (the offscreen "screen"); UIKit's
     /// `accessibilityFrame`. Until set, the node's frame converted to the root's coordinates.
     open var accessibilityFrame: CGRect {
-        get { accessibilityState.withLock { $0.frame } ?? frameInRootCoordinates() }
-        set { accessibilityState.withLock { $0.frame = newValue } }
+        get { self[accessibility: \.frame] ?? frameInRootCoordinates() }
+        set { self[accessibility: \.frame] = newValue }
     }
 
     /// Where VoiceOver activates the element, in root coordinates; UIKit's
     /// `accessibilityActivationPoint`. Until set, the middle of `accessibilityFrame`.
     open var accessibilityActivationPoint: CGPoint {
         get {
-            if let point = accessibilityState.withLock({ $0.activationPoint }) { return point }
+            if let point = self[accessibility: \.activationPoint] { return point }
             let frame = accessibilityFrame
             return CGPoint(x: frame.midX, y: frame.midY)
         }
-        set { accessibilityState.withLock { $0.activationPoint = newValue } }
+        set { self[accessibility: \.activationPoint] = newValue }
     }
 
     /// The elements of this container in reading order, instead of the order found from frames;

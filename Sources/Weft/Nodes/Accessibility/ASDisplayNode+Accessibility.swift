@@ -28,32 +28,38 @@ struct AccessibilityState: @unchecked Sendable {
 }
 
 extension ASDisplayNode {
+    /// Reads or writes one accessibility value under the accessibility lock.
+    final subscript<T: Sendable>(accessibility keyPath: WritableKeyPath<AccessibilityState, T>) -> T {
+        get { accessibilityState.withLock { $0[keyPath: keyPath] } }
+        set { accessibilityState.withLock { $0[keyPath: keyPath] = newValue } }
+    }
+
     /// A name for the node in UI tests, never read aloud; UIKit's `accessibilityIdentifier`, nil by default.
     public var accessibilityIdentifier: String? {
-        get { accessibilityState.withLock { $0.identifier } }
-        set { accessibilityState.withLock { $0.identifier = newValue } }
+        get { self[accessibility: \.identifier] }
+        set { self[accessibility: \.identifier] = newValue }
     }
 
     /// The BCP 47 language VoiceOver reads the element in ("fr-FR"); UIKit's `accessibilityLanguage`,
     /// nil (the app's language) by default.
     public var accessibilityLanguage: String? {
-        get { accessibilityState.withLock { $0.language } }
-        set { accessibilityState.withLock { $0.language = newValue } }
+        get { self[accessibility: \.language] }
+        set { self[accessibility: \.language] = newValue }
     }
 
     /// Hides the node and its subtree from VoiceOver while they stay drawn; UIKit's
     /// `accessibilityElementsHidden`, false by default.
     public var accessibilityElementsHidden: Bool {
-        get { accessibilityState.withLock { $0.elementsHidden } }
-        set { accessibilityState.withLock { $0.elementsHidden = newValue } }
+        get { self[accessibility: \.elementsHidden] }
+        set { self[accessibility: \.elementsHidden] = newValue }
     }
 
     /// When true, VoiceOver reads only this node's subtree and ignores its siblings (an alert
     /// over a screen); UIKit's `accessibilityViewIsModal`, false by default. When several
     /// siblings are modal, the last one (frontmost) wins, as in UIKit and Texture.
     public var accessibilityViewIsModal: Bool {
-        get { accessibilityState.withLock { $0.viewIsModal } }
-        set { accessibilityState.withLock { $0.viewIsModal = newValue } }
+        get { self[accessibility: \.viewIsModal] }
+        set { self[accessibility: \.viewIsModal] = newValue }
     }
 
     /// When true, the elements in this subtree are read together, in their own order, before
@@ -61,8 +67,8 @@ extension ASDisplayNode {
     /// whose title and price sit beside another card's); UIKit's `shouldGroupAccessibilityChildren`,
     /// false by default.
     public var shouldGroupAccessibilityChildren: Bool {
-        get { accessibilityState.withLock { $0.shouldGroupChildren } }
-        set { accessibilityState.withLock { $0.shouldGroupChildren = newValue } }
+        get { self[accessibility: \.shouldGroupChildren] }
+        set { self[accessibility: \.shouldGroupChildren] = newValue }
     }
 
     /// Texture's `isAccessibilityContainer` (ASDisplayNode+Beta.h): the node becomes one element
@@ -71,8 +77,8 @@ extension ASDisplayNode {
     /// trait (button, link, keyboard key) become the element's custom actions instead, and nested
     /// containers stay separate elements. False by default.
     public var isAccessibilityContainer: Bool {
-        get { accessibilityState.withLock { $0.isContainer } }
-        set { accessibilityState.withLock { $0.isContainer = newValue } }
+        get { self[accessibility: \.isContainer] }
+        set { self[accessibility: \.isContainer] = newValue }
     }
 
     /// The node's frame in its topmost supernode's coordinates: what `accessibilityFrame` is

@@ -1,0 +1,139 @@
+import Foundation
+import Weft
+
+/// Checks a node tree for common accessibility problems: low text contrast, small hit targets and
+/// elements without a label; the offscreen counterpart of Xcode's Accessibility Inspector audit
+/// (`XCUIApplication.performAccessibilityAudit`).
+///
+/// - Contrast: every visible `ASTextNode` run's foreground colour (black when unset, as drawn),
+///   under the text node's alpha, against the nearest background behind the text: the run's own
+///   `.backgroundColor`, else the background colours of the nodes painted before it whose frame
+///   covers the text (its own, its ancestors', earlier siblings'), translucent ones composited,
+///   over white (the image's empty pixels). Colours resolve with the text node's traits, so
+///   dynamic colours are audited in the appearance the tree has. Images behind text are not
+///   sampled. WCAG 2.x 1.4.3: 4.5:1, or 3:1 for text of 18 pt and more, or 14 pt bold.
+///   One issue per text node, for its worst run.
+/// - Hit targets: every visible control node (`ASControlNode`, so buttons) and every element with
+///   a button, link or adjustable trait, whose frame is smaller than 44 × 44 pt either way.
+/// - Labels: every element in `AccessibilityHierarchy` whose label is empty.
+///
+/// Lays the tree out first. Reads nodes under their own locks; use from any thread.
+public enum AccessibilityAudit {
+    /// The thresholds; `Rules()` is WCAG 2.x AA and Apple's 44 pt.
+    public struct Rules: Hashable, Sendable {
+        public var minimumTextContrast = ContrastRatio(4.5)
+        public var minimumLargeTextContrast = ContrastRatio(3)
+        public var minimumHitTarget = CGSize(width: 44, height: 44)
+        /// Whether elements without a label are reported.
+        public var requiresLabels = true
+
+        public init() {}
+    }
+
+    /// Every issue in `node`'s tree, in paint order for contrast and hit targets, then reading
+    /// order for labels.
+    public static func run(on node: ASDisplayNode, rules: Rules = Rules()) -> [AccessibilityAuditIssue] {
+        let elements = node.accessibilityElementsInReadingOrder()  // lays the tree out
+        let painted = PaintedNode.list(from: node)
+        var issues: [AccessibilityAuditIssue] = []
+        for (index, entry) in painted.enumerated() {
+            if let text = entry.node as? ASTextNode, let issue = contrastIssue(text, painted[...index], rules) {
+                issues.append(issue)
+            }
+            if entry.node is ASControlNode || (entry.node.isAccessibilityElement && !entry.node.accessibilityTraits.isDisjoint(with: [.button, .link, .adjustable])),
+               let issue = hitTargetIssue(entry, rules) {
+                issues.append(issue)
+            }
+        }
+        if rules.requiresLabels {
+            for element in elements where (element.label ?? "").isEmpty {
+                issues.append(AccessibilityAuditIssue(kind: .missingLabel(traits: element.traits), node: element.nodeName, frame: element.frame))
+            }
+        }
+        return issues
+    }
+
+    /// Throws `AccessibilityAuditFailure`, listing every issue, when `run(on:rules:)` finds any:
+    /// `try AccessibilityAudit.expectNoIssues(in: screen)` in a test.
+    public static func expectNoIssues(in node: ASDisplayNode, rules: Rules = Rules()) throws(AccessibilityAuditFailure) {
+        let issues = run(on: node, rules: rules)
+        if !issues.isEmpty { throw AccessibilityAuditFailure(issues: issues) }
+    }
+
+    private static func hitTargetIssue(_ entry: PaintedNode, _ rules: Rules) -> AccessibilityAuditIssue? {
+        let size = entry.frame.size
+        guard size.width < rules.minimumHitTarget.width || size.height < rules.minimumHitTarget.height else { return nil }
+        return AccessibilityAuditIssue(kind: .smallHitTarget(size: size, minimum: rules.minimumHitTarget),
+                                       node: name(entry.node), frame: entry.frame)
+    }
+
+    /// `painted` ends with the text node; what comes before it is painted under it.
+    private static func contrastIssue(_ text: ASTextNode, _ painted: ArraySlice<PaintedNode>, _ rules: Rules) -> AccessibilityAuditIssue? {
+        guard let string = text.attributedText, string.length > 0, let entry = painted.last else { return nil }
+        let traits = ASPrimitiveTraitCollectionToUITraitCollection(text.primitiveTraitCollection())
+        let behind = background(behind: entry.frame, painted, traits: traits)
+        var worst: (shortfall: Double, issue: AccessibilityAuditIssue)?
+        string.enumerateAttributes(in: NSRange(location: 0, length: string.length)) { attributes, range, _ in
+            let runText = (string.string as NSString).substring(with: range)
+            guard !runText.allSatisfy(\.isWhitespace) else { return }
+            var foreground = ContrastRatio.RGB((attributes[.foregroundColor] as? UIColor) ?? .black, traits: traits)
+            foreground.alpha *= entry.alpha
+            let runBackground = (attributes[.backgroundColor] as? UIColor).map { ContrastRatio.RGB($0, traits: traits).composite(over: behind) } ?? behind
+            let ratio = ContrastRatio(between: foreground.composite(over: runBackground), and: runBackground)
+            let font = (attributes[.font] as? UIFont) ?? UIFont.systemFont(ofSize: 12)
+            let isLarge = font.pointSize >= 18 || (font.pointSize >= 14 && font.weight >= .bold)
+            let required = isLarge ? rules.minimumLargeTextContrast : rules.minimumTextContrast
+            guard ratio < required else { return }
+            let shortfall = required.value / ratio.value
+            if worst.map({ shortfall > $0.shortfall }) ?? true {
+                let kind = AccessibilityAuditIssue.Kind.insufficientContrast(ratio: ratio, required: required,
+                                                                              foreground: foreground, background: runBackground)
+                worst = (shortfall, AccessibilityAuditIssue(kind: kind, node: name(text), frame: entry.frame))
+            }
+        }
+        return worst?.issue
+    }
+
+    /// The opaque colour behind `frame`: background colours of nodes painted before (and
+    /// including) the last entry that cover the frame, nearest first, until an opaque one.
+    private static func background(behind frame: CGRect, _ painted: ArraySlice<PaintedNode>, traits: UITraitCollection) -> ContrastRatio.RGB {
+        var layers: [ContrastRatio.RGB] = []
+        for entry in painted.reversed() where entry.frame.contains(frame) {
+            guard let color = entry.node.backgroundColor else { continue }
+            var rgb = ContrastRatio.RGB(color, traits: traits)
+            rgb.alpha *= entry.alpha
+            guard rgb.alpha > 0 else { continue }
+            layers.append(rgb)
+            if rgb.alpha >= 1 { break }
+        }
+        return layers.reversed().reduce(ContrastRatio.RGB.white) { $1.composite(over: $0) }
+    }
+
+    /// `ASTextNode "Forgot password?"`: the class, then the debug name, else the label.
+    static func name(_ node: ASDisplayNode) -> String {
+        let type = String(describing: Swift.type(of: node))
+        if let debugName = node.debugName { return "\(type) \"\(debugName)\"" }
+        if let label = node.accessibilityLabel, !label.isEmpty { return "\(type) \"\(label)\"" }
+        return type
+    }
+}
+
+/// A visible node in paint order (pre-order: a node, then its subnodes back to front), with its
+/// frame in the root's coordinates and the product of its own and its ancestors' alpha.
+struct PaintedNode {
+    let node: ASDisplayNode
+    let frame: CGRect
+    let alpha: Double
+
+    static func list(from root: ASDisplayNode) -> [PaintedNode] {
+        var result: [PaintedNode] = []
+        var pending: [(ASDisplayNode, Double)] = [(root, 1)]
+        while let (node, inherited) = pending.popLast() {
+            let alpha = inherited * Double(node.alpha)
+            guard !node.isHidden, alpha > 0 else { continue }
+            result.append(PaintedNode(node: node, frame: node.frameInRootCoordinates(), alpha: alpha))
+            pending += node.subnodes.reversed().map { ($0, alpha) }
+        }
+        return result
+    }
+}
