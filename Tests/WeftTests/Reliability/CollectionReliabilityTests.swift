@@ -237,7 +237,7 @@ private func box(_ size: CGSize) -> ASCellNode {
                 runs.withLock { $0[item] += 1 }
                 usleep(200)
                 return box(CGSize(width: 10, height: 10))
-            }), constrainedSize: .unconstrained)
+            }), constrainedSize: .unconstrained, traits: nil)
         }
         let seen = Mutex<[Int: Set<ObjectIdentifier>]>([:])
         DispatchQueue.concurrentPerform(iterations: 5) { thread in
@@ -296,7 +296,7 @@ private func box(_ size: CGSize) -> ASCellNode {
         let element = ASCollectionElement(indexPath: IndexPath(item: 7, section: 3), kind: nil, source: .block({
             _ = holder.withLock { $0 }?.node
             return box(CGSize(width: 10, height: 10))
-        }), constrainedSize: ASSizeRange(exactly: CGSize(width: 10, height: 10)))
+        }), constrainedSize: ASSizeRange(exactly: CGSize(width: 10, height: 10)), traits: nil)
         holder.withLock { $0 = element }
         let (node, diagnostics) = WeftDiagnostics.collect(matching: "section 3, item 7") { element.node }
         #expect(node.bounds.size == CGSize(width: 10, height: 10))
