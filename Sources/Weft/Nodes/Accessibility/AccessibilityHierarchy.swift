@@ -12,6 +12,8 @@ import Foundation
 ///   `accessibilityViewIsModal`, only the last such subnode is searched, not its siblings.
 /// - Elements entirely outside the root's bounds are left out (Texture leaves out those outside
 ///   the window), except inside a scroll, collection or table node.
+/// - A collection or table node's visible cells (items and supplementary views) are searched
+///   like subnodes, placed where the collection draws them at its content offset.
 /// - Reading order: by frame, top to bottom, then from the leading edge (left, or right when the
 ///   node's `layoutDirection` is right to left), then shorter, then narrower: Texture's
 ///   `SortAccessibilityElements` comparator, made direction-aware as VoiceOver is.
@@ -26,7 +28,7 @@ public enum AccessibilityHierarchy {
     public static func elements(of root: ASDisplayNode) -> [AccessibilityElement] {
         root.layoutIfNeeded()
         let bounds = CGRect(origin: .zero, size: root.bounds.size)
-        return flatten(sorted(collect(root, window: bounds, inScroll: false), rightToLeft: isRightToLeft(root)))
+        return flatten(sorted(collect(root, Walk(window: bounds, offset: .zero, inScroll: false)), rightToLeft: isRightToLeft(root)))
     }
 
     /// What one subtree contributes: elements, and groups that stay together.
@@ -42,26 +44,39 @@ public enum AccessibilityHierarchy {
         }
     }
 
-    private static func collect(_ node: ASDisplayNode, window: CGRect, inScroll: Bool) -> [Item] {
+    /// Where a walk is: the image's rectangle, the translation from the current tree's root to
+    /// the image (zero, except inside a collection's cells, which are trees of their own), and
+    /// whether a scroll view is above (Texture keeps elements outside the window there).
+    private struct Walk {
+        var window: CGRect
+        var offset: CGPoint
+        var inScroll: Bool
+    }
+
+    private static func collect(_ node: ASDisplayNode, _ walk: Walk) -> [Item] {
         guard !isHiddenFromAccessibility(node) else { return [] }
         if node.isAccessibilityElement {
-            let element = makeElement(node)
-            return inScroll || element.frame.intersects(window) ? [.element(element)] : []
+            let element = makeElement(node, walk)
+            return walk.inScroll || element.frame.intersects(walk.window) ? [.element(element)] : []
         }
         if node.isAccessibilityContainer {
-            return containerElements(node, window: window, inScroll: inScroll)
+            return containerElements(node, walk)
         }
-        let inScroll = inScroll || node is ASScrollNode || node is ASCollectionNode || node is ASTableNode
+        var walk = walk
+        walk.inScroll = walk.inScroll || node is ASScrollNode || node is ASCollectionNode || node is ASTableNode
         if let explicit = node.accessibilityElements, !explicit.isEmpty {
             // The given order, each entry's own elements kept together in their own order.
             let items = explicit.compactMap { $0 as? ASDisplayNode }.map { entry in
-                Item.group(sorted(collect(entry, window: window, inScroll: inScroll), rightToLeft: isRightToLeft(entry)))
+                Item.group(sorted(collect(entry, walk), rightToLeft: isRightToLeft(entry)))
             }
             return [.group(items)]
         }
         let subnodes = node.subnodes
         let searched = subnodes.last(where: \.accessibilityViewIsModal).map { [$0] } ?? subnodes
-        let items = searched.flatMap { collect($0, window: window, inScroll: inScroll) }
+        var items = searched.flatMap { collect($0, walk) }
+        if let collection = (node as? ASTableNode)?.collection ?? (node as? ASCollectionNode) {
+            items += cellItems(collection, placedAt: node.frameInRootCoordinates().origin, walk)
+        }
         if node.shouldGroupAccessibilityChildren, !items.isEmpty {
             return [.group(sorted(items, rightToLeft: isRightToLeft(node)))]
         }
@@ -74,7 +89,7 @@ public enum AccessibilityHierarchy {
     /// become custom actions; nested containers are elements of their own, listed before it.
     /// Unlike Texture, hidden subnodes are skipped, and an action's own subnodes (a button's
     /// title) are not read again as label text.
-    private static func containerElements(_ container: ASDisplayNode, window: CGRect, inScroll: Bool) -> [Item] {
+    private static func containerElements(_ container: ASDisplayNode, _ walk: Walk) -> [Item] {
         let containerTraits = container.accessibilityTraits
         let aggregates = (container.accessibilityLabel ?? "").isEmpty || !containerTraits.isDisjoint(with: .interactive)
         let rightToLeft = isRightToLeft(container)
@@ -89,33 +104,49 @@ public enum AccessibilityHierarchy {
             if node !== container {
                 if isHiddenFromAccessibility(node) { continue }
                 if node.isAccessibilityContainer {
-                    nested += containerElements(node, window: window, inScroll: inScroll)
+                    nested += containerElements(node, walk)
                     continue
                 }
             }
             if let label = node.accessibilityAttributedLabel, label.length > 0 {
                 if !node.accessibilityTraits.isDisjoint(with: .interactive) {
-                    actions.append((label.string, node.accessibilityFrame))
+                    actions.append((label.string, node.accessibilityFrame.offsetBy(dx: walk.offset.x, dy: walk.offset.y)))
                     if node !== container { continue }
                 } else if node === container || aggregates {
-                    labels.append((label, node.accessibilityFrame))
+                    labels.append((label, node.accessibilityFrame.offsetBy(dx: walk.offset.x, dy: walk.offset.y)))
                 }
             }
             queue += node.subnodes
         }
-        var element = makeElement(container)
+        var element = makeElement(container, walk)
         let orderedLabels = labels.enumerated().sorted { readsBefore($0.element.frame, $1.element.frame, $0.offset, $1.offset, rightToLeft) }
         element.label = orderedLabels.map(\.element.label.string).joined(separator: ", ")
         let orderedActions = actions.enumerated().sorted { readsBefore($0.element.frame, $1.element.frame, $0.offset, $1.offset, rightToLeft) }
         element.customActions = orderedActions.map(\.element.name)
-        guard inScroll || element.frame.intersects(window) else { return nested }
+        guard walk.inScroll || element.frame.intersects(walk.window) else { return nested }
         return nested + [.element(element)]
     }
 
-    private static func makeElement(_ node: ASDisplayNode) -> AccessibilityElement {
-        AccessibilityElement(label: node.accessibilityLabel, value: node.accessibilityValue, hint: node.accessibilityHint,
-                             traits: node.accessibilityTraits, frame: node.accessibilityFrame,
-                             activationPoint: node.accessibilityActivationPoint, identifier: node.accessibilityIdentifier,
+    /// The visible cells of `collection` (items and supplementary views, in its layout's
+    /// order), whose viewport's top left is at `origin` in the image; each cell's tree is
+    /// searched like a subtree, its frames moved to where the cell is drawn.
+    private static func cellItems(_ collection: ASCollectionNode, placedAt origin: CGPoint, _ walk: Walk) -> [Item] {
+        let offset = collection.contentOffset
+        return collection.attributes(in: collection.visibleRect).flatMap { attributes -> [Item] in
+            guard let cell = collection.element(for: attributes)?.node else { return [] }
+            let cellOrigin = cell.frameInRootCoordinates().origin
+            var inCell = walk
+            inCell.offset = CGPoint(x: walk.offset.x + origin.x + attributes.frame.minX - offset.x - cellOrigin.x,
+                                    y: walk.offset.y + origin.y + attributes.frame.minY - offset.y - cellOrigin.y)
+            return collect(cell, inCell)
+        }
+    }
+
+    private static func makeElement(_ node: ASDisplayNode, _ walk: Walk) -> AccessibilityElement {
+        let point = node.accessibilityActivationPoint
+        return AccessibilityElement(label: node.accessibilityLabel, value: node.accessibilityValue, hint: node.accessibilityHint,
+                             traits: node.accessibilityTraits, frame: node.accessibilityFrame.offsetBy(dx: walk.offset.x, dy: walk.offset.y),
+                             activationPoint: CGPoint(x: point.x + walk.offset.x, y: point.y + walk.offset.y), identifier: node.accessibilityIdentifier,
                              language: node.accessibilityLanguage, nodeClass: String(describing: type(of: node)),
                              debugName: node.debugName)
     }
