@@ -7,11 +7,13 @@ import Weft
 ///
 /// - Contrast: every visible `ASTextNode` run's foreground colour (black when unset, as drawn),
 ///   under the text node's alpha, against the nearest background behind the text: the run's own
-///   `.backgroundColor`, else the background colours of the nodes painted before it whose frame
-///   covers the text (its own, its ancestors', earlier siblings'), translucent ones composited,
-///   over white (the image's empty pixels). Colours resolve with the text node's traits, so
-///   dynamic colours are audited in the appearance the tree has. Images behind text are not
-///   sampled. WCAG 2.x 1.4.3: 4.5:1, or 3:1 for text of 18 pt and more, or 14 pt bold.
+///   `.backgroundColor`, over what the nodes painted before it show under the text (its own,
+///   its ancestors', earlier siblings'): a backing store (an image) that covers the text
+///   opaquely, sampled, the lowest ratio of its pixels counting (only once the tree has been
+///   rendered, since the audit draws nothing), else the background colours whose frame covers
+///   the text, translucent ones composited, over white (the image's empty pixels). Colours
+///   resolve with the text node's traits, so dynamic colours are audited in the appearance the
+///   tree has. WCAG 2.x 1.4.3: 4.5:1, or 3:1 for text of 18 pt and more, or 14 pt bold.
 ///   One issue per text node, for its worst run.
 /// - Hit targets: every visible control node (`ASControlNode`, so buttons) and every element with
 ///   a button, link or adjustable trait, whose frame is smaller than 44 × 44 pt either way.
@@ -71,15 +73,20 @@ public enum AccessibilityAudit {
     private static func contrastIssue(_ text: ASTextNode, _ painted: ArraySlice<PaintedNode>, _ rules: Rules) -> AccessibilityAuditIssue? {
         guard let string = text.attributedText, string.length > 0, let entry = painted.last else { return nil }
         let traits = ASPrimitiveTraitCollectionToUITraitCollection(text.primitiveTraitCollection())
-        let behind = background(behind: entry.frame, painted, traits: traits)
+        let behind = backgrounds(behind: entry.frame, painted, traits: traits)
         var worst: (shortfall: Double, issue: AccessibilityAuditIssue)?
         string.enumerateAttributes(in: NSRange(location: 0, length: string.length)) { attributes, range, _ in
             let runText = (string.string as NSString).substring(with: range)
             guard !runText.allSatisfy(\.isWhitespace) else { return }
             var foreground = ContrastRatio.RGB((attributes[.foregroundColor] as? UIColor) ?? .black, traits: traits)
             foreground.alpha *= entry.alpha
-            let runBackground = (attributes[.backgroundColor] as? UIColor).map { ContrastRatio.RGB($0, traits: traits).composite(over: behind) } ?? behind
-            let ratio = ContrastRatio(between: foreground.composite(over: runBackground), and: runBackground)
+            let runColor = (attributes[.backgroundColor] as? UIColor).map { ContrastRatio.RGB($0, traits: traits) }
+            // Against each background found (one colour, or an image's sampled pixels), the lowest ratio.
+            let measured = behind.map { background -> (ContrastRatio, ContrastRatio.RGB) in
+                let runBackground = runColor.map { $0.composite(over: background) } ?? background
+                return (ContrastRatio(between: foreground.composite(over: runBackground), and: runBackground), runBackground)
+            }
+            guard let (ratio, runBackground) = measured.min(by: { $0.0 < $1.0 }) else { return }
             let font = (attributes[.font] as? UIFont) ?? UIFont.systemFont(ofSize: 12)
             let isLarge = font.pointSize >= 18 || (font.pointSize >= 14 && font.weight >= .bold)
             let required = isLarge ? rules.minimumLargeTextContrast : rules.minimumTextContrast
@@ -94,19 +101,46 @@ public enum AccessibilityAudit {
         return worst?.issue
     }
 
-    /// The opaque colour behind `frame`: background colours of nodes painted before (and
-    /// including) the last entry that cover the frame, nearest first, until an opaque one.
-    private static func background(behind frame: CGRect, _ painted: ArraySlice<PaintedNode>, traits: UITraitCollection) -> ContrastRatio.RGB {
+    /// The opaque colours that can be behind `frame`, nearest layer first: for each node painted
+    /// before the text (the last entry), from the nearest, its backing store's pixels over the
+    /// frame when it has one that covers it opaquely (sampled: several colours), then its
+    /// background colour when its frame covers the text; translucent colours are composited over
+    /// what is further down, until something opaque, else white.
+    private static func backgrounds(behind frame: CGRect, _ painted: ArraySlice<PaintedNode>, traits: UITraitCollection) -> [ContrastRatio.RGB] {
         var layers: [ContrastRatio.RGB] = []
-        for entry in painted.reversed() where entry.frame.contains(frame) {
-            guard let color = entry.node.backgroundColor else { continue }
+        func over(_ base: ContrastRatio.RGB) -> ContrastRatio.RGB { layers.reversed().reduce(base) { $1.composite(over: $0) } }
+        for entry in painted.reversed() {
+            if entry.node !== painted.last?.node, entry.alpha >= 1, let samples = opaqueSamples(of: entry, over: frame) {
+                return samples.map(over)
+            }
+            guard entry.frame.contains(frame), let color = entry.node.backgroundColor else { continue }
             var rgb = ContrastRatio.RGB(color, traits: traits)
             rgb.alpha *= entry.alpha
             guard rgb.alpha > 0 else { continue }
             layers.append(rgb)
-            if rgb.alpha >= 1 { break }
+            if rgb.alpha >= 1 { return [over(rgb)] }
         }
-        return layers.reversed().reduce(ContrastRatio.RGB.white) { $1.composite(over: $0) }
+        return [over(.white)]
+    }
+
+    /// Up to 8 × 8 evenly spread pixels of the node's backing store (`contents`, present once
+    /// the tree has been rendered) under `frame`, when the store covers all of `frame` and every
+    /// sampled pixel is opaque; nil otherwise.
+    private static func opaqueSamples(of entry: PaintedNode, over frame: CGRect) -> Set<ContrastRatio.RGB>? {
+        guard let contents = entry.node.contents, entry.frame.contains(frame), contents.pixelWidth > 0, contents.pixelHeight > 0 else { return nil }
+        let local = frame.offsetBy(dx: -entry.frame.minX, dy: -entry.frame.minY)
+        var samples = Set<ContrastRatio.RGB>()
+        for row in 0..<8 {
+            for column in 0..<8 {
+                let x = Int(((local.minX + local.width * (CGFloat(column) + 0.5) / 8) * contents.scale).rounded(.down))
+                let y = Int(((local.minY + local.height * (CGFloat(row) + 0.5) / 8) * contents.scale).rounded(.down))
+                guard let pixel = contents.pixel(x: min(x, contents.pixelWidth - 1), y: min(y, contents.pixelHeight - 1)),
+                      pixel >> 24 == 0xFF else { return nil }
+                samples.insert(ContrastRatio.RGB(red: Double(pixel >> 16 & 0xFF) / 255, green: Double(pixel >> 8 & 0xFF) / 255,
+                                                 blue: Double(pixel & 0xFF) / 255))
+            }
+        }
+        return samples
     }
 
     /// `ASTextNode "Forgot password?"`: the class, then the debug name, else the label.

@@ -72,6 +72,32 @@ import WeftTesting
         #expect(Self.contrastIssues(onVeil).first?.description.contains("on #808080") == true)
     }
 
+    @Test func anImageBehindTheTextIsSampledOnceRendered() throws {
+        func photo(_ colors: [UIColor]) -> ASImageNode {
+            let size = CGSize(width: 240, height: 80)
+            let image = ASImageNode()
+            image.image = UIImage(bitmap: try! Bitmap(size: size, scale: 1) { context in
+                for (index, color) in colors.enumerated() {
+                    let width = size.width / CGFloat(colors.count)
+                    context.fill(CGRect(x: width * CGFloat(index), y: 0, width: width, height: size.height), with: color)
+                }
+            })
+            image.frame = CGRect(origin: .zero, size: size)
+            return image
+        }
+        let dark = TestSupport.host(CGSize(width: 240, height: 80), photo([UIColor(hex: 0x202020)]),
+                                    Self.text("Caption", color: .white, at: CGPoint(x: 20, y: 20)))
+        #expect(Self.contrastIssues(dark).count == 1, "not drawn yet: the image is unknown, white is assumed")
+        _ = try dark.renderBitmap(scale: 1)
+        #expect(Self.contrastIssues(dark).isEmpty)
+
+        // Half dark, half white under the text: the white half decides.
+        let split = TestSupport.host(CGSize(width: 240, height: 80), photo([UIColor(hex: 0x202020), .white]),
+                                     Self.text("Caption across", color: .white, at: CGPoint(x: 80, y: 20)))
+        _ = try split.renderBitmap(scale: 2)
+        #expect(Self.contrastIssues(split).first?.description.contains("1.00:1 (#FFFFFF on #FFFFFF)") == true)
+    }
+
     static func button(_ size: CGSize, title: String? = "OK") -> ASButtonNode {
         let button = ASButtonNode()
         if let title { button.setTitle(title, with: nil, with: nil, for: .normal) }
