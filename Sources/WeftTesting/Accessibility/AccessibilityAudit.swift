@@ -93,7 +93,7 @@ public enum AccessibilityAudit {
             guard ratio < required else { return }
             let shortfall = required.value / ratio.value
             if worst.map({ shortfall > $0.shortfall }) ?? true {
-                let kind = AccessibilityAuditIssue.Kind.insufficientContrast(ratio: ratio, required: required,
+                let kind = AccessibilityAuditIssue.Kind.insufficientContrast(ratio: ratio, required: required, isLargeText: isLarge,
                                                                               foreground: foreground, background: runBackground)
                 worst = (shortfall, AccessibilityAuditIssue(kind: kind, node: name(text), frame: entry.frame))
             }

@@ -9,7 +9,7 @@ public struct AccessibilityAuditIssue: Hashable, Sendable, CustomStringConvertib
     public enum Kind: Hashable, Sendable {
         /// Text whose contrast with what is behind it is below WCAG 2.x's minimum (1.4.3):
         /// `required` is 4.5 for normal text, 3 for large text (18 pt, or 14 pt bold).
-        case insufficientContrast(ratio: ContrastRatio, required: ContrastRatio,
+        case insufficientContrast(ratio: ContrastRatio, required: ContrastRatio, isLargeText: Bool,
                                   foreground: ContrastRatio.RGB, background: ContrastRatio.RGB)
         /// A button, control, link or adjustable element smaller than `minimum` (Apple's Human
         /// Interface Guidelines: 44 × 44 pt) in width or height.
@@ -33,26 +33,16 @@ public struct AccessibilityAuditIssue: Hashable, Sendable, CustomStringConvertib
 
     /// One line naming the node, its frame, the value measured and the threshold.
     public var description: String {
-        let place = "\(node) at \(Self.format(frame))"
+        let place = "\(node) at \(PointFormat.rect(frame))"
         switch kind {
-        case let .insufficientContrast(ratio, required, foreground, background):
-            let size = required.value < 4.5 ? "large text" : "normal text"
+        case let .insufficientContrast(ratio, required, isLargeText, foreground, background):
+            let size = isLargeText ? "large text" : "normal text"
             return "\(place): text contrast \(ratio) (\(foreground) on \(background)) is below \(required) for \(size) (WCAG 2.x 1.4.3)"
         case let .smallHitTarget(size, minimum):
-            return "\(place): hit target \(Self.number(size.width))×\(Self.number(size.height)) pt is smaller than \(Self.number(minimum.width))×\(Self.number(minimum.height)) pt"
+            return "\(place): hit target \(PointFormat.number(size.width))×\(PointFormat.number(size.height)) pt is smaller than \(PointFormat.number(minimum.width))×\(PointFormat.number(minimum.height)) pt"
         case let .missingLabel(traits):
             return "\(place): element with traits \(traits) has no accessibility label"
         }
-    }
-
-    static func format(_ rect: CGRect) -> String {
-        "(\(number(rect.minX)), \(number(rect.minY)), \(number(rect.width)), \(number(rect.height)))"
-    }
-
-    /// At most two decimals, no trailing zeros.
-    static func number(_ value: CGFloat) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%g", Double(rounded))
     }
 }
 

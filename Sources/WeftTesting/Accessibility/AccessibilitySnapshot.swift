@@ -65,12 +65,7 @@ public enum AccessibilitySnapshot {
     }
 
     private static func details(_ element: AccessibilityElement) -> String {
-        let frame = element.frame
-        func number(_ value: CGFloat) -> String {
-            let rounded = (value * 100).rounded() / 100
-            return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%g", Double(rounded))
-        }
-        var text = "\(element.nodeClass) (\(number(frame.minX)), \(number(frame.minY)), \(number(frame.width)), \(number(frame.height)))"
+        var text = "\(element.nodeClass) \(PointFormat.rect(element.frame))"
         if let identifier = element.identifier { text += " id=\(identifier)" }
         return text
     }

@@ -34,7 +34,8 @@ import WeftTesting
         let root = TestSupport.host(CGSize(width: 240, height: 60), failing)
         let issues = Self.contrastIssues(root)
         try #require(issues.count == 1)
-        guard case let .insufficientContrast(ratio, required, foreground, background) = issues[0].kind else { return }
+        guard case let .insufficientContrast(ratio, required, isLargeText, foreground, background) = issues[0].kind else { return }
+        #expect(!isLargeText)
         #expect(abs(ratio.value - 4.478) < 0.001)
         #expect(required.value == 4.5)
         #expect(foreground.description == "#777777" && background.description == "#FFFFFF")
@@ -55,6 +56,9 @@ import WeftTesting
         #expect(issues(size: 14, weight: .bold).isEmpty)
         #expect(issues(size: 14, weight: .semibold).count == 1)
         #expect(issues(size: 17, weight: .regular).count == 1)
+        let faint = Self.contrastIssues(TestSupport.host(CGSize(width: 240, height: 60), Self.text("Total", color: UIColor(hex: 0xAAAAAA), size: 20)))
+        #expect(faint.first?.description.hasSuffix("text contrast 2.32:1 (#AAAAAA on #FFFFFF) is below 3.00:1 for large text (WCAG 2.x 1.4.3)") == true,
+                "\(faint)")
     }
 
     @Test func theBackgroundIsWhatIsPaintedBehindTheText() {
