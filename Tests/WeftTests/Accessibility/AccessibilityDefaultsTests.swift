@@ -88,6 +88,30 @@ import Weft
         #expect(leaf.accessibilityFrame == CGRect(x: 1, y: 2, width: 3, height: 4))
     }
 
+    @Test func valuesAreSendable() {
+        func sendable<T: Sendable>(_: T.Type) {}
+        sendable(UIAccessibilityTraits.self)
+        sendable(AccessibilityElement.self)
+    }
+
+    /// The values sit behind the node's accessibility lock: writers and readers on many threads
+    /// at once see whole values.
+    @Test func concurrentReadsAndWritesSeeWholeValues() {
+        // Nodes are thread-safe but not Sendable (so that subclasses need not be), as elsewhere.
+        nonisolated(unsafe) let node = ASTextNode()
+        node.attributedText = NSAttributedString(string: "Text")
+        DispatchQueue.concurrentPerform(iterations: 200) { index in
+            if index.isMultiple(of: 2) {
+                node.accessibilityLabel = "Label \(index)"
+                node.accessibilityTraits = index.isMultiple(of: 4) ? .header : .button
+            } else {
+                let label = node.accessibilityLabel ?? ""
+                #expect(label == "Text" || label.hasPrefix("Label "))
+                #expect([.staticText, .header, .button].contains(node.accessibilityTraits))
+            }
+        }
+    }
+
     /// Subclasses override the properties, as UIKit code does.
     final class Badge: ASDisplayNode {
         override var isAccessibilityElement: Bool { get { true } set {} }
