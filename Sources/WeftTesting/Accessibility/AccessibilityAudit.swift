@@ -19,7 +19,9 @@ import Weft
 ///   a button, link or adjustable trait, whose frame is smaller than 44 × 44 pt either way.
 /// - Labels: every element in `AccessibilityHierarchy` whose label is empty.
 ///
-/// Lays the tree out first. Reads nodes under their own locks; use from any thread.
+/// The nodes walked are `drawnNodesInPaintOrder()`'s, so a collection's or table's visible cells
+/// are audited where they are drawn. Lays the tree out first. Reads nodes under their own locks;
+/// use from any thread.
 public enum AccessibilityAudit {
     /// The thresholds; `Rules()` is WCAG 2.x AA and Apple's 44 pt.
     public struct Rules: Hashable, Sendable {
@@ -36,7 +38,7 @@ public enum AccessibilityAudit {
     /// order for labels.
     public static func run(on node: ASDisplayNode, rules: Rules = Rules()) -> [AccessibilityAuditIssue] {
         let elements = node.accessibilityElementsInReadingOrder()  // lays the tree out
-        let painted = PaintedNode.list(from: node)
+        let painted = node.drawnNodesInPaintOrder()
         var issues: [AccessibilityAuditIssue] = []
         for (index, entry) in painted.enumerated() {
             if let text = entry.node as? ASTextNode, let issue = contrastIssue(text, painted[...index], rules) {
@@ -62,7 +64,7 @@ public enum AccessibilityAudit {
         if !issues.isEmpty { throw AccessibilityAuditFailure(issues: issues) }
     }
 
-    private static func hitTargetIssue(_ entry: PaintedNode, _ rules: Rules) -> AccessibilityAuditIssue? {
+    private static func hitTargetIssue(_ entry: DrawnNode, _ rules: Rules) -> AccessibilityAuditIssue? {
         let size = entry.frame.size
         guard size.width < rules.minimumHitTarget.width || size.height < rules.minimumHitTarget.height else { return nil }
         return AccessibilityAuditIssue(kind: .smallHitTarget(size: size, minimum: rules.minimumHitTarget),
@@ -70,7 +72,7 @@ public enum AccessibilityAudit {
     }
 
     /// `painted` ends with the text node; what comes before it is painted under it.
-    private static func contrastIssue(_ text: ASTextNode, _ painted: ArraySlice<PaintedNode>, _ rules: Rules) -> AccessibilityAuditIssue? {
+    private static func contrastIssue(_ text: ASTextNode, _ painted: ArraySlice<DrawnNode>, _ rules: Rules) -> AccessibilityAuditIssue? {
         guard let string = text.attributedText, string.length > 0, let entry = painted.last else { return nil }
         let traits = ASPrimitiveTraitCollectionToUITraitCollection(text.primitiveTraitCollection())
         let behind = backgrounds(behind: entry.frame, painted, traits: traits)
@@ -106,7 +108,7 @@ public enum AccessibilityAudit {
     /// frame when it has one that covers it opaquely (sampled: several colours), then its
     /// background colour when its frame covers the text; translucent colours are composited over
     /// what is further down, until something opaque, else white.
-    private static func backgrounds(behind frame: CGRect, _ painted: ArraySlice<PaintedNode>, traits: UITraitCollection) -> [ContrastRatio.RGB] {
+    private static func backgrounds(behind frame: CGRect, _ painted: ArraySlice<DrawnNode>, traits: UITraitCollection) -> [ContrastRatio.RGB] {
         var layers: [ContrastRatio.RGB] = []
         func over(_ base: ContrastRatio.RGB) -> ContrastRatio.RGB { layers.reversed().reduce(base) { $1.composite(over: $0) } }
         for entry in painted.reversed() {
@@ -126,7 +128,7 @@ public enum AccessibilityAudit {
     /// Up to 8 × 8 evenly spread pixels of the node's backing store (`contents`, present once
     /// the tree has been rendered) under `frame`, when the store covers all of `frame` and every
     /// sampled pixel is opaque; nil otherwise.
-    private static func opaqueSamples(of entry: PaintedNode, over frame: CGRect) -> Set<ContrastRatio.RGB>? {
+    private static func opaqueSamples(of entry: DrawnNode, over frame: CGRect) -> Set<ContrastRatio.RGB>? {
         guard let contents = entry.node.contents, entry.frame.contains(frame), contents.pixelWidth > 0, contents.pixelHeight > 0 else { return nil }
         let local = frame.offsetBy(dx: -entry.frame.minX, dy: -entry.frame.minY)
         var samples = Set<ContrastRatio.RGB>()
@@ -149,25 +151,5 @@ public enum AccessibilityAudit {
         if let debugName = node.debugName { return "\(type) \"\(debugName)\"" }
         if let label = node.accessibilityLabel, !label.isEmpty { return "\(type) \"\(label)\"" }
         return type
-    }
-}
-
-/// A visible node in paint order (pre-order: a node, then its subnodes back to front), with its
-/// frame in the root's coordinates and the product of its own and its ancestors' alpha.
-struct PaintedNode {
-    let node: ASDisplayNode
-    let frame: CGRect
-    let alpha: Double
-
-    static func list(from root: ASDisplayNode) -> [PaintedNode] {
-        var result: [PaintedNode] = []
-        var pending: [(ASDisplayNode, Double)] = [(root, 1)]
-        while let (node, inherited) = pending.popLast() {
-            let alpha = inherited * Double(node.alpha)
-            guard !node.isHidden, alpha > 0 else { continue }
-            result.append(PaintedNode(node: node, frame: node.frameInRootCoordinates(), alpha: alpha))
-            pending += node.subnodes.reversed().map { ($0, alpha) }
-        }
-        return result
     }
 }

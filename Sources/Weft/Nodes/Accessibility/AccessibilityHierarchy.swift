@@ -74,9 +74,7 @@ public enum AccessibilityHierarchy {
         let subnodes = node.subnodes
         let searched = subnodes.last(where: \.accessibilityViewIsModal).map { [$0] } ?? subnodes
         var items = searched.flatMap { collect($0, walk) }
-        if let collection = (node as? ASTableNode)?.collection ?? (node as? ASCollectionNode) {
-            items += cellItems(collection, placedAt: node.frameInRootCoordinates().origin, walk)
-        }
+        items += cellItems(node, placedAt: node.frameInRootCoordinates().origin, walk)
         if node.shouldGroupAccessibilityChildren, !items.isEmpty {
             return [.group(sorted(items, rightToLeft: isRightToLeft(node)))]
         }
@@ -127,18 +125,14 @@ public enum AccessibilityHierarchy {
         return nested + [.element(element)]
     }
 
-    /// The visible cells of `collection` (items and supplementary views, in its layout's
-    /// order), whose viewport's top left is at `origin` in the image; each cell's tree is
-    /// searched like a subtree, its frames moved to where the cell is drawn.
-    private static func cellItems(_ collection: ASCollectionNode, placedAt origin: CGPoint, _ walk: Walk) -> [Item] {
-        let offset = collection.contentOffset
-        return collection.attributes(in: collection.visibleRect).flatMap { attributes -> [Item] in
-            guard let cell = collection.element(for: attributes)?.node else { return [] }
-            let cellOrigin = cell.frameInRootCoordinates().origin
+    /// The visible cells of a collection or table whose viewport's top left is at `origin` in
+    /// its own tree's root coordinates (`walk.offset` moves that to the image); each cell's tree is searched like a subtree, its frames moved to where the
+    /// cell is drawn.
+    private static func cellItems(_ node: ASDisplayNode, placedAt origin: CGPoint, _ walk: Walk) -> [Item] {
+        CollectionCells.placed(in: node, at: origin).flatMap { placed -> [Item] in
             var inCell = walk
-            inCell.offset = CGPoint(x: walk.offset.x + origin.x + attributes.frame.minX - offset.x - cellOrigin.x,
-                                    y: walk.offset.y + origin.y + attributes.frame.minY - offset.y - cellOrigin.y)
-            return collect(cell, inCell)
+            inCell.offset = CGPoint(x: walk.offset.x + placed.offset.x, y: walk.offset.y + placed.offset.y)
+            return collect(placed.cell, inCell)
         }
     }
 
