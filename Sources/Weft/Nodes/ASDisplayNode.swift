@@ -82,6 +82,10 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
     /// Sizing and flex properties for layout specs; Texture's `style`.
     public let style = ASLayoutElementStyle()
 
+    /// What VoiceOver is told about the node, behind its own mutex so that `State` stays about
+    /// drawing and layout; see `ASDisplayNode+Accessibility.swift`.
+    let accessibilityState = Mutex(AccessibilityState())
+
     public init() {}
 
     /// Called when the node's traits change (appearance, text size, direction, size classes...),
@@ -284,6 +288,88 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
     open func calculateLayoutThatFits(_ constrainedSize: ASSizeRange) -> ASLayout {
         calculateLayoutFromSpec(constrainedSize)
     }
+
+    // MARK: Accessibility (overridable)
+    // Declared in the class, not in `ASDisplayNode+Accessibility.swift`, because UIKit and Texture
+    // code overrides them in subclasses and Swift cannot override members of extensions.
+
+    /// Whether the node is one element to VoiceOver (its subnodes are then not read); UIKit's
+    /// `isAccessibilityElement`. Until set, the class's default: true for a text node with text
+    /// and for a button, false otherwise (see `AccessibilityDefaults`).
+    open var isAccessibilityElement: Bool {
+        get { self[accessibility: \.isElement] ?? AccessibilityDefaults.isElement(self) }
+        set { self[accessibility: \.isElement] = newValue }
+    }
+
+    /// What VoiceOver reads first; UIKit's `accessibilityLabel`. Until set, `defaultAccessibilityLabel`.
+    open var accessibilityLabel: String? {
+        get { accessibilityAttributedLabel?.string }
+        set { accessibilityAttributedLabel = newValue.map { NSAttributedString(string: $0) } }
+    }
+
+    /// The label with attributes (language, pitch); UIKit's `accessibilityAttributedLabel`. Kept
+    /// in step with `accessibilityLabel`, as Texture keeps the pair.
+    open var accessibilityAttributedLabel: NSAttributedString? {
+        get {
+            switch self[accessibility: \.label] {
+            case .some(let label): label?.value
+            case .none: defaultAccessibilityLabel.map { NSAttributedString(string: $0) }
+            }
+        }
+        set { accessibilityState.withLock { $0.label = .some(newValue.map(ImmutableAttributedString.init)) } }
+    }
+
+    /// The element's current value ("50%"), read after the label; UIKit's `accessibilityValue`, nil by default.
+    open var accessibilityValue: String? {
+        get { self[accessibility: \.value] }
+        set { self[accessibility: \.value] = newValue }
+    }
+
+    /// What activating the element does ("Opens the profile."), read last; UIKit's `accessibilityHint`, nil by default.
+    open var accessibilityHint: String? {
+        get { self[accessibility: \.hint] }
+        set { self[accessibility: \.hint] = newValue }
+    }
+
+    /// What kind of element it is (button, header...); UIKit's `accessibilityTraits`. Until set,
+    /// `defaultAccessibilityTraits`.
+    open var accessibilityTraits: UIAccessibilityTraits {
+        get { self[accessibility: \.traits] ?? defaultAccessibilityTraits }
+        set { self[accessibility: \.traits] = newValue }
+    }
+
+    /// The element's frame in its root node's coordinates (the offscreen "screen"); UIKit's
+    /// `accessibilityFrame`. Until set, the node's frame converted to the root's coordinates.
+    open var accessibilityFrame: CGRect {
+        get { self[accessibility: \.frame] ?? frameInRootCoordinates() }
+        set { self[accessibility: \.frame] = newValue }
+    }
+
+    /// Where VoiceOver activates the element, in root coordinates; UIKit's
+    /// `accessibilityActivationPoint`. Until set, the middle of `accessibilityFrame`.
+    open var accessibilityActivationPoint: CGPoint {
+        get {
+            if let point = self[accessibility: \.activationPoint] { return point }
+            let frame = accessibilityFrame
+            return CGPoint(x: frame.midX, y: frame.midY)
+        }
+        set { self[accessibility: \.activationPoint] = newValue }
+    }
+
+    /// The elements of this container in reading order, instead of the order found from frames;
+    /// UIKit's `accessibilityElements`. Entries that are nodes are read (an element, or a container
+    /// whose own elements are read in its place); other entries are skipped. Nil by default.
+    open var accessibilityElements: [Any]? {
+        get { accessibilityState.withLock { $0.elements } }
+        set { accessibilityState.withLock { $0.elements = newValue } }
+    }
+
+    /// The label the node has until one is set; Texture's `defaultAccessibilityLabel`: a text
+    /// node's text, a button's title, nil otherwise.
+    open var defaultAccessibilityLabel: String? { AccessibilityDefaults.label(self) }
+
+    /// The traits the node has until they are set; Texture's `defaultAccessibilityTraits`.
+    open var defaultAccessibilityTraits: UIAccessibilityTraits { AccessibilityDefaults.traits(self) }
 
     // MARK: Interface state callbacks (call super)
 

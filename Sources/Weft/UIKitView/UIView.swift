@@ -56,6 +56,38 @@ open class UIView {
     /// The insets a window or a controller gives this view; see `UIView+SafeArea.swift`.
     var safeAreaSource = SafeAreaSource()
 
+    // MARK: Accessibility (see UIView+Accessibility.swift)
+    // In the class because UIKit code overrides these in subclasses, which Swift allows only for
+    // members declared in the class.
+    var accessibility = UIViewAccessibility()
+
+    /// UIKit's `isAccessibilityElement`: true for a `UILabel`, false for other views, until set.
+    open var isAccessibilityElement: Bool {
+        get { accessibility.isElement ?? UIViewAccessibility.defaultIsElement(self) }
+        set { accessibility.isElement = newValue }
+    }
+
+    /// UIKit's `accessibilityLabel`: a `UILabel`'s text until set; nil for other views.
+    open var accessibilityLabel: String? {
+        get { accessibility.label ?? UIViewAccessibility.defaultLabel(self) }
+        set { accessibility.label = .some(newValue) }
+    }
+
+    /// UIKit's `accessibilityValue`, nil by default.
+    open var accessibilityValue: String?
+    /// UIKit's `accessibilityHint`, nil by default.
+    open var accessibilityHint: String?
+
+    /// UIKit's `accessibilityTraits`: `.staticText` for a `UILabel`, `.image` for a
+    /// `UIImageView`, none for other views, until set.
+    open var accessibilityTraits: UIAccessibilityTraits {
+        get { accessibility.traits ?? UIViewAccessibility.defaultTraits(self) }
+        set { accessibility.traits = newValue }
+    }
+
+    /// UIKit's `accessibilityElements`: this container's elements in reading order; nil by default.
+    open var accessibilityElements: [Any]?
+
     public init(frame: CGRect) {
         let frame = UIView.checked(frame, "frame")
         storedBounds = CGRect(origin: .zero, size: frame.size)

@@ -1,0 +1,132 @@
+import Foundation
+import Weft
+
+/// A picture of what VoiceOver reads: the rendered node with a translucent, colour-coded overlay
+/// on each element's frame, beside a legend of the elements in reading order, each with a swatch
+/// of its colour and what VoiceOver says ("Sign in. Button. Double-tap to sign in."); after Cash
+/// App's AccessibilitySnapshot. Also a text form for text goldens.
+///
+/// Layout, in points: the image at the top left; the legend `margin` to its right, `legendWidth`
+/// wide, one row per element (swatch, then the description and, smaller, the node's class,
+/// frame and identifier); the whole on white, as tall as the taller of the two. Colours cycle
+/// through `palette` in reading order. Pixels are deterministic: everything is drawn with Weft's
+/// own text and graphics, synchronously, at `scale`.
+///
+/// Sendable namespace; the node form runs on any thread, the controller form on the main actor.
+public enum AccessibilitySnapshot {
+    /// The element colours, in reading order, repeating after the eighth.
+    public static let palette: [UIColor] = [
+        UIColor(hex: 0xE53935), UIColor(hex: 0x1E88E5), UIColor(hex: 0x43A047), UIColor(hex: 0xFB8C00),
+        UIColor(hex: 0x8E24AA), UIColor(hex: 0x00ACC1), UIColor(hex: 0xD81B60), UIColor(hex: 0x7CB342),
+    ]
+    /// The overlay's opacity over the element's frame.
+    public static let overlayAlpha: CGFloat = 0.3
+    public static let margin: CGFloat = 16
+    public static let legendWidth: CGFloat = 280
+    public static let swatchSize: CGFloat = 14
+
+    /// `node` rendered (as `GoldenRendering.render` does; a collection at its content offset)
+    /// beside its elements' legend.
+    public static func render(_ node: ASDisplayNode, scale: CGFloat) throws -> Bitmap {
+        let image = try GoldenRendering.render(node, scale: scale)
+        return try compose(image, node.accessibilityElementsInReadingOrder(), scale: scale)
+    }
+
+    /// The controller rendered at a screen `size` (`renderBitmap(size:scale:)`) beside the legend
+    /// of its node's elements.
+    @MainActor
+    public static func render<Node: ASDisplayNode>(_ controller: ASDKViewController<Node>, size: CGSize, scale: CGFloat) throws -> Bitmap {
+        let image = try controller.renderBitmap(size: size, scale: scale)
+        let node: Node? = controller.node
+        return try compose(image, node?.accessibilityElementsInReadingOrder() ?? [], scale: scale)
+    }
+
+    /// The elements in reading order, one a line: number, what VoiceOver says, then the node,
+    /// its frame and identifier, for a text golden:
+    ///
+    ///     1. "Sign in. Button."  ASButtonNode (16, 40, 120, 44) id=signIn
+    public static func text(of node: ASDisplayNode) -> String {
+        text(of: node.accessibilityElementsInReadingOrder())
+    }
+
+    /// `elements` as `text(of:)` prints them.
+    public static func text(of elements: [AccessibilityElement]) -> String {
+        elements.enumerated().map { index, element in "\(index + 1). \"\(element.voiceOverDescription)\"  \(details(element))" }
+            .joined(separator: "\n")
+    }
+
+    /// The colour of the element at `index` in reading order.
+    public static func color(at index: Int) -> UIColor { palette[index % palette.count] }
+
+    /// The frame of the legend row at `index` (swatch and text) in a snapshot of `elements`
+    /// beside an image `imageSize` wide; for tests that look for a row's pixels.
+    public static func legendRowFrames(for elements: [AccessibilityElement], imageWidth: CGFloat, scale: CGFloat) throws -> [CGRect] {
+        try legendRows(for: elements, imageWidth: imageWidth, scale: scale).map(\.frame)
+    }
+
+    private static func details(_ element: AccessibilityElement) -> String {
+        var text = "\(element.nodeClass) \(PointFormat.rect(element.frame))"
+        if let identifier = element.identifier { text += " id=\(identifier)" }
+        return text
+    }
+
+    private struct LegendRow {
+        let frame: CGRect
+        let text: Bitmap
+    }
+
+    private static func legendRows(for elements: [AccessibilityElement], imageWidth: CGFloat, scale: CGFloat) throws -> [LegendRow] {
+        let x = imageWidth + margin
+        let textWidth = legendWidth - swatchSize - 8
+        var y = margin
+        var rows: [LegendRow] = []
+        let entries = elements.isEmpty ? [nil] : elements.map(Optional.some)
+        for element in entries {
+            let node = ASTextNode()
+            node.attributedText = legendText(element)
+            let size = node.calculateSizeThatFits(CGSize(width: textWidth, height: .infinity))
+            node.frame = CGRect(x: 0, y: 0, width: textWidth, height: max(1, (size.height * scale).rounded(.up) / scale))
+            let bitmap = try node.renderBitmap(scale: scale)
+            let frame = CGRect(x: x, y: y, width: legendWidth, height: max(node.frame.height, swatchSize))
+            rows.append(LegendRow(frame: frame, text: bitmap))
+            y = frame.maxY + 12
+        }
+        return rows
+    }
+
+    private static func legendText(_ element: AccessibilityElement?) -> NSAttributedString {
+        guard let element else {
+            return NSAttributedString(string: "No accessibility elements", attributes: [.font: UIFont.italicSystemFont(ofSize: 13), .foregroundColor: UIColor.black])
+        }
+        let text = NSMutableAttributedString(string: element.voiceOverDescription,
+                                             attributes: [.font: UIFont.systemFont(ofSize: 13), .foregroundColor: UIColor.black])
+        text.append(NSAttributedString(string: "\n" + details(element),
+                                       attributes: [.font: UIFont.systemFont(ofSize: 10), .foregroundColor: UIColor(hex: 0x555555)]))
+        return text
+    }
+
+    private static func compose(_ image: Bitmap, _ elements: [AccessibilityElement], scale: CGFloat) throws -> Bitmap {
+        let imageRect = CGRect(origin: .zero, size: image.size)
+        let rows = try legendRows(for: elements, imageWidth: imageRect.width, scale: scale)
+        let legendBottom = (rows.last?.frame.maxY ?? 0) + margin
+        let size = CGSize(width: imageRect.width + margin + legendWidth + margin, height: max(imageRect.height, legendBottom))
+        return try Bitmap(size: size, scale: scale) { context in
+            context.fill(CGRect(origin: .zero, size: size), with: .white)
+            context.draw(image, in: imageRect)
+            context.withSavedState {
+                context.clip(to: imageRect)
+                for (index, element) in elements.enumerated() {
+                    let color = color(at: index)
+                    context.fill(element.frame, with: color.withAlphaComponent(overlayAlpha))
+                    context.stroke(Path(rect: element.frame.insetBy(dx: 0.5, dy: 0.5)), with: color, lineWidth: 1)
+                }
+            }
+            for (index, row) in rows.enumerated() {
+                if !elements.isEmpty {
+                    context.fill(CGRect(x: row.frame.minX, y: row.frame.minY + 1, width: swatchSize, height: swatchSize), with: color(at: index))
+                }
+                context.draw(row.text, in: CGRect(x: row.frame.minX + swatchSize + 8, y: row.frame.minY, width: row.text.size.width, height: row.text.size.height))
+            }
+        }
+    }
+}
