@@ -17,7 +17,7 @@ public func assertSnapshots<Node: ASDisplayNode>(
 ) {
     guard MatrixAssertion.check(matrix, fileID: fileID, filePath: filePath, line: line, column: column) else { return }
     for cell in matrix.cells {
-        let failure = verifySnapshot(of: makeNode(), as: .image(on: cell.device, precision: precision, perceptualPrecision: perceptualPrecision,
+        let failure = verifySnapshot(of: cell.made(makeNode), as: .image(on: cell.device, precision: precision, perceptualPrecision: perceptualPrecision,
                                                                size: size, traits: cell.traits),
                                      named: cell.name, record: record, snapshotDirectory: snapshotDirectory, timeout: timeout, fileID: fileID,
                                      file: filePath, testName: testName, line: line, column: column)
@@ -37,7 +37,7 @@ public func assertSnapshots<Controller: UIViewController>(
 ) {
     guard MatrixAssertion.check(matrix, fileID: fileID, filePath: filePath, line: line, column: column) else { return }
     for cell in matrix.cells {
-        let failure = verifySnapshot(of: makeController(), as: .image(on: cell.device, precision: precision,
+        let failure = verifySnapshot(of: cell.made(makeController), as: .image(on: cell.device, precision: precision,
                                                                      perceptualPrecision: perceptualPrecision, size: size, traits: cell.traits),
                                      named: cell.name, record: record, snapshotDirectory: snapshotDirectory, timeout: timeout, fileID: fileID,
                                      file: filePath, testName: testName, line: line, column: column)

@@ -12,7 +12,7 @@ public func expectGolden<Node: ASDisplayNode>(of makeNode: () -> Node, matrix: S
                                              line: UInt = #line, column: UInt = #column) {
     MatrixGolden.run(matrix, named: name, record: record, precision: precision, perceptualPrecision: perceptualPrecision, fileID: fileID,
                      filePath: filePath, function: function, line: line, column: column) { cell in
-        let node = makeNode()
+        let node = cell.made(makeNode)
         return (try node.renderBitmap(on: cell.device, size: size, traits: cell.traits), NodeAttribution(subject: node))
     }
 }
@@ -28,7 +28,7 @@ public func expectGolden<Controller: UIViewController>(of makeController: @MainA
                                                       line: UInt = #line, column: UInt = #column) {
     MatrixGolden.run(matrix, named: name, record: record, precision: precision, perceptualPrecision: perceptualPrecision, fileID: fileID,
                      filePath: filePath, function: function, line: line, column: column) { cell in
-        let controller = makeController()
+        let controller = cell.made(makeController)
         return (try controller.renderBitmap(on: cell.device, size: size, traits: cell.traits), DeviceGolden.attribution(of: controller))
     }
 }

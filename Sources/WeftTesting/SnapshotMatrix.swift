@@ -35,6 +35,16 @@ public struct SnapshotMatrix: Sendable {
         public let traits: UITraitCollection
         /// `<device>-<style>-<contentSize>-<direction>`, e.g. `iPhone13-dark-extraLarge-rtl`.
         public let name: String
+
+        /// Runs `make` with the cell's traits (the device's, overlaid with the cell's) as
+        /// `UITraitCollection.current`, so a subject that picks fonts and colours in `init`
+        /// (`UIFont.preferredFont(forTextStyle:)` follows the current traits' text size in Weft)
+        /// is made for this cell, as an app launched with those settings would make it.
+        public func made<Subject>(_ make: () throws -> Subject) rethrows -> Subject {
+            var subject: Subject?
+            try device.traits(overriddenBy: traits).performAsCurrent { subject = try make() }
+            return subject!
+        }
     }
 
     /// Every cell, devices outermost, directions innermost.

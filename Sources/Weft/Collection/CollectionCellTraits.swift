@@ -5,12 +5,16 @@ import Synchronization
 /// made. One box per collection node, shared by its elements, so an element pays one reference
 /// for it and a change of traits reaches elements made before it. Its mutex owns the value.
 final class CollectionCellTraits: Sendable {
-    private let traits = Mutex(ASPrimitiveTraitCollectionMakeDefault())
+    private let traits = Mutex(NodeTraits())
 
     var value: ASPrimitiveTraitCollection {
-        get { traits.withLock { $0 } }
-        set { traits.withLock { $0 = newValue } }
+        get { traits.withLock { $0.primitive } }
+        set { traits.withLock { $0 = NodeTraits(newValue) } }
     }
+
+    /// The same traits as UIKit's collection: `UITraitCollection.current` while a node block
+    /// runs, so fonts and colours picked in a cell's `init` follow the collection's traits.
+    var collection: UITraitCollection { traits.withLock { $0.collection } }
 }
 
 extension ASCollectionNode {

@@ -209,8 +209,10 @@ public final class ASCollectionElement: @unchecked Sendable {
     /// Runs the block (or takes the ready node) and measures the node with its constrained size.
     private func make() -> (node: ASCellNode, size: CGSize) {
         let node: ASCellNode
+        let traits = cellTraits
         switch source {
-        case .block(let block): node = ElementAllocation.runBlock(block)
+        case .block(let block):
+            node = UITraitCollection.withCurrent(traits?.collection ?? .unspecified) { ElementAllocation.runBlock(block) }
         case .node(let ready): node = ready
         case .returnedNil: node = ASCellNode()
         case .uikitCell: node = UIKitCellNode()
@@ -218,7 +220,7 @@ public final class ASCollectionElement: @unchecked Sendable {
         node.indexPath = indexPath
         node.supplementaryElementKind = supplementaryElementKind
         // Measured with the collection's traits, as Texture's data controller hands them down.
-        if let traits = cellTraits?.value { TraitPropagation.propagate(traits, from: node, walkingUnchanged: false) }
+        if let traits = traits?.value { TraitPropagation.propagate(traits, from: node, walkingUnchanged: false) }
         // Read before measuring: an invalidation made while it measures leaves the node needing
         // another pass instead of being taken as measured.
         let version = node.layoutVersion
