@@ -45,6 +45,7 @@ import Weft
         let (resolved, diagnostics) = WeftDiagnostics.collect(matching: "dynamic provider") { cycle.resolvedColor(with: Self.dark) }
         #expect(resolved == .clear)
         #expect(diagnostics.count == 1)
+        box.color = nil  // the test made a reference cycle on purpose; break it, or it leaks
     }
 
     @Test func equalityIsIdentityForDynamicColours() {
