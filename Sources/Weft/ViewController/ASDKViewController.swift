@@ -96,7 +96,10 @@ open class ASDKViewController<DisplayNodeType: ASDisplayNode>: UIViewController 
         var traits = overrideDisplayTraitsWithTraitCollection.map { $0(traitCollection).primitiveTraitCollection() }
             ?? ASPrimitiveTraitCollectionFromUITraitCollection(traitCollection)
         traits.containerSize = view.bounds.size
-        ASTraitCollectionPropagateDown(node, traits)
+        // Only subtrees whose traits change are walked: this runs before every layout and render of
+        // the controller, and an unchanged tree already holds them (subnodes take their
+        // supernode's traits when added, spec elements when laid out).
+        TraitPropagation.propagate(traits, from: node, walkingUnchanged: false)
     }
 
     /// `renderBitmap(size:scale:)` encoded as PNG.
