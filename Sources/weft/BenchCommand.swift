@@ -165,7 +165,10 @@ struct BenchCommand: ParsableCommand {
         for distance in [6000, 60000] as [CGFloat] {
             let scroll = try FrameSequence.scroll(from: .zero, to: CGPoint(x: 0, y: distance), frames: 120, curve: .linear)
             for hz in [60, 120] {
-                let fresh = CollectionSample.feed(viewport: viewport, sections: 10, itemsPerSection: 100).collectionNode
+                // The sample owns the data source the node holds weakly: kept while the node draws.
+                let freshSample = CollectionSample.feed(viewport: viewport, sections: 10, itemsPerSection: 100)
+                defer { withExtendedLifetime(freshSample) {} }
+                let fresh = freshSample.collectionNode
                 try fresh.loadDataIfNeeded()
                 let frames = try fresh.realTimeFrames(scroll, scale: 3, framesPerSecond: hz)
                 let blank = frames.filter { $0.notReadyCount > 0 }.count

@@ -10,7 +10,10 @@ import WeftSamples
     /// frame inside a longer sequence (on one collection, whose cells are displayed by then).
     @MainActor @Test func aSnapshotIsAOneFrameSequence() throws {
         let offset = CGPoint(x: 0, y: 731)
-        let node = CollectionSample.benchFeed(viewport: CGSize(width: 390, height: 844), items: 12).collectionNode
+        // The sample owns the data source the node holds weakly: kept, or the frames are blank.
+        let sample = CollectionSample.benchFeed(viewport: CGSize(width: 390, height: 844), items: 12)
+        defer { withExtendedLifetime(sample) {} }
+        let node = sample.collectionNode
         let folder = FramePipelineTests.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let one = try node.writeFrames(FrameSequence(validating: [offset]), scale: 2, toFolder: "\(folder)/one", threads: 1)
@@ -19,7 +22,9 @@ import WeftSamples
         let longer = try node.writeFrames(FrameSequence(validating: [.zero, CGPoint(x: 0, y: 300), offset]), scale: 2, toFolder: "\(folder)/three",
                                           threads: 2)
         #expect(try Data(contentsOf: URL(fileURLWithPath: longer[2])) == written)
-        #expect(try UIImage(decoding: written).bitmap.pixelWidth == 780)
+        let decoded = try UIImage(decoding: written).bitmap
+        #expect(decoded.pixelWidth == 780)
+        #expect(decoded.pixel(x: 390, y: 200) != 0xFFFF_FFFF, "a card's photo, not the blank background")
     }
 
     /// Frames drawn by hand: request i fills the frame with a grey of level i, so a sink's output

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Weft
 import WeftSamples
@@ -30,7 +31,15 @@ struct VideoOutputTests {
         return sequence
     }
 
-    static func node() -> ASCollectionNode { CollectionSample.benchFeed(viewport: viewport, items: 12).collectionNode }
+    /// The bench feed's node. Its sample, the one owner of the data source the node holds weakly,
+    /// is kept for the process: a node taken out of a dropped sample loads no items, and the
+    /// formats would be compared on blank white frames.
+    static func node() -> ASCollectionNode {
+        let sample = CollectionSample.benchFeed(viewport: viewport, items: 12)
+        keptSamples.withLock { $0.append(sample) }
+        return sample.collectionNode
+    }
+    nonisolated static let keptSamples = Mutex<[CollectionSample]>([])
 
     /// The sequence's frames as PNG files, decoded by ffmpeg to RGBA bytes.
     static func pngFramesRGBA(in folder: String) async throws -> Data {

@@ -146,3 +146,11 @@ enum CellSource: @unchecked Sendable {
     /// A UIKit cell (`ASCollectionDataSourceInterop`): the element's node is a `UIKitCellNode`.
     case uikitCell
 }
+
+/// A collection data source that forwards to a data source of its own kind, held weakly (a table's
+/// or pager's adapter): it says when the one it forwards to was set and has been deallocated, so
+/// the collection can report the empty load that follows (see `ASCollectionNode.reportReleasedDataSource`).
+/// Read on the thread that loads the collection; the adapters' references are set on the driving thread.
+protocol ForwardingDataSource: AnyObject {
+    var forwardedSourceWasReleased: Bool { get }
+}

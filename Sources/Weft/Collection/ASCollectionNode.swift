@@ -30,6 +30,10 @@ open class ASCollectionNode: ASDisplayNode {
         var supplementaryKinds: [String] = []
         var loaded = false
         var loadError: CollectionError?
+        /// A data source was set and not since set to nil. `dataSource` is weak (as in Texture), so
+        /// reading nil while this is true means the object was deallocated: a load reports that
+        /// (see `reportReleasedDataSource()`) rather than silently showing an empty collection.
+        var dataSourceSet = false
         /// The viewport the data was measured for; a new width (or height, scrolling sideways) re-measures.
         var measuredViewport = CGSize.zero
         /// A load of the data source is running (on some thread): another must not start inside it.
@@ -144,7 +148,7 @@ open class ASCollectionNode: ASDisplayNode {
 
     /// Supplies the elements; held weakly, as in Texture. Set it on the driving thread.
     public weak var dataSource: (any ASCollectionDataSource)? {
-        didSet { settings.withLock { $0.loaded = false } }
+        didSet { settings.withLock { [set = dataSource != nil] in $0.loaded = false; $0.dataSourceSet = set } }
     }
 
     /// Sizes the elements; held weakly, as in Texture. Set it on the driving thread.
@@ -444,6 +448,7 @@ open class ASCollectionNode: ASDisplayNode {
         let holds = dataController.beginReplacement(.load, waitIfBusy: true)
         let (old, base) = data.withLock { ($0.map, $0.generation) }
         var failure: CollectionError?
+        reportReleasedDataSource()
         do {
             let (loadedData, deferred) = try loader(for: viewport).load()
             settings.withLock { $0.itemsDeferred = deferred }
@@ -485,6 +490,23 @@ open class ASCollectionNode: ASDisplayNode {
         guard start else { return }
         defer { settings.withLock { $0.loading = false } }
         relayout(viewport: bounds.size)
+    }
+
+    /// Reports (area `.collection`) a load whose data source was set and has been deallocated since,
+    /// its own or the one a table's or pager's adapter forwards to. All of them are held weakly, as
+    /// in Texture, so the load finds no items: without this, a caller that kept the node but not its
+    /// data source (a sample's node taken out of a temporary `CollectionSample`, say) got blank
+    /// frames that looked like a drawing fault. Called on the thread that loads, holding the map.
+    private func reportReleasedDataSource() {
+        let released: Bool
+        if let forwarding = dataSource as? any ForwardingDataSource {
+            released = forwarding.forwardedSourceWasReleased
+        } else {
+            released = dataSource == nil && settings.withLock { $0.dataSourceSet }
+        }
+        guard released else { return }
+        WeftDiagnostics.report(.collection, "\(self)", "its data source was deallocated (held weakly, as in Texture): the collection loads "
+                               + "no items and draws only its background; keep a strong reference to the data source while the node is used")
     }
 
     func loader(for viewport: CGSize) -> CollectionDataLoader {

@@ -109,11 +109,16 @@ open class ASPagerNode: ASCollectionNode {
 
 /// Turns the pager's data source and delegate into the collection's; holds both weakly, as
 /// Texture's pager does. Asked on the main actor, as the collection asks its own data source.
-final class PagerAdapter: ASCollectionDataSource, ASCollectionDelegate {
+final class PagerAdapter: ASCollectionDataSource, ASCollectionDelegate, ForwardingDataSource {
     // SAFETY: the three references are set by the pager on its driving thread and read on the main
     // actor while the collection asks its data source, which the driving thread waits for.
     nonisolated(unsafe) weak var pager: ASPagerNode?
-    nonisolated(unsafe) weak var dataSource: (any ASPagerDataSource)?
+    nonisolated(unsafe) weak var dataSource: (any ASPagerDataSource)? {
+        didSet { dataSourceSet = dataSource != nil }
+    }
+    /// A data source was set and not since set to nil (see `ForwardingDataSource`).
+    nonisolated(unsafe) private var dataSourceSet = false
+    nonisolated var forwardedSourceWasReleased: Bool { dataSourceSet && dataSource == nil }
     nonisolated(unsafe) weak var delegate: (any ASPagerDelegate)?
 
     nonisolated init() {}

@@ -3,11 +3,16 @@ import Foundation
 /// Turns a table's data source and delegate into its collection's: rows become items as wide as
 /// the table, titles and header nodes become supplementary elements. Holds both weakly, as the
 /// table does. Asked on the main actor, as the collection asks its own data source.
-final class TableAdapter: ASCollectionDataSource, ASCollectionDelegate {
+final class TableAdapter: ASCollectionDataSource, ASCollectionDelegate, ForwardingDataSource {
     // SAFETY: the three references are set by the table on its driving thread and read on the main
     // actor while the collection asks its data source, which the driving thread waits for.
     nonisolated(unsafe) weak var table: ASTableNode?
-    nonisolated(unsafe) weak var dataSource: (any ASTableDataSource)?
+    nonisolated(unsafe) weak var dataSource: (any ASTableDataSource)? {
+        didSet { dataSourceSet = dataSource != nil }
+    }
+    /// A data source was set and not since set to nil (see `ForwardingDataSource`).
+    nonisolated(unsafe) private var dataSourceSet = false
+    nonisolated var forwardedSourceWasReleased: Bool { dataSourceSet && dataSource == nil }
     nonisolated(unsafe) weak var delegate: (any ASTableDelegate)?
 
     nonisolated init() {}
