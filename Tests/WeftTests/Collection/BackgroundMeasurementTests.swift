@@ -34,8 +34,12 @@ import Testing
 
     @Test func pixelsDoNotDependOnIt() throws {
         let model = LazyMeasurementTests.model(sections: 3, items: 4_000)
-        let plain = LazyMeasurementTests.collection(ModelBoxSource(sections: model))
-        let ahead = LazyMeasurementTests.collection(ModelBoxSource(sections: model), measuringAhead: 2_000)
+        // The sources are kept: a node holds its data source weakly, and without them both
+        // collections would load no items and compare blank frames.
+        let plainSource = ModelBoxSource(sections: model), aheadSource = ModelBoxSource(sections: model)
+        defer { withExtendedLifetime((plainSource, aheadSource)) {} }
+        let plain = LazyMeasurementTests.collection(plainSource)
+        let ahead = LazyMeasurementTests.collection(aheadSource, measuringAhead: 2_000)
         for (step, y) in [0, 700, 9_000, 3_000, 60_000, 61_000].enumerated() {
             let a = try plain.snapshot(at: CGPoint(x: 0, y: y), scale: 2)
             // Half of the frames come while the background is still measuring.
@@ -45,6 +49,7 @@ import Testing
         }
         #expect(ahead.backgroundMeasurement.waitUntilIdle())
         #expect(plain.contentSize == ahead.contentSize)
+        #expect(plain.contentSize.height > 60_000, "the collections hold their items")
     }
 
     /// With node release, the nodes it made are kept for the frames that reach them, so no block
