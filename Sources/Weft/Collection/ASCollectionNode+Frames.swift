@@ -53,10 +53,13 @@ extension ASCollectionNode {
     /// golden test, say). Scripted edits are made before their frame, on the main actor (see
     /// `FrameSequence.editing(atFrame:_:)`). Throws the first error: a `CollectionError`, an
     /// edit's own, or `body`'s.
+    /// Runs through the one frame path (`FrameDriver`) on this thread alone, so `body` is called
+    /// here, frame by frame, each frame composited just before.
     public func renderFrames(_ sequence: FrameSequence, scale: CGFloat, _ body: (_ index: Int, _ frame: Bitmap) throws -> Void) throws {
-        try sequence.validate()
-        let player = FrameSequencePlayer(node: self, sequence: sequence)
-        for index in sequence.offsets.indices { try body(index, try player.render(sequence.request(index, scale: scale)).bitmap) }
+        let driver = try FrameDriver(sequence, scale: scale, threads: 1)
+        try withoutActuallyEscaping(body) { body in
+            try driver.run(from: FrameSequencePlayer(node: self, sequence: sequence), to: CallbackSink(body: body), progress: nil)
+        }
     }
 
     /// Checks the scale and viewport, scrolls to `offset`, waits for updates in flight and for a
@@ -137,4 +140,18 @@ extension ASCollectionNode {
         }
         return elements.allocatedNodes.reduce(0) { $0 + bytes($1) }
     }
+}
+
+/// The `FrameSink` of `renderFrames`: hands each frame to the caller's closure. Used only by a
+/// driver with one thread, which encodes and delivers on the caller's own thread, one frame at a
+/// time and before `renderFrames` returns: the closure never leaves that thread or outlives the call.
+private final class CallbackSink: FrameSink, @unchecked Sendable {
+    // SAFETY: see above; the closure is called only from the thread that called `renderFrames`.
+    let body: (Int, Bitmap) throws -> Void
+
+    init(body: @escaping (Int, Bitmap) throws -> Void) { self.body = body }
+
+    func encode(_ index: Int, _ frame: Bitmap) -> Bitmap { frame }
+
+    func deliver(_ index: Int, _ frame: Bitmap) throws { try body(index, frame) }
 }
