@@ -40,6 +40,9 @@ open class ASCollectionNode: ASDisplayNode {
         var loading = false
         /// `reloadData()` was called during the running load; it runs once that load has finished.
         var reloadRequested = false
+        /// The running load is the follow-up a `reloadData()` during an earlier load asked for: a
+        /// reload asked for now is ignored (see `loadDataIfNeeded`), so it announces nothing.
+        var loadIsFollowUp = false
         /// The last size given to `frame` or `bounds` when it was not a drawable one (the node keeps
         /// a repaired size): viewport errors show what the caller passed.
         var rejectedViewport: CGSize?
@@ -317,9 +320,12 @@ open class ASCollectionNode: ASDisplayNode {
     /// Drops every node and asks the data source again; Texture's `reloadData()`. A data source
     /// error is kept in `dataError` and makes the next render throw it.
     ///
-    /// Called while a load is running (from the data source, or from a node block the load runs),
-    /// it does not start a load inside that one: it runs once the running load has finished, as a
-    /// reload requested during UIKit's update would. A reload requested during that follow-up is
+    /// Called while a load or relayout is running (on another thread, or from the data source or a
+    /// node block the load runs), it does not start a load inside that one: it runs once the
+    /// running work has finished, as a reload requested during UIKit's update would, and edits made
+    /// after it (before it has read the data source) are part of what it reads, as in Texture, where
+    /// edits after `reloadData` apply over it; their completions get `true` when the running work
+    /// ends. A reload requested during that follow-up is
     /// ignored and reported, so a data source that reloads on every load cannot loop. From a node
     /// block outside a load, the data is marked stale and reloaded on the next query or frame.
     public func reloadData() {
@@ -329,7 +335,13 @@ open class ASCollectionNode: ASDisplayNode {
         let inBlock = ElementAllocation.isRunningNodeBlock
         let plan = settings.withLock { s -> Plan in
             s.loaded = false
-            if s.loading { s.reloadRequested = true; return .afterRunningLoad }
+            if s.loading {
+                s.reloadRequested = true
+                // Edits made from now on are part of what the follow-up load reads: absorbed, not
+                // validated against the counts from before the reload (which would reject them).
+                if !s.loadIsFollowUp { dataController.announceReload() }
+                return .afterRunningLoad
+            }
             return inBlock ? .onNextAccess : .now
         }
         switch plan {
@@ -399,6 +411,7 @@ open class ASCollectionNode: ASDisplayNode {
                 if s.loaded && !crossChanged && !followUp { return .current(s.loadError) }
                 guard mayReplace else { return .busy }
                 s.loading = true
+                s.loadIsFollowUp = followUp
                 // Only the viewport's cross size changed: keep the nodes, measure them again.
                 let step: Step = s.loaded && s.loadError == nil && !followUp ? .relayout : .load
                 // Announced with the decision: an edit made from now on is part of what it reads.
@@ -485,11 +498,18 @@ open class ASCollectionNode: ASDisplayNode {
         let start = settings.withLock { s -> Bool in
             guard s.loaded, s.loadError == nil, !s.loading else { return false }
             s.loading = true
+            s.loadIsFollowUp = false
             return true
         }
         guard start else { return }
-        defer { settings.withLock { $0.loading = false } }
         relayout(viewport: bounds.size)
+        let requested = settings.withLock { s -> Bool in
+            s.loading = false
+            defer { s.reloadRequested = false }
+            return s.reloadRequested
+        }
+        // A `reloadData()` made during the relayout runs now, as after a load (see `reloadData()`).
+        if requested { try? loadDataIfNeeded() }
     }
 
     /// Reports (area `.collection`) a load whose data source was set and has been deallocated since,

@@ -56,13 +56,14 @@ final class GatedLiveSource: LiveSource, @unchecked Sendable {
 /// holds one of the global queue's few threads, which other tests' nodes need too.
 @Suite struct ConcurrencyReproducerTests {
     /// Runs `body` on a thread of its own and returns a semaphore signalled when it is done.
-    private func onThread(_ body: @escaping @Sendable () -> Void) -> DispatchSemaphore {
+    /// (These helpers are shared with `ReloadDuringReplacementTests`.)
+    func onThread(_ body: @escaping @Sendable () -> Void) -> DispatchSemaphore {
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread { body(); done.signal() }
         return done
     }
 
-    @MainActor private func collection(_ source: GatedLiveSource, load: Bool) -> ASCollectionNode {
+    @MainActor func collection(_ source: GatedLiveSource, load: Bool) -> ASCollectionNode {
         let layout = UICollectionViewFlowLayout()
         layout.minimumLineSpacing = 0
         let node = ASCollectionNode(collectionViewLayout: layout)
@@ -83,7 +84,7 @@ final class GatedLiveSource: LiveSource, @unchecked Sendable {
 
     /// Blocks the main actor until `semaphore` is signalled, serving it meanwhile (the work
     /// waited for asks its data source there), as Weft's own waits do.
-    @MainActor private func serve(until semaphore: DispatchSemaphore) -> Bool {
+    @MainActor func serve(until semaphore: DispatchSemaphore) -> Bool {
         BlockingWait.forSignal(semaphore, "the test's other thread", limit: 60)
     }
 

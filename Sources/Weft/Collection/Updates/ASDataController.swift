@@ -63,6 +63,12 @@ final class ASDataController: @unchecked Sendable {
         /// A load was decided (the collection marked itself loading) and has not taken the map
         /// yet: it will read the data source after any edit made now.
         var loadAnnounced = false
+        /// A `reloadData()` was deferred behind a running load or relayout (see
+        /// `ASCollectionNode.reloadData()`): its follow-up load will read the data source after any
+        /// edit made now, so such edits are absorbed, as under `loadAnnounced`. Unlike that, it
+        /// outlives the running replacement's end (the running load already took the map, so its
+        /// end does not answer this announcement); the follow-up load's taking the map clears it.
+        var reloadAnnounced = false
         var finishBlocks: [@Sendable () -> Void] = []
         /// Finish blocks running now: `waitUntilAllUpdatesAreProcessed()` waits for them too.
         var finishing = 0
@@ -172,7 +178,8 @@ final class ASDataController: @unchecked Sendable {
         let ticket = try MainActorBridge.run { () throws(CollectionUpdateError) -> Int? in
             let absorbed = try state.withLock { s throws(CollectionUpdateError) -> Bool in
                 if s.planning { throw .editDuringUpdate(changes.edits.first) }
-                let loadStillToRead = s.loadAnnounced || s.replacement.map { $0.kind == .load && !$0.snapshotTaken } == true
+                let loadStillToRead = s.loadAnnounced || s.reloadAnnounced
+                    || s.replacement.map { $0.kind == .load && !$0.snapshotTaken } == true
                 if loadStillToRead {
                     s.held.append(.absorbed(completion: completion))
                     return true
@@ -270,13 +277,13 @@ final class ASDataController: @unchecked Sendable {
         let take = { self.state.withLock { s -> Take in
             guard let holder = s.replacement else {
                 s.replacement = Replacement(kind: kind, thread: me)
-                if kind == .load { s.loadAnnounced = false }
+                if kind == .load { s.loadAnnounced = false; s.reloadAnnounced = false }
                 return .taken
             }
             guard holder.thread == me else { return .busy }
             // A load inside this thread's own relayout: what it absorbs is let go when the
             // relayout ends, and the announcement must not outlive it.
-            if kind == .load { s.loadAnnounced = false }
+            if kind == .load { s.loadAnnounced = false; s.reloadAnnounced = false }
             return .mine
         } }
         var outcome = take()
@@ -292,7 +299,7 @@ final class ASDataController: @unchecked Sendable {
         }
         guard outcome == .taken else {
             // A load that does not take the map reads nothing for what its announcement absorbs.
-            if kind == .load && outcome == .busy { state.withLock { $0.loadAnnounced = false } }
+            if kind == .load && outcome == .busy { state.withLock { $0.loadAnnounced = false; $0.reloadAnnounced = false } }
             return false
         }
         // Loads and relayouts never start while a batch applies (see `loadDataIfNeeded`), so the
@@ -308,6 +315,12 @@ final class ASDataController: @unchecked Sendable {
     /// absorbs are answered when the next replacement ends.
     func announceLoad() {
         state.withLock { $0.loadAnnounced = true }
+    }
+
+    /// A reload is deferred behind the running load or relayout: called under the collection's
+    /// settings lock, with the decision (see `State.reloadAnnounced`).
+    func announceReload() {
+        state.withLock { $0.reloadAnnounced = true }
     }
 
     /// A load has read the data source's counts (called on the main actor, in the same visit as

@@ -1,0 +1,78 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import Weft
+
+/// `reloadData()` called while another thread's load or relayout is running is deferred until that
+/// work ends; edits the main actor makes after it, before the reload has read the data source, are
+/// part of what the reload reads, as in Texture, where `reloadData` followed by edits applies both.
+/// They were validated against the counts from before the reload and rejected ("reloadData()
+/// racing a relayout rejects edits in between"). Each test holds the running work at a gate on its
+/// own thread, so the overlap is certain.
+@MainActor @Suite struct ReloadDuringReplacementTests {
+    /// Threads, serving and collections as the other reproducers make them.
+    let helpers = ConcurrencyReproducerTests()
+
+    /// Holds `work` at the source's gate; meanwhile replaces the model and reloads, then appends an
+    /// item and inserts it. Returns the insert's answer and the update errors reported.
+    private func reloadThenInsertWhileHeld(_ node: ASCollectionNode, _ source: GatedLiveSource,
+                                           _ work: @escaping @Sendable () -> Void) -> (answers: [Bool], errors: [String]) {
+        let errors = Mutex<[String]>([])
+        node.onUpdateError = { error in errors.withLock { $0.append("\(error)") } }
+        source.gate.arm()
+        let done = helpers.onThread(work)
+        #expect(helpers.serve(until: source.gate.reached))
+        let results = Results()
+        _ = WeftDiagnostics.collect(matching: "reloadData") {
+            source.model = [[10, 11, 12, 13]]
+            node.reloadData()
+        }
+        source.model[0].append(14)
+        node.performBatchUpdates({ node.insertItems(at: [IndexPath(item: 4, section: 0)]) }) { ok in
+            results.list.withLock { $0.append(ok) }
+        }
+        source.gate.open()
+        #expect(helpers.serve(until: done))
+        node.waitUntilAllUpdatesAreProcessed()
+        try? node.loadDataIfNeeded()
+        node.waitUntilAllUpdatesAreProcessed()
+        return (results.list.withLock { $0 }, errors.withLock { $0 })
+    }
+
+    /// A relayout for a new viewport width, run by a frame's load on another thread.
+    @Test(.timeLimit(.minutes(2))) func editsAfterAReloadDuringAViewportRelayoutApply() throws {
+        let source = GatedLiveSource([[0, 1, 2]])
+        let node = helpers.collection(source, load: true)
+        // The relayout measures made nodes again; a cached layout would not reach the gate.
+        try #require(node.nodeForItem(at: IndexPath(item: 0, section: 0))).setNeedsLayout()
+        node.frame = CGRect(x: 0, y: 0, width: 50, height: 100)
+        let box = UncheckedBox(node)
+        let (answers, errors) = reloadThenInsertWhileHeld(node, source) { try? box.value.loadDataIfNeeded() }
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(answers == [true])
+        #expect(Living.ids(node) == [[10, 11, 12, 13, 14]])
+    }
+
+    /// `relayoutItems()` on another thread.
+    @Test(.timeLimit(.minutes(2))) func editsAfterAReloadDuringRelayoutItemsApply() throws {
+        let source = GatedLiveSource([[0, 1, 2]])
+        let node = helpers.collection(source, load: true)
+        try #require(node.nodeForItem(at: IndexPath(item: 0, section: 0))).setNeedsLayout()
+        let box = UncheckedBox(node)
+        let (answers, errors) = reloadThenInsertWhileHeld(node, source) { box.value.relayoutItems() }
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(answers == [true])
+        #expect(Living.ids(node) == [[10, 11, 12, 13, 14]])
+    }
+
+    /// A load on another thread, held after it read the data source (its cells measure at the gate).
+    @Test(.timeLimit(.minutes(2))) func editsAfterAReloadDuringALoadApply() throws {
+        let source = GatedLiveSource([[0, 1, 2]])
+        let node = helpers.collection(source, load: false)
+        let box = UncheckedBox(node)
+        let (answers, errors) = reloadThenInsertWhileHeld(node, source) { try? box.value.loadDataIfNeeded() }
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(answers == [true])
+        #expect(Living.ids(node) == [[10, 11, 12, 13, 14]])
+    }
+}
