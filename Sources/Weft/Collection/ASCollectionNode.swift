@@ -322,12 +322,12 @@ open class ASCollectionNode: ASDisplayNode {
     ///
     /// Called while a load or relayout is running (on another thread, or from the data source or a
     /// node block the load runs), it does not start a load inside that one: it runs once the
-    /// running work has finished, as a reload requested during UIKit's update would, and edits made
-    /// after it (before it has read the data source) are part of what it reads, as in Texture, where
-    /// edits after `reloadData` apply over it; their completions get `true` when the running work
-    /// ends. A reload requested during that follow-up is
-    /// ignored and reported, so a data source that reloads on every load cannot loop. From a node
-    /// block outside a load, the data is marked stale and reloaded on the next query or frame.
+    /// running work has finished (even when a running load failed), as a reload requested during
+    /// UIKit's update would. Edits made after it, before it has read the data source, are part of
+    /// what it reads, as in Texture, where edits after `reloadData` apply over it; their
+    /// completions get `true` when the running work ends. A reload requested during that follow-up
+    /// is ignored and reported, so a data source that reloads on every load cannot loop. From a
+    /// node block outside a load, the data is marked stale and reloaded on the next query or frame.
     public func reloadData() {
         // Measuring ahead must not ask the data source about the model being replaced.
         backgroundMeasurement.cancel()
@@ -437,7 +437,9 @@ open class ASCollectionNode: ASDisplayNode {
                 defer { s.reloadRequested = false }
                 return s.reloadRequested
             }
-            if let failure { throw failure }
+            // A reload asked for during a load that failed still runs: it supersedes the failure
+            // (and the edits it absorbed are read by it); only the follow-up's own failure is thrown.
+            if let failure, !requested || followUp { throw failure }
             guard requested else { return }
             if followUp {
                 settings.withLock { $0.loaded = true }

@@ -75,4 +75,36 @@ import Testing
         #expect(answers == [true])
         #expect(Living.ids(node) == [[10, 11, 12, 13, 14]])
     }
+
+    /// A load that fails after a `reloadData()` was asked for during it still runs the reload: the
+    /// reload was dropped with the failure, and the collection kept the error the reload was
+    /// meant to clear.
+    @Test func aReloadAskedForDuringAFailingLoadRuns() throws {
+        let source = ReloadingOnceSource()
+        let node = ASCollectionNode(frame: CGRect(x: 0, y: 0, width: 40, height: 40), collectionViewLayout: UICollectionViewFlowLayout())
+        node.dataSource = source
+        node.delegate = source
+        let (_, reported) = WeftDiagnostics.collect(matching: "reloadData") { try? node.loadDataIfNeeded() }
+        #expect(reported.contains { $0.message.contains("while the collection was loading") })
+        #expect(node.dataError == nil)
+        #expect(Living.ids(node) == [[0, 1, 2]])
+    }
+}
+
+/// On its first load, asks for a reload while the collection reads its sections, then answers
+/// the item count with -1 (a load error); every later load reads the model: three items.
+/// (Not a `LiveSource` subclass: one that does not override its node block method fails to link,
+/// the vtable naming the method's type with `@Sendable` and its definition without.)
+final class ReloadingOnceSource: ASCollectionDataSource, ASCollectionDelegate {
+    private var loads = 0
+    func numberOfSections(in collectionNode: ASCollectionNode) -> Int {
+        loads += 1
+        if loads == 1 { collectionNode.reloadData() }
+        return 1
+    }
+    func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { loads == 1 ? -1 : 3 }
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
+        let id = indexPath.item
+        return { IDCell(id: id, size: CGSize(width: 40, height: 10)) }
+    }
 }
