@@ -5,6 +5,10 @@ import Weft
 public final class CollectionSample: @unchecked Sendable {
     // SAFETY: built once, then driven from one thread.
     public let name: String
+    /// The sample's node. It holds its data source weakly, as Texture's does, and this sample is
+    /// what keeps that alive: keep the sample while the node is used. A node taken out of a
+    /// temporary (`CollectionSample.benchFeed(…).collectionNode`) loads no items and draws only
+    /// its background (the load reports the released data source).
     public let collectionNode: ASCollectionNode
     let dataSource: AnyObject
     /// The posts of an editable sample (`editableNames`); nil for one with a fixed data source.
