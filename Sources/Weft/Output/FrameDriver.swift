@@ -42,7 +42,7 @@ struct FrameDriver: Sendable {
         for index in 0..<frames.lowerBound { try source.skip(sequence.request(index, scale: scale)) }
         if threads == 1 {
             for (done, index) in frames.enumerated() {
-                let frame = try source.capture(sequence.request(index, scale: scale))()
+                let frame = try self.frame(index, from: source)
                 try sink.deliver(index, try sink.encode(index, frame))
                 progress?(done + 1)
             }
@@ -89,6 +89,16 @@ struct FrameDriver: Sendable {
         }
         while !BlockingWait.forGroup(group, "the frames being encoded") {}
         if let failure = reorder.failure { throw failure }
+    }
+}
+
+extension FrameDriver {
+    /// Frame `index` alone, as `run` makes each frame on one thread: its request captured by
+    /// `source`, then composited here. For a consumer that pulls frames one at a time and so is no
+    /// sink the driver can push to (`CollectionFrames`, an `AsyncSequence`): it calls this once per
+    /// frame, in frame order, from one thread at a time.
+    func frame(_ index: Int, from source: some FrameSource) throws -> Bitmap {
+        try source.capture(sequence.request(index, scale: scale))()
     }
 }
 
