@@ -15,7 +15,14 @@ extension ASCollectionNode {
             guard offset.x.isFinite, offset.y.isFinite else { throw .invalidContentOffset(offset) }
         }
         let frame = FrameSequence(checked: [offset ?? contentOffset])
-        return try FrameSequencePlayer(node: self, sequence: frame).renderEdited(frame.request(0, scale: scale)).bitmap
+        do {
+            return try FrameDriver(frame, scale: scale, threads: 1).frame(0, from: FrameSequencePlayer(node: self, sequence: frame))
+        } catch let error as CollectionError {
+            throw error
+        } catch {
+            // A checked one-frame sequence with no edits, on one thread: nothing else can fail.
+            throw .renderFailed("\(error)")
+        }
     }
 
     /// Renders every frame of `sequence` (of `shard` only, by default the whole sequence) and

@@ -32,14 +32,6 @@ final class FrameSequencePlayer: FrameSource, @unchecked Sendable {
         return { () throws in try composition.render() }
     }
 
-    /// One rendered frame and what it showed.
-    struct Frame {
-        let bitmap: Bitmap
-        let offset: CGPoint
-        let visibleCount: Int
-        let notReadyCount: Int
-    }
-
     /// What a frame will draw, captured from the nodes; `composition.render()` draws it later, on
     /// any thread (frame writers draw and encode frames in parallel behind the player).
     struct Captured {
@@ -47,23 +39,6 @@ final class FrameSequencePlayer: FrameSource, @unchecked Sendable {
         let offset: CGPoint
         let visibleCount: Int
         var notReadyCount: Int { composition.notReady }
-    }
-
-    /// Renders `request`'s frame, making its edits first; see `captureFrame(_:placeholders:)`.
-    func render(_ request: FrameRequest, placeholders: Bool = false) throws -> Frame {
-        try makeEdits(request)
-        return try drawn(captureEdited(request, placeholders: placeholders))
-    }
-
-    /// Renders `request`'s frame, its edits already made (by a caller that made them on the main
-    /// actor itself, as `CollectionFrames` does).
-    func renderEdited(_ request: FrameRequest, placeholders: Bool = false) throws(CollectionError) -> Frame {
-        try drawn(captureEdited(request, placeholders: placeholders))
-    }
-
-    private func drawn(_ captured: Captured) throws(CollectionError) -> Frame {
-        Frame(bitmap: try captured.composition.render(), offset: captured.offset, visibleCount: captured.visibleCount,
-              notReadyCount: captured.notReadyCount)
     }
 
     /// Captures `request`'s frame, making its edits first.
