@@ -65,7 +65,7 @@ BROWSERS = {"chromium": "/usr/bin/chromium", "shell": "/usr/bin/chromium-headles
 class Browser:
     """One headless Chromium, its DevTools pipe, and a page target attached in flat mode."""
 
-    def __init__(self, executable, begin_frame_control=False):
+    def __init__(self, executable, begin_frame_control=False, window=None):
         self.profile = tempfile.mkdtemp(prefix="weft-bench-chromium-")
         to_child_r, to_child_w = os.pipe()
         from_child_r, from_child_w = os.pipe()
@@ -83,6 +83,11 @@ class Browser:
                      "--no-default-browser-check", "--disable-extensions", "--hide-scrollbars", "--mute-audio",
                      "--disable-background-networking", "--disable-sync", "--user-data-dir=" + self.profile,
                      "--allow-file-access-from-files"]
+        if window:
+            # The window itself at the frame's size and scale: the begin-frame and fromSurface: false
+            # paths capture the window and ignore Emulation's device scale factor.
+            width, height, scale = window
+            arguments += [f"--window-size={width},{height}", f"--force-device-scale-factor={scale:g}"]
         if begin_frame_control:
             arguments += ["--enable-begin-frame-control", "--run-all-compositor-stages-before-draw",
                           "--disable-new-content-rendering-timeout", "--disable-threaded-animation",
@@ -160,7 +165,8 @@ def render(mode, args, output):
     browser_name, how, params = MODES[mode]
     started = time.perf_counter()
     begin_frame = how == "beginframe"
-    browser = Browser(args.shell if browser_name == "shell" else args.chromium, begin_frame_control=begin_frame)
+    browser = Browser(args.shell if browser_name == "shell" else args.chromium, begin_frame_control=begin_frame,
+                      window=(args.width, args.height, args.scale))
     try:
         browser.send("Page.enable")
         browser.send("Emulation.setDeviceMetricsOverride",
