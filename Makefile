@@ -103,11 +103,12 @@ bench: deps
 	$(SWIFT) run -c release weft bench
 	WEFT_THREADS=1 $(SWIFT) run -c release weft bench --parts frames
 
-# Chromium's fastest PNG mode here is a beginFrame screenshot with optimizeForSpeed in chromium-headless-shell
-# (the old headless mode, its own Debian package); `bench.py modes` times them all. Chromium's figure
-# leaves out launching the browser and loading the page (bench.py prints it with them too); weft's is
-# its whole process.
-CHROMIUM_MODE ?= beginframe-speed
+# Chromium's fastest PNG modes here, all with optimizeForSpeed: Page.captureScreenshot, the same with a clip,
+# and a HeadlessExperimental.beginFrame screenshot in chromium-headless-shell (the old headless mode, its own
+# Debian package); each round times each of them and weft, and weft is compared with the round's fastest.
+# `bench.py modes` times every mode. Chromium's figure leaves out launching the browser and loading the page
+# (bench.py prints it with them too); weft's is its whole process.
+CHROMIUM_MODE ?= speed clip-speed beginframe-speed
 BENCH_ROUNDS ?= 5
 bench-chromium: deps
 	@if [ ! -x /usr/bin/chromium-headless-shell ]; then \

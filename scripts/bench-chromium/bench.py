@@ -16,9 +16,10 @@ figure including them is printed too); a `weft frames` figure is the whole proce
 
     bench.py modes [--rounds 3]          every PNG mode, each round in a fresh browser
     bench.py run --mode speed --output D one mode's frames into folder D (to look at them)
-    bench.py compare --weft .build/release/weft [--mode speed] [--rounds 5]
-                                         the fastest (or the given) mode and `weft frames`,
-                                         interleaved round by round, with their ratio
+    bench.py compare --weft .build/release/weft [--mode speed ...] [--rounds 5]
+                                         the fastest modes (or the given ones) and `weft frames`,
+                                         interleaved round by round, with weft's ratio to the
+                                         fastest Chromium mode of each round
 """
 
 import argparse
@@ -65,7 +66,7 @@ BROWSERS = {"chromium": "/usr/bin/chromium", "shell": "/usr/bin/chromium-headles
 class Browser:
     """One headless Chromium, its DevTools pipe, and a page target attached in flat mode."""
 
-    def __init__(self, executable, begin_frame_control=False, window=None):
+    def __init__(self, executable, begin_frame_control=False, window=None, extra=()):
         self.profile = tempfile.mkdtemp(prefix="weft-bench-chromium-")
         to_child_r, to_child_w = os.pipe()
         from_child_r, from_child_w = os.pipe()
@@ -92,6 +93,7 @@ class Browser:
             arguments += ["--enable-begin-frame-control", "--run-all-compositor-stages-before-draw",
                           "--disable-new-content-rendering-timeout", "--disable-threaded-animation",
                           "--disable-threaded-scrolling", "--disable-checker-imaging"]
+        arguments += list(extra)
         arguments.append("about:blank")
         self.process = subprocess.Popen(arguments, pass_fds=(3, 4), preexec_fn=child_fds,
                                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -166,7 +168,7 @@ def render(mode, args, output):
     started = time.perf_counter()
     begin_frame = how == "beginframe"
     browser = Browser(args.shell if browser_name == "shell" else args.chromium, begin_frame_control=begin_frame,
-                      window=(args.width, args.height, args.scale))
+                      window=(args.width, args.height, args.scale), extra=args.flag)
     try:
         browser.send("Page.enable")
         browser.send("Emulation.setDeviceMetricsOverride",
@@ -253,6 +255,9 @@ def command_modes(args):
             folder = tempfile.mkdtemp(prefix=f"weft-bench-chromium-{mode}-")
             try:
                 results[mode].append(render(mode, args, folder))
+                launch, seconds, size = results[mode][-1]
+                print(f"round {round_index + 1}, {mode}: {args.count / seconds:.1f} frames/s (launch and load {launch:.2f} s), "
+                      f"{size / args.count / 1024:.0f} KB a frame", flush=True)
             except (RuntimeError, OSError, KeyError) as error:
                 failed[mode] = str(error)
             finally:
@@ -280,40 +285,43 @@ def command_run(args):
 
 
 def command_compare(args):
+    modes = args.mode
     print(f"machine: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f} at the start")
-    print(f"chromium: mode {args.mode}, from the first scroll to the last file written (launch and page load excluded, and "
-          "reported with them as 'whole')")
+    print(f"chromium: mode{'s' if len(modes) > 1 else ''} {', '.join(modes)}, each timed from the first scroll to the last file "
+          "written (launch and page load excluded; reported with them as 'whole'); the fastest mode is the one compared")
     print(f"weft: {args.weft} frames --sample bench-feed --width {args.width} --height {args.height} --scale {args.scale:g} "
           f"--from {args.start:g} --to {args.end:g} --count {args.count} --curve linear, the whole process")
-    chromium, chromium_whole, weft, ratios, ratios_whole = [], [], [], [], []
+    chromium = {mode: [] for mode in modes}
+    whole = {mode: [] for mode in modes}
+    weft, ratios, ratios_whole = [], [], []
     for round_index in range(args.rounds):
-        # Alternate which goes first, so neither always follows the other.
-        order = ["chromium", "weft"] if round_index % 2 == 0 else ["weft", "chromium"]
+        # Alternate where weft runs in the round, so it neither always follows nor always precedes Chromium.
+        order = list(modes) + ["weft"] if round_index % 2 == 0 else ["weft"] + list(modes)
         measured = {}
         for which in order:
             folder = tempfile.mkdtemp(prefix=f"weft-bench-compare-{which}-")
             try:
-                if which == "chromium":
-                    launch, seconds, size = render(args.mode, args, folder)
-                    measured[which] = (launch, seconds, size)
-                else:
-                    measured[which] = run_weft(args, folder)
+                measured[which] = run_weft(args, folder) if which == "weft" else render(which, args, folder)
             finally:
                 shutil.rmtree(folder, ignore_errors=True)
-        launch, seconds, chromium_size = measured["chromium"]
         weft_seconds, weft_size = measured["weft"]
-        chromium.append(args.count / seconds)
-        chromium_whole.append(args.count / (launch + seconds))
         weft.append(args.count / weft_seconds)
-        ratios.append(seconds / weft_seconds)
-        ratios_whole.append((launch + seconds) / weft_seconds)
-        print(f"round {round_index + 1}: chromium {chromium[-1]:.1f} frames/s (whole {chromium_whole[-1]:.1f}), "
-              f"weft {weft[-1]:.1f} frames/s: weft / chromium {ratios[-1]:.1f}× (against whole {ratios_whole[-1]:.1f}×); "
-              f"KB a frame: chromium {chromium_size / args.count / 1024:.0f}, weft {weft_size / args.count / 1024:.0f}")
-    print(f"median (min–max) of {args.rounds} rounds, load average {os.getloadavg()[0]:.2f} at the end:")
-    print(f"chromium ({args.mode}): {summary(chromium)} frames/s; including launch and load {summary(chromium_whole)}")
+        line = []
+        for mode in modes:
+            launch, seconds, size = measured[mode]
+            chromium[mode].append(args.count / seconds)
+            whole[mode].append(args.count / (launch + seconds))
+            line.append(f"{mode} {chromium[mode][-1]:.1f} (whole {whole[mode][-1]:.1f}, {size / args.count / 1024:.0f} KB a frame)")
+        fastest = max(modes, key=lambda mode: chromium[mode][-1])
+        ratios.append(weft[-1] / chromium[fastest][-1])
+        ratios_whole.append(weft[-1] / max(whole[mode][-1] for mode in modes))
+        print(f"round {round_index + 1}: chromium {'; '.join(line)}; weft {weft[-1]:.1f} frames/s ({weft_size / args.count / 1024:.0f} KB a frame): "
+              f"weft / fastest chromium ({fastest}) {ratios[-1]:.1f}× (against whole {ratios_whole[-1]:.1f}×)", flush=True)
+    print(f"frames/s, median (min–max) of {args.rounds} rounds; load average {os.getloadavg()[0]:.2f} at the end:")
+    for mode in modes:
+        print(f"chromium {mode}: {summary(chromium[mode])} frames/s; including launch and load {summary(whole[mode])}")
     print(f"weft frames: {summary(weft)} frames/s")
-    print(f"weft / chromium: {statistics.median(ratios):.1f}× ({min(ratios):.1f}–{max(ratios):.1f}); "
+    print(f"weft / chromium's fastest mode, round by round: {statistics.median(ratios):.1f}× ({min(ratios):.1f}–{max(ratios):.1f}); "
           f"against chromium including launch and load {statistics.median(ratios_whole):.1f}× "
           f"({min(ratios_whole):.1f}–{max(ratios_whole):.1f})")
 
@@ -328,6 +336,7 @@ def main():
     parser.add_argument("--from", dest="start", type=float, default=0)
     parser.add_argument("--to", dest="end", type=float, default=6000)
     parser.add_argument("--count", type=int, default=120)
+    parser.add_argument("--flag", action="append", default=[], help="another Chromium switch (repeatable), e.g. --flag=--disable-gpu")
     parser.add_argument("--items", type=int, default=1000, help="cards on the page (weft's bench-feed sample has 1000)")
     commands = parser.add_subparsers(dest="command", required=True)
     modes = commands.add_parser("modes", help="every PNG mode, interleaved, --rounds times")
@@ -337,7 +346,8 @@ def main():
     run.add_argument("--mode", choices=list(MODES), default="speed")
     run.add_argument("--output", default="out/chromium-frames")
     compare = commands.add_parser("compare", help="a chromium mode and weft frames, interleaved, with the ratio")
-    compare.add_argument("--mode", choices=list(MODES), default="speed")
+    compare.add_argument("--mode", nargs="+", choices=list(MODES), default=["speed", "clip-speed", "beginframe-speed"],
+                         help="the Chromium modes to time each round; weft is compared with the fastest")
     compare.add_argument("--weft", default=".build/release/weft")
     compare.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
