@@ -105,6 +105,7 @@ struct BenchCommand: ParsableCommand {
         let rate = Double(frames) / seconds[seconds.count / 2], slowest = Double(frames) / seconds.last!, fastest = Double(frames) / seconds.first!
         let encoder: String
         let limit: Double
+        var note: String?
         switch fpnge {
         case .success(let baseline):
             let encodes = feed.compactMap { baseline.encode($0, repetitions: repetitions)?.seconds }
@@ -115,6 +116,15 @@ struct BenchCommand: ParsableCommand {
             let encode = encodes.reduce(0, +) / Double(encodes.count)
             limit = Double(threads) / (copy + encode)
             encoder = String(format: "one frame copy %.2f ms + fpnge %.2f ms (%@)", copy * 1000, encode * 1000, baseline.input)
+            // fpnge's fastest input, for reference: RGB, three channels (the conversion untimed).
+            if baseline.readsCairoOrder {
+                let rgb = feed.compactMap { baseline.encode($0, repetitions: repetitions, rgb: true)?.seconds }
+                if rgb.count == feed.count {
+                    let rgbEncode = rgb.reduce(0, +) / Double(rgb.count), rgbLimit = Double(threads) / (copy + rgbEncode)
+                    note = String(format: "(fpnge given RGB instead, converted untimed: %.2f ms a frame, a limit of %.1f frames/s; the rate is %.2f of it)",
+                                  rgbEncode * 1000, rgbLimit, rate / rgbLimit)
+                }
+            }
         case .failure(let unavailable):
             limit = Double(threads) / copy
             encoder = String(format: "one frame copy %.2f ms alone: fpnge not available (%@), so this bound leaves out encoding", copy * 1000, unavailable.reason)
@@ -122,6 +132,7 @@ struct BenchCommand: ParsableCommand {
         print(String(format: "limit at %d thread%@: %d / (%@), on %d bench-feed frames = %.1f frames/s", threads, threads == 1 ? "" : "s", threads, encoder,
                      feed.count, limit))
         print(String(format: "single-pass frames rate / limit: %.1f / %.1f frames/s = %.2f (%.2f–%.2f)", rate, limit, rate / limit, slowest / limit, fastest / limit))
+        if let note { print(note) }
     }
 
     /// The same scroll written as one file of each `VideoFormat` but raw (mp4 and gif through

@@ -63,20 +63,21 @@ final class BenchFPNGE {
     }
 
     /// fpnge's median time over `repetitions` and its file's size for `frame`, read in cairo's
-    /// byte order (B, G, R, A) where this fpnge can (`readsCairoOrder`), else given as RGB (the
-    /// conversion untimed); nil for a frame that is not opaque (un-premultiplying for it is not
-    /// worth a second copy of the rule) or when the driver fails.
-    func encode(_ frame: Bitmap, repetitions: Int) -> (seconds: Double, bytes: Int)? {
+    /// byte order (B, G, R, A) where this fpnge can (`readsCairoOrder`), else, or with `rgb`, given
+    /// as RGB (its fastest input for an opaque frame; the conversion untimed); nil for a frame that
+    /// is not opaque (un-premultiplying for it is not worth a second copy of the rule) or when the
+    /// driver fails.
+    func encode(_ frame: Bitmap, repetitions: Int, rgb: Bool = false) -> (seconds: Double, bytes: Int)? {
         guard frame.isOpaque else { return nil }
         let input = folder + "/frame.bgra"
         let written = frame.withUnsafeBytes { pixels in
             FileManager.default.createFile(atPath: input, contents: Data(bytes: pixels.baseAddress!, count: pixels.count))
         }
         guard written else { return nil }
-        let (status, output) = Self.run(driver, [input, "\(frame.pixelWidth)", "\(frame.pixelHeight)", "\(frame.bytesPerRow)", "\(repetitions)"])
+        let (status, output) = Self.run(driver, [input, "\(frame.pixelWidth)", "\(frame.pixelHeight)", "\(frame.bytesPerRow)", "\(repetitions)", rgb ? "rgb" : "bgra"])
         let fields = output.split(separator: " ")
         guard status == 0, fields.count == 3, let seconds = Double(fields[0]), let bytes = Int(fields[1]) else { return nil }
-        readsCairoOrder = fields[2].trimmingCharacters(in: .whitespacesAndNewlines) == "bgra"
+        if !rgb { readsCairoOrder = fields[2].trimmingCharacters(in: .whitespacesAndNewlines) == "bgra" }
         return (seconds, bytes)
     }
 
@@ -97,10 +98,10 @@ final class BenchFPNGE {
     /// The driver: reads one opaque cairo ARGB32 frame (B, G, R, A bytes on the little-endian
     /// machines fpnge's SIMD code needs) and times fpnge's default level on it. Built with
     /// `WEFT_FPNGE_BGR` (an fpnge that takes `FPNGE_ORDER_BGR`), it encodes the frame as it is, four
-    /// channels in cairo's byte order; otherwise it makes it RGB first, untimed. It prints the median
-    /// seconds, the file's bytes and which input it timed ("bgra" or "rgb").
+    /// channels in cairo's byte order, unless asked for "rgb"; otherwise it makes it RGB first,
+    /// untimed. It prints the median seconds, the file's bytes and which input it timed ("bgra" or "rgb").
     static let driverSource = """
-        // Written by weft bench; times fpnge on one frame. Usage: fpnge-bench FRAME WIDTH HEIGHT STRIDE REPETITIONS
+        // Written by weft bench; times fpnge on one frame. Usage: fpnge-bench FRAME WIDTH HEIGHT STRIDE REPETITIONS bgra|rgb
         #include "fpnge.h"
         #include <algorithm>
         #include <chrono>
@@ -108,7 +109,8 @@ final class BenchFPNGE {
         #include <cstdlib>
         #include <vector>
         int main(int argc, char **argv) {
-            if (argc != 6) return 2;
+            if (argc != 7) return 2;
+            bool wantsRGB = argv[6][0] == 'r';
             size_t width = strtoul(argv[2], 0, 10), height = strtoul(argv[3], 0, 10), stride = strtoul(argv[4], 0, 10);
             int repetitions = atoi(argv[5]);
             std::vector<unsigned char> bgra(stride * height);
@@ -117,20 +119,25 @@ final class BenchFPNGE {
             fclose(file);
             FPNGEOptions options;
             FPNGEFillOptions(&options, FPNGE_COMPRESS_LEVEL_DEFAULT, FPNGE_CICP_NONE);
-        #ifdef WEFT_FPNGE_BGR
-            const size_t channels = 4, rowBytes = stride;
+            size_t channels = 3, rowBytes = width * 3;
+            std::vector<unsigned char> rgb;
             const unsigned char *pixels = bgra.data();
-            options.channel_order = FPNGE_ORDER_BGR;
-            const char *input = "bgra";
-        #else
-            const size_t channels = 3, rowBytes = width * 3;
-            std::vector<unsigned char> rgb(width * height * 3);
-            for (size_t y = 0; y < height; y++)
-                for (size_t x = 0; x < width; x++)
-                    for (int c = 0; c < 3; c++) rgb[(y * width + x) * 3 + c] = bgra[y * stride + x * 4 + 2 - c];
-            const unsigned char *pixels = rgb.data();
             const char *input = "rgb";
+        #ifdef WEFT_FPNGE_BGR
+            if (!wantsRGB) {
+                channels = 4;
+                rowBytes = stride;
+                options.channel_order = FPNGE_ORDER_BGR;
+                input = "bgra";
+            }
         #endif
+            if (channels == 3) {
+                rgb.resize(width * height * 3);
+                for (size_t y = 0; y < height; y++)
+                    for (size_t x = 0; x < width; x++)
+                        for (int c = 0; c < 3; c++) rgb[(y * width + x) * 3 + c] = bgra[y * stride + x * 4 + 2 - c];
+                pixels = rgb.data();
+            }
             std::vector<unsigned char> out(FPNGEOutputAllocSize(1, channels, width, height));
             std::vector<double> seconds;
             size_t bytes = 0;
