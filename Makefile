@@ -4,7 +4,9 @@
 #   make bench  measures frame sequences (bench feed, 1 thread and all), PNG encoding, cell display (a benchmark, not a test),
 #               each beside its limit on this machine: a frame copy and fpnge for PNG (fpnge when
 #               WEFT_FPNGE_SOURCE names a checkout of veluca93/fpnge: it is no Debian or PyPI package),
-#               ffmpeg alone on the same raw frames for mp4
+#               the frames rate as a ratio of threads / (a frame copy + fpnge's encode of a bench-feed
+#               frame in cairo's byte order; the copy alone without fpnge), ffmpeg alone on the same raw
+#               frames for mp4
 #   make bench-chromium  headless Chromium's fastest PNG mode and `weft frames` on the same 120-frame scroll
 #               of the bench feed, interleaved round by round, with frames/s and their ratio
 #               (scripts/bench-chromium: every mode with `python3 scripts/bench-chromium/bench.py modes`)
