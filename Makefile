@@ -4,7 +4,12 @@
 #   make bench  measures frame sequences (bench feed, 1 thread and all), PNG encoding, cell display (a benchmark, not a test),
 #               each beside its limit on this machine: a frame copy and fpnge for PNG (fpnge when
 #               WEFT_FPNGE_SOURCE names a checkout of veluca93/fpnge: it is no Debian or PyPI package),
-#               ffmpeg alone on the same raw frames for mp4
+#               the frames rate as a ratio of threads / (a frame copy + fpnge's encode of a bench-feed
+#               frame in cairo's byte order; the copy alone without fpnge), ffmpeg alone on the same raw
+#               frames for mp4
+#   make bench-chromium  headless Chromium's fastest PNG mode and `weft frames` on the same 120-frame scroll
+#               of the bench feed, interleaved round by round, with frames/s and their ratio
+#               (scripts/bench-chromium: every mode with `python3 scripts/bench-chromium/bench.py modes`)
 #   make sanitize  the whole suite under ThreadSanitizer, then AddressSanitizer + LeakSanitizer (C also
 #                  under UBSan), then UndefinedBehaviorSanitizer (the C targets: CWeftPNG)
 #   make stress the collection's multi-threaded stress test with 100,000 schedules (WEFT_STRESS_RUNS)
@@ -41,7 +46,7 @@ DEPENDENCIES := \
 	file:/usr/bin/chromium:chromium \
 	file:/usr/bin/ffmpeg:ffmpeg
 
-.PHONY: deps build run test bench sanitize fuzz model-test stress docs clean
+.PHONY: deps build run test bench bench-chromium sanitize fuzz model-test stress docs clean
 
 deps:
 	@missing=""; \
@@ -99,6 +104,21 @@ bench: deps
 	$(SWIFT) build -c release --product weft
 	$(SWIFT) run -c release weft bench
 	WEFT_THREADS=1 $(SWIFT) run -c release weft bench --parts frames
+
+# Chromium's fastest PNG modes here, all with optimizeForSpeed: Page.captureScreenshot, the same with a clip,
+# and a HeadlessExperimental.beginFrame screenshot in chromium-headless-shell (the old headless mode, its own
+# Debian package); each round times each of them and weft, and weft is compared with the round's fastest.
+# `bench.py modes` times every mode. Chromium's figure leaves out launching the browser and loading the page
+# (bench.py prints it with them too); weft's is its whole process.
+CHROMIUM_MODE ?= speed clip-speed beginframe-speed
+BENCH_ROUNDS ?= 5
+bench-chromium: deps
+	@if [ ! -x /usr/bin/chromium-headless-shell ]; then \
+		if [ "$$(id -u)" != "0" ]; then echo "weft: bench-chromium needs chromium-headless-shell: sudo apt-get install -y chromium-headless-shell"; exit 1; fi; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium-headless-shell >/dev/null || exit 1; \
+	fi
+	$(SWIFT) build -c release --product weft
+	python3 scripts/bench-chromium/bench.py compare --weft .build/release/weft --mode $(CHROMIUM_MODE) --rounds $(BENCH_ROUNDS)
 
 # All three sanitizers run even when one fails; any report from any fails the target.
 sanitize: deps

@@ -41,8 +41,13 @@ struct BenchCommand: ParsableCommand {
         print("machine: \(Self.machine), \(cores) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB; threads: \(WeftThreads.count)"
               + (ProcessInfo.processInfo.environment[WeftThreads.environmentVariable].map { " (\(WeftThreads.environmentVariable)=\($0))" } ?? ""))
         // The samples' data sources are main-actor objects; the command runs on the main thread.
-        if parts.contains(.frames) { try MainActor.assumeIsolated { try measureFrames() } }
-        if parts.contains(.png) { try measurePNG() }
+        // fpnge is built once (it takes a while) for the frames part's limit and the PNG part's ratios.
+        try MainActor.assumeIsolated {
+            let fpnge = parts.contains(.frames) || parts.contains(.png) ? BenchFPNGE.build() : nil
+            if let fpnge, case .failure(let unavailable) = fpnge { print("fpnge not available: \(unavailable.reason); its ratios are not printed") }
+            if parts.contains(.frames) { try measureFrames(fpnge: fpnge, cores: cores) }
+            if parts.contains(.png), let fpnge { try measurePNG(fpnge: fpnge) }
+        }
         if parts.contains(.cells) { measureCells(cores: cores) }
         if parts.contains(.layout) { measureLayout(cores: cores) }
         if parts.contains(.collection) {
@@ -61,11 +66,13 @@ struct BenchCommand: ParsableCommand {
 
     /// The 120-frame scroll of the bench feed at 1170×2532 px, written as PNG files with each
     /// encoder at `WeftThreads.count` threads; each run on a fresh collection, after its first frame.
+    /// The single-pass rate is printed beside its limit (`printFramesLimit`).
     @MainActor
-    private func measureFrames() throws {
+    private func measureFrames(fpnge: Result<BenchFPNGE, BenchFPNGE.Unavailable>?, cores: Int) throws {
         let viewport = CGSize(width: 390, height: 844), threads = WeftThreads.count
         let sequence = try FrameSequence.scroll(from: .zero, to: CGPoint(x: 0, y: 6000), frames: 120, curve: .linear)
         print("\n== 120-frame scroll of the bench feed, 390×844 pt @3x (1170×2532 px), 0 → 6000 pt, \(threads) thread\(threads == 1 ? "" : "s"), median of \(frameRuns) ==")
+        var singlePass: [Double] = []
         for (name, encoder) in [("single-pass encoder (PNGEncoder.frames)", PNGEncoder.frames), ("libdeflate level 1 (PNGEncoder())", PNGEncoder())] {
             var seconds: [Double] = [], bytes = 0
             for run in 0..<frameRuns {
@@ -79,10 +86,53 @@ struct BenchCommand: ParsableCommand {
                 bytes = paths.reduce(0) { total, path in total + ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0) }
             }
             let sorted = seconds.sorted(), median = sorted[sorted.count / 2]
+            if singlePass.isEmpty { singlePass = sorted }
             print(String(format: "%@: %.1f frames/s (%.1f–%.1f; %.1f ms a frame), %.0f KB a frame", name, 120 / median, 120 / sorted.last!,
                          120 / sorted.first!, median * 1000 / 120, Double(bytes) / 120 / 1024))
         }
+        if let fpnge { try printFramesLimit(singlePass, frames: 120, fpnge: fpnge, threads: min(threads, cores)) }
         try measureVideo(sequence, viewport: viewport, threads: threads)
+    }
+
+    /// The single-pass frames rate (`seconds`: each run's time for `frames` frames, sorted) beside
+    /// the limit on this machine: `threads` (at most the cores) over the time of one frame copy and
+    /// fpnge's encode of one frame in cairo's byte order, both measured now on the bench feed's own
+    /// frames (`BenchFrames.feed()`); without fpnge, the frame-copy bound alone.
+    @MainActor
+    private func printFramesLimit(_ seconds: [Double], frames: Int, fpnge: Result<BenchFPNGE, BenchFPNGE.Unavailable>, threads: Int) throws {
+        let feed = try BenchFrames.feed()
+        let copy = feed.reduce(0) { $0 + Self.frameCopySeconds($1, repetitions: repetitions) } / Double(feed.count)
+        let rate = Double(frames) / seconds[seconds.count / 2], slowest = Double(frames) / seconds.last!, fastest = Double(frames) / seconds.first!
+        let encoder: String
+        let limit: Double
+        var note: String?
+        switch fpnge {
+        case .success(let baseline):
+            let encodes = feed.compactMap { baseline.encode($0, repetitions: repetitions)?.seconds }
+            guard encodes.count == feed.count else {
+                print("limit: not measured, fpnge failed on a bench-feed frame")
+                return
+            }
+            let encode = encodes.reduce(0, +) / Double(encodes.count)
+            limit = Double(threads) / (copy + encode)
+            encoder = String(format: "one frame copy %.2f ms + fpnge %.2f ms (%@)", copy * 1000, encode * 1000, baseline.input)
+            // fpnge's fastest input, for reference: RGB, three channels (the conversion untimed).
+            if baseline.readsCairoOrder {
+                let rgb = feed.compactMap { baseline.encode($0, repetitions: repetitions, rgb: true)?.seconds }
+                if rgb.count == feed.count {
+                    let rgbEncode = rgb.reduce(0, +) / Double(rgb.count), rgbLimit = Double(threads) / (copy + rgbEncode)
+                    note = String(format: "(fpnge given RGB instead, converted untimed: %.2f ms a frame, a limit of %.1f frames/s; the rate is %.2f of it)",
+                                  rgbEncode * 1000, rgbLimit, rate / rgbLimit)
+                }
+            }
+        case .failure(let unavailable):
+            limit = Double(threads) / copy
+            encoder = String(format: "one frame copy %.2f ms alone: fpnge not available (%@), so this bound leaves out encoding", copy * 1000, unavailable.reason)
+        }
+        print(String(format: "limit at %d thread%@: %d / (%@), on %d bench-feed frames = %.1f frames/s", threads, threads == 1 ? "" : "s", threads, encoder,
+                     feed.count, limit))
+        print(String(format: "single-pass frames rate / limit: %.1f / %.1f frames/s = %.2f (%.2f–%.2f)", rate, limit, rate / limit, slowest / limit, fastest / limit))
+        if let note { print(note) }
     }
 
     /// The same scroll written as one file of each `VideoFormat` but raw (mp4 and gif through
@@ -197,7 +247,7 @@ struct BenchCommand: ParsableCommand {
     /// Each encoder on the flat and photo frames, then Weft's encoder beside its limits on the same
     /// machine: a copy of the frame (memcpy, the least any encoder must do) and fpnge (when its
     /// source is at hand, see `BenchFPNGE`), as ratios on the same frames.
-    private func measurePNG() throws {
+    private func measurePNG(fpnge: Result<BenchFPNGE, BenchFPNGE.Unavailable>) throws {
         print("\n== PNG encoding, 1170×2532 frame (390×844 pt @3x), one thread, median of \(repetitions) ==")
         let flat = try BenchFrames.flat(), photo = try BenchFrames.photo()
         for (name, frame) in [("flat UI (text cells)", flat), ("photo-like (gradient images)", photo)] {
@@ -208,8 +258,6 @@ struct BenchCommand: ParsableCommand {
             print(String(format: "%@: single pass %.1f ms (%d KB), libdeflate level 1 %.1f ms (%d KB), cairo writer %.1f ms (%d KB)",
                          name, single * 1000, singleSize / 1024, deflate * 1000, deflateSize / 1024, cairo * 1000, cairoSize / 1024))
         }
-        let fpnge = BenchFPNGE.build()
-        if case .failure(let unavailable) = fpnge { print("fpnge not available: \(unavailable.reason); its ratios are not printed") }
         let feed = try MainActor.assumeIsolated { try BenchFrames.feed() }
         var frames: [(String, Bitmap)] = [("flat UI", flat), ("photo-like", photo)]
         frames += feed.enumerated().map { ("bench feed at \(BenchFrames.feedOffsets[$0.offset]) pt", $0.element) }
@@ -230,8 +278,8 @@ struct BenchCommand: ParsableCommand {
                               weft / copy)
             if case .success(let baseline) = fpnge {
                 if let (seconds, fpngeBytes) = baseline.encode(frame, repetitions: repetitions) {
-                    line += String(format: "; fpnge %.2f ms, %d KB: time %.2f× fpnge's, bytes %.3f× fpnge's", seconds * 1000, fpngeBytes / 1024,
-                                   weft / seconds, Double(bytes) / Double(fpngeBytes))
+                    line += String(format: "; fpnge %.2f ms, %d KB (%@): time %.2f× fpnge's, bytes %.3f× fpnge's", seconds * 1000, fpngeBytes / 1024,
+                                   baseline.readsCairoOrder ? "BGRA" : "RGB", weft / seconds, Double(bytes) / Double(fpngeBytes))
                     if index >= 2 { (totals.fpnge, totals.fpngeBytes, totals.fpngeFrames) = (totals.fpnge + seconds, totals.fpngeBytes + fpngeBytes, totals.fpngeFrames + 1) }
                 } else {
                     line += "; fpnge: failed on this frame"

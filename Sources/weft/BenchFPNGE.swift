@@ -16,6 +16,13 @@ final class BenchFPNGE {
     private let folder: String
     private let driver: String
 
+    /// Whether the last frame was encoded as cairo lays it out (B, G, R, A; an fpnge with
+    /// `FPNGE_ORDER_BGR`) rather than converted to RGB first.
+    private(set) var readsCairoOrder = false
+
+    /// How the frames reach fpnge, for the bench's lines.
+    var input: String { readsCairoOrder ? "reading cairo's B, G, R, A bytes" : "given RGB (converted untimed: this fpnge has no BGR order)" }
+
     private init(folder: String) {
         self.folder = folder
         driver = folder + "/fpnge-bench"
@@ -39,7 +46,10 @@ final class BenchFPNGE {
         } catch {
             return .failure(Unavailable(reason: "cannot write its driver in \(folder): \(error)"))
         }
-        let (status, output) = run("/usr/bin/env", ["c++", "-O3", "-march=native", "-std=c++17", "-I", source, source + "/fpnge.cc",
+        // An fpnge that reads B, G, R(, A) order encodes cairo's frames as they are.
+        let header = (try? String(contentsOfFile: source + "/fpnge.h", encoding: .utf8)) ?? ""
+        let bgr = header.contains("FPNGE_ORDER_BGR") ? ["-DWEFT_FPNGE_BGR"] : []
+        let (status, output) = run("/usr/bin/env", ["c++", "-O3", "-march=native", "-std=c++17"] + bgr + ["-I", source, source + "/fpnge.cc",
                                                     folder + "/driver.cc", "-o", made.driver])
         guard status == 0 else {
             return .failure(Unavailable(reason: "c++ could not build it (status \(status)): \(output.suffix(300))"))
@@ -52,21 +62,22 @@ final class BenchFPNGE {
         let reason: String
     }
 
-    /// fpnge's median time over `repetitions` and its file's size, for `frame` given as RGB (its
-    /// fastest input for an opaque frame; the conversion is not timed); nil for a frame that is
-    /// not opaque (un-premultiplying for it is not worth a second copy of the rule) or when the
+    /// fpnge's median time over `repetitions` and its file's size for `frame`, read in cairo's
+    /// byte order (B, G, R, A) where this fpnge can (`readsCairoOrder`), else, or with `rgb`, given
+    /// as RGB (its fastest input for an opaque frame; the conversion untimed); nil for a frame that
+    /// is not opaque (un-premultiplying for it is not worth a second copy of the rule) or when the
     /// driver fails.
-    func encode(_ frame: Bitmap, repetitions: Int) -> (seconds: Double, bytes: Int)? {
+    func encode(_ frame: Bitmap, repetitions: Int, rgb: Bool = false) -> (seconds: Double, bytes: Int)? {
         guard frame.isOpaque else { return nil }
         let input = folder + "/frame.bgra"
         let written = frame.withUnsafeBytes { pixels in
             FileManager.default.createFile(atPath: input, contents: Data(bytes: pixels.baseAddress!, count: pixels.count))
         }
         guard written else { return nil }
-        let (status, output) = Self.run(driver, [input, "\(frame.pixelWidth)", "\(frame.pixelHeight)", "\(frame.bytesPerRow)", "\(repetitions)"])
+        let (status, output) = Self.run(driver, [input, "\(frame.pixelWidth)", "\(frame.pixelHeight)", "\(frame.bytesPerRow)", "\(repetitions)", rgb ? "rgb" : "bgra"])
         let fields = output.split(separator: " ")
-        guard status == 0, fields.count == 2, let seconds = Double(fields[0]), let bytes = Int(fields[1].trimmingCharacters(in: .whitespacesAndNewlines))
-        else { return nil }
+        guard status == 0, fields.count == 3, let seconds = Double(fields[0]), let bytes = Int(fields[1]) else { return nil }
+        if !rgb { readsCairoOrder = fields[2].trimmingCharacters(in: .whitespacesAndNewlines) == "bgra" }
         return (seconds, bytes)
     }
 
@@ -85,9 +96,12 @@ final class BenchFPNGE {
     }
 
     /// The driver: reads one opaque cairo ARGB32 frame (B, G, R, A bytes on the little-endian
-    /// machines fpnge's SIMD code needs), makes it RGB, and times fpnge's default level on it.
+    /// machines fpnge's SIMD code needs) and times fpnge's default level on it. Built with
+    /// `WEFT_FPNGE_BGR` (an fpnge that takes `FPNGE_ORDER_BGR`), it encodes the frame as it is, four
+    /// channels in cairo's byte order, unless asked for "rgb"; otherwise it makes it RGB first,
+    /// untimed. It prints the median seconds, the file's bytes and which input it timed ("bgra" or "rgb").
     static let driverSource = """
-        // Written by weft bench; times fpnge on one frame. Usage: fpnge-bench FRAME WIDTH HEIGHT STRIDE REPETITIONS
+        // Written by weft bench; times fpnge on one frame. Usage: fpnge-bench FRAME WIDTH HEIGHT STRIDE REPETITIONS bgra|rgb
         #include "fpnge.h"
         #include <algorithm>
         #include <chrono>
@@ -95,28 +109,45 @@ final class BenchFPNGE {
         #include <cstdlib>
         #include <vector>
         int main(int argc, char **argv) {
-            if (argc != 6) return 2;
+            if (argc != 7) return 2;
+            bool wantsRGB = argv[6][0] == 'r';
             size_t width = strtoul(argv[2], 0, 10), height = strtoul(argv[3], 0, 10), stride = strtoul(argv[4], 0, 10);
             int repetitions = atoi(argv[5]);
-            std::vector<unsigned char> bgra(stride * height), rgb(width * height * 3);
+            std::vector<unsigned char> bgra(stride * height);
             FILE *file = fopen(argv[1], "rb");
             if (!file || fread(bgra.data(), 1, bgra.size(), file) != bgra.size() || repetitions < 1) return 1;
             fclose(file);
-            for (size_t y = 0; y < height; y++)
-                for (size_t x = 0; x < width; x++)
-                    for (int c = 0; c < 3; c++) rgb[(y * width + x) * 3 + c] = bgra[y * stride + x * 4 + 2 - c];
-            std::vector<unsigned char> out(FPNGEOutputAllocSize(1, 3, width, height));
             FPNGEOptions options;
             FPNGEFillOptions(&options, FPNGE_COMPRESS_LEVEL_DEFAULT, FPNGE_CICP_NONE);
+            size_t channels = 3, rowBytes = width * 3;
+            std::vector<unsigned char> rgb;
+            const unsigned char *pixels = bgra.data();
+            const char *input = "rgb";
+        #ifdef WEFT_FPNGE_BGR
+            if (!wantsRGB) {
+                channels = 4;
+                rowBytes = stride;
+                options.channel_order = FPNGE_ORDER_BGR;
+                input = "bgra";
+            }
+        #endif
+            if (channels == 3) {
+                rgb.resize(width * height * 3);
+                for (size_t y = 0; y < height; y++)
+                    for (size_t x = 0; x < width; x++)
+                        for (int c = 0; c < 3; c++) rgb[(y * width + x) * 3 + c] = bgra[y * stride + x * 4 + 2 - c];
+                pixels = rgb.data();
+            }
+            std::vector<unsigned char> out(FPNGEOutputAllocSize(1, channels, width, height));
             std::vector<double> seconds;
             size_t bytes = 0;
             for (int r = 0; r < repetitions; r++) {
                 auto start = std::chrono::steady_clock::now();
-                bytes = FPNGEEncode(1, 3, rgb.data(), width, width * 3, height, out.data(), &options);
+                bytes = FPNGEEncode(1, channels, pixels, width, rowBytes, height, out.data(), &options);
                 seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
             }
             std::sort(seconds.begin(), seconds.end());
-            printf("%.9f %zu\\n", seconds[seconds.size() / 2], bytes);
+            printf("%.9f %zu %s\\n", seconds[seconds.size() / 2], bytes, input);
             return 0;
         }
         """

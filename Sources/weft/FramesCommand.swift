@@ -234,19 +234,18 @@ struct FramesCommand: ParsableCommand {
             if output == "-" { FileHandle.standardError.write(Data((line + "\n").utf8)) } else { print(line) }
             return
         }
-        if let chosen = try resolvedShard(), chosen.shard != .whole {
-            let block = chosen.shard.frames(of: sequence.count)
-            let bar = ProgressBar(total: block.count, label: "frames")
-            let paths = try sample.writeFrames(sequence, scale: CGFloat(collection.scale), toFolder: output, shard: chosen.shard,
-                                               threads: threadCount) { bar.update($0) }
-            bar.finish()
-            let range = paths.isEmpty ? "none: more shards than frames" : "\(paths.first!) … \(paths.last!)"
-            print("\(output)/ (shard \(chosen.shard) from \(chosen.source): \(paths.count) of \(sequence.count) frames: \(range))")
-            return
-        }
-        let bar = ProgressBar(total: sequence.count, label: "frames")
-        let paths = try sample.writeFrames(sequence, scale: CGFloat(collection.scale), toFolder: output, threads: threadCount) { bar.update($0) }
+        // One path for the whole run and a shard of it: the whole sequence is the shard 1/1.
+        let chosen = try resolvedShard()
+        let shard = chosen?.shard ?? .whole
+        let bar = ProgressBar(total: shard.frames(of: sequence.count).count, label: "frames")
+        let paths = try sample.writeFrames(sequence, scale: CGFloat(collection.scale), toFolder: output, shard: shard,
+                                           threads: threadCount) { bar.update($0) }
         bar.finish()
-        print("\(output)/ (\(paths.count) frames: \(paths.first ?? "") … \(paths.last ?? ""))")
+        if let chosen, shard != .whole {
+            let range = paths.isEmpty ? "none: more shards than frames" : "\(paths.first!) … \(paths.last!)"
+            print("\(output)/ (shard \(shard) from \(chosen.source): \(paths.count) of \(sequence.count) frames: \(range))")
+        } else {
+            print("\(output)/ (\(paths.count) frames: \(paths.first ?? "") … \(paths.last ?? ""))")
+        }
     }
 }
