@@ -8,8 +8,8 @@ import Synchronization
 /// for the node: the first one runs it, the others wait for its result (see `ElementAllocation`).
 /// Thread-safe: the allocation state is guarded by `ElementAllocation.lock`.
 public final class ASCollectionElement: @unchecked Sendable {
-    // SAFETY: `kind` and `serialCreation` are immutable; `content`, `state`,
-    // and `position` are only read and written under `ElementAllocation.lock`.
+    // SAFETY: `identity` is immutable; `slot` and `position` are only read and written under
+    // `ElementAllocation.lock`.
 
     /// Where the element is in the collection's visible element map. Not fixed: the data
     /// controller renumbers every element (and its node's `indexPath`) when it applies a batch
@@ -22,24 +22,29 @@ public final class ASCollectionElement: @unchecked Sendable {
     /// first, and which takes 24 bytes): a long list holds a million elements.
     private var position: (section: Int32, item: Int32)
     /// The supplementary kind, or nil for an item.
-    public var supplementaryElementKind: String? { kind?.value }
-    /// Boxed: a reference takes 8 bytes where a `String?` takes 16, which keeps an element in the
-    /// allocator's 80-byte class. Items, nearly every element, have none.
-    private let kind: Kind?
-    private final class Kind: Sendable {
-        let value: String
-        init(_ value: String) { self.value = value }
-    }
+    public var supplementaryElementKind: String? { identity.kind }
+    /// The kind and node-creation setting: one shared object for all items (see `ElementSlot`,
+    /// which says why an element is three words).
+    private let identity: ElementIdentity
+    /// The content (the node block and range, or, for an item of a long list whose layout does
+    /// not need every node, who to ask for them when the element is first needed; see
+    /// `ElementResolution`) and the allocation state, in one word.
+    private var slot: ElementSlot
     /// The range the node is measured in (asking the data source first if the element is deferred).
     public var constrainedSize: ASSizeRange { resolvedContent().constrainedSize }
-    /// The node block and range, or, for an item of a long list whose layout does not need every
-    /// node (see `ElementResolution`), who to ask for them when the element is first needed. Boxed,
-    /// so a deferred element costs a few words: a million of them is what a long list holds.
-    private var content: ElementContent
-    var state = ElementAllocation.State.pending
+    /// The content, as `slot` holds it. Under `ElementAllocation.lock`.
+    private var content: ElementContent {
+        get { slot.content }
+        set { slot = ElementSlot(content: newValue, state: slot.state) }
+    }
+    /// The allocation state, as `slot` holds it; `ElementAllocation` reads and sets it under its lock.
+    var state: ElementAllocation.State {
+        get { slot.state }
+        set { slot = ElementSlot(content: slot.content, state: newValue) }
+    }
 
     /// Whether the node is made on the one serial node-creation thread (`.serializeNodeCreation`).
-    let serialCreation: Bool
+    var serialCreation: Bool { identity.serialCreation }
 
     convenience init(indexPath: IndexPath, kind: String?, source: CellSource, constrainedSize: ASSizeRange,
                      traits: CollectionCellTraits? = nil, serialCreation: Bool = false) {
@@ -48,10 +53,9 @@ public final class ASCollectionElement: @unchecked Sendable {
     }
 
     init(indexPath: IndexPath, kind: String? = nil, content: ResolvedElementContent, serialCreation: Bool) {
-        self.serialCreation = serialCreation
+        self.identity = .of(kind: kind, serialCreation: serialCreation)
         self.position = Self.position(indexPath)
-        self.kind = kind.map(Kind.init)
-        self.content = .ready(content)
+        self.slot = .ready(content)
     }
 
     /// An item whose node block and range are asked of the data source, through `resolver`, when
@@ -62,10 +66,9 @@ public final class ASCollectionElement: @unchecked Sendable {
     }
 
     init(deferredAtItem item: Int, section: Int, resolver: ElementResolver, serialCreation: Bool) {
-        self.serialCreation = serialCreation
+        self.identity = .of(kind: nil, serialCreation: serialCreation)
         self.position = (Int32(clamping: section), Int32(clamping: item))
-        self.kind = nil
-        self.content = .deferred(resolver)
+        self.slot = .deferred(resolver)
     }
 
     private static func position(_ indexPath: IndexPath) -> (section: Int32, item: Int32) {

@@ -84,7 +84,7 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
 
     /// What VoiceOver is told about the node, behind its own mutex so that `State` stays about
     /// drawing and layout; see `ASDisplayNode+Accessibility.swift`.
-    let accessibilityState = Mutex(AccessibilityState())
+    let accessibilityState = AccessibilityStorage()
 
     public init() {}
 
@@ -316,7 +316,7 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
             case .none: defaultAccessibilityLabel.map { NSAttributedString(string: $0) }
             }
         }
-        set { accessibilityState.withLock { $0.label = .some(newValue.map(ImmutableAttributedString.init)) } }
+        set { accessibilityState.write { $0.label = .some(newValue.map(ImmutableAttributedString.init)) } }
     }
 
     /// The element's current value ("50%"), read after the label; UIKit's `accessibilityValue`, nil by default.
@@ -360,8 +360,8 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
     /// UIKit's `accessibilityElements`. Entries that are nodes are read (an element, or a container
     /// whose own elements are read in its place); other entries are skipped. Nil by default.
     open var accessibilityElements: [Any]? {
-        get { accessibilityState.withLock { $0.elements } }
-        set { accessibilityState.withLock { $0.elements = newValue } }
+        get { accessibilityState.read { $0.elements } }
+        set { accessibilityState.write { $0.elements = newValue } }
     }
 
     /// The label the node has until one is set; Texture's `defaultAccessibilityLabel`: a text

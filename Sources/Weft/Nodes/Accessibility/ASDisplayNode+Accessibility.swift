@@ -5,7 +5,8 @@ import Foundation
 /// state (Texture writes them again on every change of text or `enabled`; reading them is the
 /// same result without hooks in every setter).
 ///
-/// Owned by the node, behind `ASDisplayNode.accessibilityState`'s mutex.
+/// Owned by the node, behind `ASDisplayNode.accessibilityState`'s mutex (made on the first write,
+/// see `AccessibilityStorage`).
 struct AccessibilityState: @unchecked Sendable {
     // SAFETY: only touched under `accessibilityState`'s mutex. `elements` holds what the caller
     // set (nodes, which are thread-safe; anything else is only read back, never touched), and the
@@ -30,8 +31,8 @@ struct AccessibilityState: @unchecked Sendable {
 extension ASDisplayNode {
     /// Reads or writes one accessibility value under the accessibility lock.
     final subscript<T: Sendable>(accessibility keyPath: WritableKeyPath<AccessibilityState, T>) -> T {
-        get { accessibilityState.withLock { $0[keyPath: keyPath] } }
-        set { accessibilityState.withLock { $0[keyPath: keyPath] = newValue } }
+        get { accessibilityState.read { $0[keyPath: keyPath] } }
+        set { accessibilityState.write { $0[keyPath: keyPath] = newValue } }
     }
 
     /// A name for the node in UI tests, never read aloud; UIKit's `accessibilityIdentifier`, nil by default.
