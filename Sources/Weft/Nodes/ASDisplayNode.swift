@@ -230,6 +230,18 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
         return "<\(type(of: self))\(name) frame=\(frame)>"
     }
 
+    /// The node's name in the diagnostics that text state keeps: the description without the
+    /// frame, which is not known yet when text is set. Kept by every text node, so it is built
+    /// by appending to a small string: a short class name ("<ASTextNode>") stays inline, with no
+    /// allocation, where an interpolated description took about 100 bytes a node.
+    var diagnosticSubject: String {
+        var subject = "<"
+        subject += String(describing: type(of: self))
+        if let debugName { subject += " \"" + debugName + "\"" }
+        subject += ">"
+        return subject
+    }
+
     // MARK: Drawing contract (override points)
 
     /// Captures everything drawing needs, on the thread that asks for display; Texture's

@@ -61,7 +61,7 @@ open class ASTextNode: ASDisplayNode {
         get { textState.withLock { $0.attributedText?.value } }
         set {
             let copy = newValue.map(ImmutableAttributedString.init)
-            let subject = description
+            let subject = diagnosticSubject
             let content = copy.map { TextContent($0.value, subject: subject) } ?? TextContent()
             updateRequest { s in
                 s.attributedText = copy
@@ -91,7 +91,7 @@ open class ASTextNode: ASDisplayNode {
         get { (textState.withLock { $0.truncationAttributedText } ?? ImmutableAttributedString.ellipsis).value }
         set {
             let copy = ImmutableAttributedString(newValue ?? ImmutableAttributedString.ellipsis.value)
-            let content = TextContent(copy.value, subject: "\(description).truncationAttributedText")
+            let content = TextContent(copy.value, subject: diagnosticSubject + ".truncationAttributedText")
             updateRequest { s in
                 s.truncationAttributedText = copy
                 s.request.truncation = content
