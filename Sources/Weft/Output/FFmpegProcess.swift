@@ -23,8 +23,10 @@ final class FFmpegProcess {
     private var input: Int32 = -1
     private let log: String
     private var finished = false
-    /// ffmpeg's peak resident memory (VmHWM) when its input ended, read by `finish()` from /proc;
-    /// nil before then or where there is no /proc.
+    /// ffmpeg's peak resident memory (VmHWM), read by `finish()` from /proc when its input ends and
+    /// again each time it looks whether ffmpeg has exited, until it has; nil before then or where
+    /// there is no /proc. Not only when the input ends: a short input may fit ffmpeg's input
+    /// buffer whole (`inputBufferBytes`) and end before ffmpeg has even set up its encoder.
     private(set) var peakMemoryBytes: Int?
     /// Seconds ffmpeg may stall (`WeftLimits.ffmpegStallWait`): a send that moves no byte for
     /// this long fails (`SO_SNDTIMEO`), and so does a wait for its exit.
@@ -115,6 +117,7 @@ final class FFmpegProcess {
         while process.isRunning && ContinuousClock.now - lastBusy < limit {
             usleep(20_000)
             let ticks = Self.processorTicks(of: process.processIdentifier)
+            if let peak = Self.peakMemory(of: process.processIdentifier) { peakMemoryBytes = max(peakMemoryBytes ?? 0, peak) }
             if ticks != lastTicks { (lastTicks, lastBusy) = (ticks, ContinuousClock.now) }
         }
         if process.isRunning {
