@@ -143,7 +143,15 @@ struct BenchCommand: ParsableCommand {
             print("mp4, gif: not measured, ffmpeg is not installed (sudo apt-get install -y --no-install-recommends ffmpeg)")
             return
         }
-        var mp4: [Double] = []
+        // The limit: ffmpeg alone on the same frames with the same arguments, recorded once and run
+        // after each of Weft's mp4 runs, so both see the same load round by round.
+        let recordingSample = CollectionSample.benchFeed(viewport: viewport, items: 200)
+        _ = try recordingSample.collectionNode.snapshot(scale: 3)
+        let alone = BenchFFmpegAlone.record(recordingSample.collectionNode, sequence, scale: 3, threads: threads)
+        withExtendedLifetime(recordingSample) {}
+        defer { if case .success(let recording) = alone { recording.discard() } }
+        var aloneSeconds: [Double] = [], ratios: [Double] = [], aloneFailure: BenchFFmpegAlone.Failure?
+        if case .failure(let failure) = alone { aloneFailure = failure }
         for format in [VideoFormat.mp4, .apng, .gif] {
             var seconds: [Double] = [], bytes = 0, ffmpegBytes = 0
             for run in 0..<frameRuns {
@@ -154,31 +162,35 @@ struct BenchCommand: ParsableCommand {
                 let path = NSTemporaryDirectory() + "weft-bench-feed-\(getpid())-\(run).\(format.fileExtension)"
                 defer { try? FileManager.default.removeItem(atPath: path) }
                 var video: FrameVideo?
-                seconds.append(try time { video = try node.writeVideo(sequence, scale: 3, toFile: path, format: format, threads: threads) })
+                let weft = try time { video = try node.writeVideo(sequence, scale: 3, toFile: path, format: format, threads: threads) }
+                seconds.append(weft)
                 bytes = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
                 ffmpegBytes = max(ffmpegBytes, video?.ffmpegPeakMemoryBytes ?? 0)
                 withExtendedLifetime(sample) {}
+                if format == .mp4, aloneFailure == nil, case .success(let recording) = alone {
+                    switch recording.run() {
+                    case .success(let ffmpeg):
+                        aloneSeconds.append(ffmpeg)
+                        ratios.append(ffmpeg / weft)
+                    case .failure(let failure):
+                        aloneFailure = failure
+                    }
+                }
             }
             let sorted = seconds.sorted(), median = sorted[sorted.count / 2]
-            if format == .mp4 { mp4 = sorted }
             let memory = format.needsFFmpeg ? String(format: ", ffmpeg peak %.0f MB", Double(ffmpegBytes) / 1_048_576) : ""
             print(String(format: "%@ (writeVideo, %@): %.1f frames/s (%.1f–%.1f; %.1f ms a frame), %.0f KB a frame%@", format.rawValue,
                          Self.videoEncoders[format]!, 120 / median, 120 / sorted.last!, 120 / sorted.first!, median * 1000 / 120,
                          Double(bytes) / 120 / 1024, memory))
         }
-        // The limit: ffmpeg alone on the same frames with the same arguments.
-        let sample = CollectionSample.benchFeed(viewport: viewport, items: 200)
-        _ = try sample.collectionNode.snapshot(scale: 3)
-        switch BenchFFmpegAlone.measure(sample.collectionNode, sequence, scale: 3, threads: threads, runs: frameRuns) {
-        case .success(let seconds):
-            let alone = seconds.sorted(), median = { (values: [Double]) in values[values.count / 2] }
-            print(String(format: "mp4, ffmpeg alone (the same arguments, the same 120 raw frames from a file): %.1f frames/s (%.1f–%.1f); "
-                         + "Weft's mp4 rate / ffmpeg alone: %.2f (%.2f–%.2f)", 120 / median(alone), 120 / alone.last!, 120 / alone.first!,
-                         median(alone) / median(mp4), alone.first! / mp4.last!, alone.last! / mp4.first!))
-        case .failure(let failure):
-            print("mp4, ffmpeg alone: not measured, \(failure.reason)")
+        if let aloneFailure {
+            print("mp4, ffmpeg alone: not measured, \(aloneFailure.reason)")
+        } else {
+            let times = aloneSeconds.sorted(), rounds = ratios.sorted()
+            print(String(format: "mp4, ffmpeg alone (the same arguments, the same 120 raw frames from a file, run after each of Weft's mp4 runs): "
+                         + "%.1f frames/s (%.1f–%.1f); Weft's mp4 rate / ffmpeg alone, round by round: %.2f (%.2f–%.2f)",
+                         120 / times[times.count / 2], 120 / times.last!, 120 / times.first!, rounds[rounds.count / 2], rounds.first!, rounds.last!))
         }
-        withExtendedLifetime(sample) {}
     }
 
     static let videoEncoders: [VideoFormat: String] = [
