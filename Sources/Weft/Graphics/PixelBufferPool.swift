@@ -63,7 +63,8 @@ final class PixelBufferPool: Sendable {
     func makeSurface(pixelWidth: Int, pixelHeight: Int, cleared: Bool = true) -> OpaquePointer? {
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth)))
         let bytes = Self.sizeClass(max(stride * pixelHeight, 1))
-        let buffer = take(bytes)
+        // No memory: the caller reports that it got no surface (`GraphicsError`), it does not trap.
+        guard let buffer = take(bytes) else { return nil }
         if cleared { memset(buffer, 0, stride * pixelHeight) }
         let surface = cairo_image_surface_create_for_data(buffer.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
                                                           Int32(pixelWidth), Int32(pixelHeight), Int32(stride))!
@@ -80,7 +81,8 @@ final class PixelBufferPool: Sendable {
         return surface
     }
 
-    func take(_ bytes: Int) -> UnsafeMutableRawPointer {
+    /// A buffer of `bytes` (a size class): a kept one, or fresh memory; nil when the system has none.
+    func take(_ bytes: Int) -> UnsafeMutableRawPointer? {
         let (reused, idle) = free.withLock { state -> (Memory?, [Memory]) in
             state.takes += 1
             let idle = state.takes % Self.sweepInterval == 0 ? removeIdle(&state) : []
@@ -99,9 +101,9 @@ final class PixelBufferPool: Sendable {
     /// memory stays in the process (measured: freeing idle buffers through malloc raised a
     /// scroll's peak by 20 to 30 MB instead of lowering it). Zero-filled and page-aligned (the
     /// size classes are whole pages; cairo wants 4-byte alignment, the row copies 64).
-    private static func map(_ bytes: Int) -> UnsafeMutableRawPointer {
+    private static func map(_ bytes: Int) -> UnsafeMutableRawPointer? {
         guard let memory = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), memory != MAP_FAILED else {
-            fatalError("out of memory: mapping \(bytes) bytes of pixels failed (errno \(errno))")
+            return nil
         }
         return memory
     }
