@@ -34,37 +34,58 @@ final class ElementIdentity: Sendable {
     private static let serialItem = ElementIdentity(kind: nil, serialCreation: true)
 }
 
-/// An element's content and allocation state in one word (every case's payload is a reference,
-/// so the enum takes 8 bytes). Read and written only under `ElementAllocation`'s lock.
-enum ElementSlot {
+/// An element's content and allocation state in one word: the one object that holds them, an
+/// `ElementResolver` (deferred, pending), a `ResolvedElementContent` (resolved, pending) or an
+/// `AllocatedElement` (any other state), told apart by its class. A plain reference, not an enum
+/// with a case per class: Swift keeps such an enum's case in the pointer's spare high bits, where
+/// LeakSanitizer cannot see the pointer, so every element alive at exit was reported as a leak
+/// (shown with a three-case enum in `scripts/lsan/enum-payload-pointer.swift`).
+/// Read and written only under `ElementAllocation`'s lock.
+struct ElementSlot {
+    private let object: AnyObject
+
     /// Deferred, and pending: the data source has not been asked yet.
-    case deferred(ElementResolver)
+    static func deferred(_ resolver: ElementResolver) -> ElementSlot { ElementSlot(object: resolver) }
+
     /// Resolved, and pending: no node has been made.
-    case ready(ResolvedElementContent)
-    /// Any state but pending: being made, made, or given up after it was measured.
-    case allocated(AllocatedElement)
+    static func ready(_ content: ResolvedElementContent) -> ElementSlot { ElementSlot(object: content) }
+
+    private init(object: AnyObject) { self.object = object }
 
     init(content: ElementContent, state: ElementAllocation.State) {
         if case .pending = state {
-            switch content {
-            case .deferred(let resolver): self = .deferred(resolver)
-            case .ready(let ready): self = .ready(ready)
-            }
+            object = content.object
         } else {
-            self = .allocated(AllocatedElement(content: content, state: state))
+            object = AllocatedElement(content: content, state: state)
         }
     }
 
     var content: ElementContent {
-        switch self {
-        case .deferred(let resolver): .deferred(resolver)
-        case .ready(let ready): .ready(ready)
-        case .allocated(let box): box.content
-        }
+        if let box = object as? AllocatedElement { return box.content }
+        return ElementContent(holding: object)
     }
 
     var state: ElementAllocation.State {
-        if case .allocated(let box) = self { box.state } else { .pending }
+        (object as? AllocatedElement)?.state ?? .pending
+    }
+}
+
+extension ElementContent {
+    /// The object the content is: its resolver or its resolved content.
+    fileprivate var object: AnyObject {
+        switch self {
+        case .deferred(let resolver): resolver
+        case .ready(let ready): ready
+        }
+    }
+
+    /// The content that `object` (a resolver or resolved content, as `object` gives) is.
+    fileprivate init(holding object: AnyObject) {
+        if let resolver = object as? ElementResolver {
+            self = .deferred(resolver)
+        } else {
+            self = .ready(unsafeDowncast(object, to: ResolvedElementContent.self))
+        }
     }
 }
 
@@ -75,11 +96,14 @@ final class AllocatedElement: @unchecked Sendable {
     // SAFETY: both properties are immutable; the node in `state` is handed between threads as
     // `ASCollectionElement` (itself unchecked Sendable for the same node) always has: nodes
     // guard their own state with their locks.
-    let content: ElementContent
+    /// The content as an untagged reference (see `ElementSlot`).
+    private let contentObject: AnyObject
     let state: ElementAllocation.State
 
+    var content: ElementContent { ElementContent(holding: contentObject) }
+
     init(content: ElementContent, state: ElementAllocation.State) {
-        self.content = content
+        contentObject = content.object
         self.state = state
     }
 }
