@@ -24,9 +24,13 @@ open class ASImageNode: ASDisplayNode {
         var cropRect = CGRect(x: 0.5, y: 0.5, width: 0, height: 0)
         var forcedSize = CGSize.zero
         var modification: ASImageNodeModificationBlock?
-        var placeholderColor: UIColor? = UIColor(white: 0.9, alpha: 1)
+        var placeholderColor: UIColor? = ImageState.defaultPlaceholderColor
         var error: ImageDecodingError?
         var onError: (@Sendable (ImageDecodingError) -> Void)?
+
+        /// One immutable colour for every image node, not one allocated per node (a feed keeps
+        /// tens of thousands of them).
+        static let defaultPlaceholderColor = UIColor(white: 0.9, alpha: 1)
     }
 
     let imageState = Mutex(ImageState())
