@@ -10,7 +10,7 @@ import Testing
 
     /// Takes and gives back a buffer of `bytes`, `times` times.
     private static func cycle(_ pool: PixelBufferPool, _ bytes: Int, times: Int) {
-        for _ in 0..<times { pool.give(pool.take(bytes)!, bytes) }
+        for _ in 0..<times { pool.give(pool.take(bytes)!.pointer, bytes) }
     }
 
     @Test func keepsABufferThatIsReused() {
@@ -37,7 +37,7 @@ import Testing
 
     @Test func freesWhatIsBeyondTheRetainedLimit() {
         let pool = PixelBufferPool(retainedLimit: Self.small, idleLimit: 1_000)
-        let (first, second) = (pool.take(Self.small)!, pool.take(Self.small)!)
+        let (first, second) = (pool.take(Self.small)!.pointer, pool.take(Self.small)!.pointer)
         pool.give(first, Self.small)
         pool.give(second, Self.small)
         #expect(pool.retainedBytes == Self.small)
@@ -47,7 +47,7 @@ import Testing
     @Test func surfacesAreClearedWhetherFreshOrReused() {
         let pool = PixelBufferPool(retainedLimit: 1 << 30, idleLimit: 8)
         for _ in 0..<3 {
-            let buffer = pool.take(Self.small)!
+            let buffer = pool.take(Self.small)!.pointer
             let bytes = buffer.assumingMemoryBound(to: UInt8.self)
             bytes[0] = 0xFF
             bytes[Self.small - 1] = 0xFF

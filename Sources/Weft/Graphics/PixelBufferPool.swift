@@ -64,8 +64,9 @@ final class PixelBufferPool: Sendable {
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth)))
         let bytes = Self.sizeClass(max(stride * pixelHeight, 1))
         // No memory: the caller reports that it got no surface (`GraphicsError`), it does not trap.
-        guard let buffer = take(bytes) else { return nil }
-        if cleared { memset(buffer, 0, stride * pixelHeight) }
+        guard let (buffer, zeroed) = take(bytes) else { return nil }
+        // Fresh mappings come zero-filled: clearing them again would only fault every page in early.
+        if cleared && !zeroed { memset(buffer, 0, stride * pixelHeight) }
         let surface = cairo_image_surface_create_for_data(buffer.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
                                                           Int32(pixelWidth), Int32(pixelHeight), Int32(stride))!
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
@@ -81,8 +82,9 @@ final class PixelBufferPool: Sendable {
         return surface
     }
 
-    /// A buffer of `bytes` (a size class): a kept one, or fresh memory; nil when the system has none.
-    func take(_ bytes: Int) -> UnsafeMutableRawPointer? {
+    /// A buffer of `bytes` (a size class): a kept one, or fresh memory (`zeroed`, as the system
+    /// maps it); nil when the system has none.
+    func take(_ bytes: Int) -> (pointer: UnsafeMutableRawPointer, zeroed: Bool)? {
         let (reused, idle) = free.withLock { state -> (Memory?, [Memory]) in
             state.takes += 1
             let idle = state.takes % Self.sweepInterval == 0 ? removeIdle(&state) : []
@@ -92,7 +94,8 @@ final class PixelBufferPool: Sendable {
         }
         // Freed outside the mutex: unmapping takes the kernel's time.
         for memory in idle { Self.unmap(memory.pointer, memory.bytes) }
-        return reused?.pointer ?? Self.map(bytes)
+        if let reused { return (reused.pointer, false) }
+        return Self.map(bytes).map { ($0, true) }
     }
 
     /// Fresh pixel memory, mapped from the system rather than taken from malloc: a freed mapping
