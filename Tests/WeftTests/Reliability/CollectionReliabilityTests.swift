@@ -351,8 +351,11 @@ private func box(_ size: CGSize) -> ASCellNode {
             done.signal()
         }
         // Waited for on a thread of its own: the snapshot loads its cells on the main actor (their
-        // didLoad), as a frame rendered off the main actor does, so the main actor stays free.
-        let finished = try await onThreadOfItsOwn { done.wait(timeout: .now() + 10) == .success }
+        // didLoad), as a frame rendered off the main actor does, so the main actor stays free. The
+        // main actor is shared with the suite's other tests: under AddressSanitizer their work held
+        // it past 10 s once (the test alone takes 0.01 s there), hence the longer bound.
+        let limit: TimeInterval = Sanitizers.any ? 90 : 10
+        let finished = try await onThreadOfItsOwn { done.wait(timeout: .now() + limit) == .success }
         #expect(finished, "the snapshot in a display job deadlocked")
         #expect(result.withLock { $0 }?.hasSamePixels(as: expected) == true, "and drew what a snapshot elsewhere draws")
     }
