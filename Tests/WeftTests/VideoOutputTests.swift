@@ -166,9 +166,9 @@ struct VideoOutputTests {
         let sizes: [(Int, Int)]?
         let slowFirst: Bool
 
-        func capture(_ request: FrameRequest) throws -> @Sendable () throws -> Bitmap {
+        func capture(_ request: FrameRequest) throws -> CapturedFrame {
             let colour = colours[request.index], (width, height) = sizes?[request.index] ?? size, first = request.index == 0, slowFirst = self.slowFirst
-            return {
+            return .drawing {
                 // The first frame finishes last, so the later ones wait for it to be delivered.
                 if slowFirst && first { Thread.sleep(forTimeInterval: 0.2) }
                 return try Bitmap(pixelWidth: width, pixelHeight: height, scale: 1) { context in

@@ -41,23 +41,26 @@ struct FrameComposition: Sendable {
     func render() throws(CollectionError) -> Bitmap {
         do {
             return try Bitmap(size: viewport, scale: scale, background: background, covered: opaquePixels) { context in
-                for item in items {
-                    switch item {
-                    case .placeholder(let frame):
-                        context.fill(frame, with: ASCollectionNode.placeholderColor)
-                    case .bitmap(let cell, let frame, let alpha):
-                        context.draw(cell, in: frame, alpha: alpha)
-                    case .layer(let layer, let shift, let alpha):
-                        guard let layer else { continue }
-                        context.withSavedState {
-                            context.translateBy(x: shift.x, y: shift.y)
-                            context.withTransparencyLayer(alpha: alpha) { layer.draw(into: context) }
-                        }
-                    }
-                }
+                for item in items { draw(item, into: context) }
             }
         } catch {
             throw .renderFailed("\(error)")
+        }
+    }
+
+    /// Draws one item into `context`, whose origin is the frame's.
+    func draw(_ item: Item, into context: GraphicsContext) {
+        switch item {
+        case .placeholder(let frame):
+            context.fill(frame, with: ASCollectionNode.placeholderColor)
+        case .bitmap(let cell, let frame, let alpha):
+            context.draw(cell, in: frame, alpha: alpha)
+        case .layer(let layer, let shift, let alpha):
+            guard let layer else { return }
+            context.withSavedState {
+                context.translateBy(x: shift.x, y: shift.y)
+                context.withTransparencyLayer(alpha: alpha) { layer.draw(into: context) }
+            }
         }
     }
 }

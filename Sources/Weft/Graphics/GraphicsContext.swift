@@ -26,6 +26,16 @@ public final class GraphicsContext {
         cairo_scale(cr, scale, scale)
     }
 
+    /// A context that draws only on rows `band` of `surface` (a band of a frame drawn band by band,
+    /// `FrameComposition.renderBands`): the clip is set to those rows before anything is drawn.
+    init(surface: OpaquePointer, band: Range<Int>, scale: CGFloat) {
+        cr = cairo_create(surface)
+        self.scale = scale
+        cairo_rectangle(cr, 0, Double(band.lowerBound), Double(cairo_image_surface_get_width(surface)), Double(band.count))
+        cairo_clip(cr)
+        cairo_scale(cr, scale, scale)
+    }
+
     func finish() { cairo_destroy(cr) }
 
     // MARK: State

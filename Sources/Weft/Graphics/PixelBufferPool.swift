@@ -52,6 +52,16 @@ final class PixelBufferPool: Sendable {
         free = Mutex(Free())
     }
 
+    /// A pool of its own (not `shared`) frees what it keeps when it goes: a video writer's
+    /// pool of yuv420p frames lives as long as its video.
+    deinit {
+        free.withLock { state in
+            for (bytes, list) in state.buffers { for memory in list { Self.unmap(memory.pointer, bytes) } }
+            state.buffers = [:]
+            state.bytes = 0
+        }
+    }
+
     /// Bytes kept for reuse now (for tests and measurements).
     var retainedBytes: Int { free.withLock { $0.bytes } }
 

@@ -63,9 +63,8 @@ public struct CollectionFrames: AsyncSequence, @unchecked Sendable {
 struct EditedFrameSource: FrameSource, Sendable {
     let player: FrameSequencePlayer
 
-    func capture(_ request: FrameRequest) throws -> @Sendable () throws -> Bitmap {
-        let composition = try player.captureEdited(request).composition
-        return { () throws in try composition.render() }
+    func capture(_ request: FrameRequest) throws -> CapturedFrame {
+        .composition(try player.captureEdited(request).composition)
     }
 
     /// Never asked for (an iterator is not sharded); steps over a frame by capturing it and

@@ -3,9 +3,10 @@ import Foundation
 
 /// The one frame path: every frame sequence, whatever it is written to, runs through a driver.
 /// A `FrameRequest` (offset, scale, edits due) flows one way: from the sequence, through the
-/// `FrameSource` (which edits, scrolls and captures on this thread, in order), to compositing and
-/// the sink's `encode` (up to `threads` frames at once on threads of their own, or here with one
-/// thread), to the sink's `deliver`, one frame at a time in frame order. A snapshot is the same
+/// `FrameSource` (which edits, scrolls and captures on this thread, in order), to the sink's
+/// `encode(_:captured:)`, which composites and encodes (up to `threads` frames at once on threads
+/// of their own, or here with one thread), to the sink's `deliver`, one frame at a time in frame
+/// order. A snapshot is the same
 /// path with one frame. Beyond Texture: Weft's own.
 ///
 /// The sequence and thread count are checked once, when the driver is made, before the caller
@@ -42,8 +43,8 @@ struct FrameDriver: Sendable {
         for index in 0..<frames.lowerBound { try source.skip(sequence.request(index, scale: scale)) }
         if threads == 1 {
             for (done, index) in frames.enumerated() {
-                let frame = try self.frame(index, from: source)
-                try sink.deliver(index, try sink.encode(index, frame))
+                let frame = try source.capture(sequence.request(index, scale: scale))
+                try sink.deliver(index, try sink.encode(index, captured: frame))
                 progress?(done + 1)
             }
             return
@@ -56,9 +57,9 @@ struct FrameDriver: Sendable {
         let freesSlotOnEncode = Sink.encodedFramesAreSmall
         for index in frames {
             if reorder.failure != nil { break }
-            let finish: @Sendable () throws -> Bitmap
+            let frame: CapturedFrame
             do {
-                finish = try source.capture(sequence.request(index, scale: scale))
+                frame = try source.capture(sequence.request(index, scale: scale))
             } catch {
                 reorder.fail(error)
                 break
@@ -69,7 +70,7 @@ struct FrameDriver: Sendable {
             group.enter()
             workers.async {
                 defer { group.leave() }
-                let result = Result { try sink.encode(index, try finish()) }
+                let result = Result { try sink.encode(index, captured: frame) }
                 if freesSlotOnEncode { slots.signal() }
                 // Delivers this frame and the finished ones after it, if this worker is the one to.
                 var next = reorder.finished(index, result)
@@ -98,7 +99,7 @@ extension FrameDriver {
     /// sink the driver can push to (`CollectionFrames`, an `AsyncSequence`): it calls this once per
     /// frame, in frame order, from one thread at a time.
     func frame(_ index: Int, from source: some FrameSource) throws -> Bitmap {
-        try source.capture(sequence.request(index, scale: scale))()
+        try source.capture(sequence.request(index, scale: scale)).render()
     }
 }
 

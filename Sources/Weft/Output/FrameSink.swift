@@ -13,6 +13,11 @@ protocol FrameSink: AnyObject, Sendable {
     /// Encodes frame `index` (from 0, in the whole sequence).
     func encode(_ index: Int, _ frame: Bitmap) throws -> Encoded
 
+    /// Composites and encodes frame `index`: what the driver calls. By default the frame is
+    /// rendered whole and handed to `encode(_:_:)`; a sink that can use a collection's composition
+    /// itself (mp4 draws it band by band into yuv420p) implements this.
+    func encode(_ index: Int, captured frame: CapturedFrame) throws -> Encoded
+
     /// Takes frame `index`'s encoding, in frame order.
     func deliver(_ index: Int, _ encoded: Encoded) throws
 
@@ -24,4 +29,6 @@ protocol FrameSink: AnyObject, Sendable {
 
 extension FrameSink {
     static var encodedFramesAreSmall: Bool { false }
+
+    func encode(_ index: Int, captured frame: CapturedFrame) throws -> Encoded { try encode(index, try frame.render()) }
 }

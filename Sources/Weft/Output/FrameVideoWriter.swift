@@ -56,6 +56,13 @@ final class FrameVideoWriter: FrameSink, @unchecked Sendable {
     private var apng: APNGStream?
     private var size: (width: Int, height: Int)?
     private var delivered = 0
+    /// The yuv420p frames' memory for mp4 (`YUV420`): each frame's buffer goes back here once
+    /// ffmpeg has it, so a run maps one per frame in flight; freed when the last frame and the
+    /// writer are gone. Sendable, used from every worker.
+    private let yuvBuffers = PixelBufferPool(retainedLimit: 256 << 20)
+    /// The rows of a band when an mp4 frame is composited and converted band by band (even, for
+    /// yuv420p's row pairs): 64 rows of 1170 pixels are 293 KB, well inside a core's L2 cache.
+    static let bandRows = 64
 
     /// Checks the output and finds ffmpeg before any frame is rendered; see `writeVideo`.
     init(path: String, format: VideoFormat, frameCount: Int, framesPerSecond: Int, ffmpeg: String?, mayBeTransparent: Bool) throws(OutputError) {
@@ -97,10 +104,22 @@ final class FrameVideoWriter: FrameSink, @unchecked Sendable {
         }
     }
 
+    /// An mp4 frame of a collection, of even sides, is composited band by band straight into
+    /// yuv420p (`YUV420.bytes(of:width:height:frame:pool:bandRows:)`); every other frame is
+    /// rendered whole and encoded by `encode(_:_:)`.
+    func encode(_ index: Int, captured frame: CapturedFrame) throws -> Encoded {
+        if format == .mp4, case .composition(let composition) = frame, let (width, height) = composition.pixelSize,
+           Self.convertsToYUV(width: width, height: height) {
+            return .raw(try YUV420.bytes(of: composition, width: width, height: height, frame: index, pool: yuvBuffers, bandRows: Self.bandRows),
+                        width: width, height: height)
+        }
+        return try encode(index, try frame.render())
+    }
+
     func encode(_ index: Int, _ bitmap: Bitmap) throws(OutputError) -> Encoded {
         switch format {
         case .mp4 where Self.convertsToYUV(width: bitmap.pixelWidth, height: bitmap.pixelHeight):
-            return .raw(try YUV420.bytes(of: bitmap, frame: index), width: bitmap.pixelWidth, height: bitmap.pixelHeight)
+            return .raw(try YUV420.bytes(of: bitmap, frame: index, pool: yuvBuffers), width: bitmap.pixelWidth, height: bitmap.pixelHeight)
         case .mp4, .gif: return .bitmap(bitmap)
         case .raw: return .raw(try RawRGBA.bytes(of: bitmap, frame: index), width: bitmap.pixelWidth, height: bitmap.pixelHeight)
         case .apng: return .apng(try APNGStream.encode(bitmap, alpha: mayBeTransparent, frame: index))

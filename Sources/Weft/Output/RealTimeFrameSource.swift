@@ -39,7 +39,7 @@ final class RealTimeFrameSource: FrameSource {
         self.framesPerSecond = framesPerSecond
     }
 
-    func capture(_ request: FrameRequest) throws -> @Sendable () throws -> Bitmap {
+    func capture(_ request: FrameRequest) throws -> CapturedFrame {
         let start = self.start ?? ContinuousClock.now
         self.start = start
         let due = TimeInterval(request.index) / TimeInterval(framesPerSecond)
@@ -57,8 +57,7 @@ final class RealTimeFrameSource: FrameSource {
         }
         captures.file(request.index, RealTimeCapture(offset: captured.offset, time: due, visibleCount: captured.visibleCount,
                                                      notReadyCount: captured.notReadyCount))
-        let composition = captured.composition
-        return { () throws in try composition.render() }
+        return .composition(captured.composition)
     }
 
     /// Real-time runs are never sharded; a skipped frame is stepped over as the player does.

@@ -13,28 +13,100 @@ import Foundation
 /// takes that serial stage out of ffmpeg and sends it 1.5 bytes a pixel instead of 4. Measured on
 /// the feed (60 frames at 1170×2532): ffmpeg alone takes 0.71× the processor time with yuv420p
 /// input that it takes converting bgr0 itself.
+///
+/// Each frame's bytes are a buffer from `pool`, which it goes back to when the frame's `Data` is
+/// released: a video writer keeps a pool for its frames (`FrameVideoWriter`), so the 4.4 MB of a
+/// 1170×2532 frame are mapped and faulted in once per frame in flight, not once per frame (a
+/// fresh buffer a frame cost about 1,100 page faults a frame).
 enum YUV420 {
     /// `bitmap`'s pixels in that layout; its sides must be even (`VideoFormat.mp4` pads odd ones
     /// in ffmpeg). Frame `index` (from 0) names the frame when there is no memory for it.
-    /// `portable` runs the portable C even where the CPU has AVX2 (for tests: the same bytes).
+    /// `pool` holds the bytes (by default one of their own, freed with the `Data`). `portable`
+    /// runs the portable C even where the CPU has AVX2 (for tests: the same bytes).
     /// Thread-safe: reads the immutable bitmap only.
-    static func bytes(of bitmap: Bitmap, frame index: Int, portable: Bool = false) throws(OutputError) -> Data {
+    static func bytes(of bitmap: Bitmap, frame index: Int, pool: PixelBufferPool = PixelBufferPool(retainedLimit: 0),
+                      portable: Bool = false) throws(OutputError) -> Data {
         let width = bitmap.pixelWidth, height = bitmap.pixelHeight
-        precondition(width % 2 == 0 && height % 2 == 0, "YUV420.bytes needs even sides, not \(width)×\(height)")
-        let lumaCount = width * height, chromaCount = lumaCount / 4, count = lumaCount + 2 * chromaCount
-        guard count > 0 else { return Data() }
-        // Uninitialised: every byte is written below.
-        guard let buffer = malloc(count) else {
-            throw .cannotEncode(format: .mp4, reason: "no memory for the \(count) bytes of frame \(index + 1) as yuv420p")
-        }
-        let out = buffer.assumingMemoryBound(to: UInt8.self)
+        let frame = try Frame(width: width, height: height, index: index, pool: pool)
         bitmap.withUnsafeBytes { pixels in
-            weft_yuv420(pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), bitmap.bytesPerRow, width, height,
-                        out, out + lumaCount, out + lumaCount + chromaCount, portable ? Int32(WEFT_YUV420_PORTABLE) : 0)
+            guard let base = pixels.baseAddress else { return }
+            frame.convert(base, bytesPerRow: bitmap.bytesPerRow, rows: 0..<height, portable: portable)
         }
-        return Data(bytesNoCopy: buffer, count: count, deallocator: .free)
+        return frame.data()
+    }
+
+    /// `composition`'s frame (`width` × `height` pixels, its `pixelSize`, both even) in that
+    /// layout, composited and converted `bandRows` rows at a time (`FrameComposition.renderBands`),
+    /// each band while it is in the processor's cache: the same bytes as converting its whole
+    /// `render()`, without writing the 4-byte pixels of the whole frame to memory and reading them
+    /// back (the bands start on even rows: a chroma row takes two pixel rows). Throws what
+    /// `renderBands` throws, and `OutputError.cannotEncode` when there is no memory.
+    /// Thread-safe: the band and the buffer are this call's own.
+    static func bytes(of composition: FrameComposition, width: Int, height: Int, frame index: Int, pool: PixelBufferPool,
+                      bandRows: Int, portable: Bool = false) throws -> Data {
+        let frame = try Frame(width: width, height: height, index: index, pool: pool)
+        do {
+            try composition.renderBands(rows: bandRows) { pixels, bytesPerRow, rows in
+                frame.convert(pixels, bytesPerRow: bytesPerRow, rows: rows, portable: portable)
+            }
+        } catch {
+            frame.discard()
+            throw error
+        }
+        return frame.data()
     }
 
     /// True when this CPU runs the AVX2 conversion.
     static var usesAVX2: Bool { weft_yuv420_has_avx2() != 0 }
+
+    /// One frame's buffer from a pool while it is filled: `data()` hands it over (back to the pool
+    /// when the `Data` goes), `discard()` gives it straight back. Used by one thread.
+    private struct Frame {
+        let width: Int
+        let height: Int
+        let pool: PixelBufferPool
+        /// The pool's size class for the three planes.
+        let bytes: Int
+        let count: Int
+        let buffer: UnsafeMutablePointer<UInt8>?
+
+        init(width: Int, height: Int, index: Int, pool: PixelBufferPool) throws(OutputError) {
+            precondition(width % 2 == 0 && height % 2 == 0, "YUV420.bytes needs even sides, not \(width)×\(height)")
+            self.width = width
+            self.height = height
+            self.pool = pool
+            count = width * height * 3 / 2
+            bytes = PixelBufferPool.sizeClass(count)
+            guard count > 0 else {
+                buffer = nil
+                return
+            }
+            // Uninitialised or a frame before's bytes: every byte is written by the conversion.
+            guard let memory = pool.take(bytes) else {
+                throw .cannotEncode(format: .mp4, reason: "no memory for the \(count) bytes of frame \(index + 1) as yuv420p")
+            }
+            buffer = memory.pointer.assumingMemoryBound(to: UInt8.self)
+        }
+
+        /// Converts frame rows `rows` (an even first row and count, but for the frame's last
+        /// band), whose pixels start at `pixels`.
+        func convert(_ pixels: UnsafeRawPointer, bytesPerRow: Int, rows: Range<Int>, portable: Bool) {
+            guard let buffer, !rows.isEmpty else { return }
+            precondition(rows.lowerBound % 2 == 0 && rows.count % 2 == 0, "yuv420p rows come in pairs: \(rows)")
+            let luma = buffer, cb = buffer + width * height, cr = cb + width * height / 4
+            let pair = rows.lowerBound / 2
+            weft_yuv420(pixels.assumingMemoryBound(to: UInt8.self), bytesPerRow, width, rows.count,
+                        luma + rows.lowerBound * width, cb + pair * width / 2, cr + pair * width / 2, portable ? Int32(WEFT_YUV420_PORTABLE) : 0)
+        }
+
+        func data() -> Data {
+            guard let buffer else { return Data() }
+            let (pool, bytes) = (pool, bytes)
+            return Data(bytesNoCopy: buffer, count: count, deallocator: .custom { pointer, _ in pool.give(pointer, bytes) })
+        }
+
+        func discard() {
+            if let buffer { pool.give(buffer, bytes) }
+        }
+    }
 }

@@ -27,9 +27,8 @@ final class FrameSequencePlayer: FrameSource, @unchecked Sendable {
     }
 
     /// FrameSource: the frame's compositing, to run on any thread.
-    func capture(_ request: FrameRequest) throws -> @Sendable () throws -> Bitmap {
-        let composition = try captureFrame(request).composition
-        return { () throws in try composition.render() }
+    func capture(_ request: FrameRequest) throws -> CapturedFrame {
+        .composition(try captureFrame(request).composition)
     }
 
     /// What a frame will draw, captured from the nodes; `composition.render()` draws it later, on

@@ -245,9 +245,9 @@ open class ASTableNode: ASDisplayNode {
 private struct TableFrames: FrameSource {
     let table: ASTableNode
 
-    func capture(_ request: FrameRequest) throws -> @Sendable () throws -> Bitmap {
+    func capture(_ request: FrameRequest) throws -> CapturedFrame {
         let frame = try table.snapshot(at: request.offset, scale: request.scale)
-        return { frame }
+        return .drawing { frame }
     }
 
     /// A table frame depends only on its offset: nothing to step through.

@@ -1,0 +1,141 @@
+import CWeft
+import Foundation
+
+extension FrameComposition {
+    /// The frame's pixel size (`Bitmap.pixelSize`), as `render()` would make it.
+    var pixelSize: (width: Int, height: Int)? { try? Bitmap.pixelSize(for: viewport, scale: scale) }
+
+    /// Composites the frame band by band into one buffer, and hands each band to `body` (its
+    /// pixels, their bytes per row, the frame rows they are) before drawing the next into the same
+    /// memory. The bands hold exactly the bytes of the same rows of `render()`'s bitmap. They are
+    /// `bandRows` rows (rounded up to even) or longer, where a part of the frame must not be split
+    /// (`bands(rows:)`); each starts on an even row, so yuv420p's row pairs never straddle two.
+    ///
+    /// Why: a consumer that reads each frame once, such as the yuv420p conversion for mp4
+    /// (`YUV420.bytes(of:width:height:frame:pool:bandRows:)`), then reads a band while it is still
+    /// in the processor's cache, where a whole 1170×2532 frame (12 MB) is written to memory and
+    /// read back from it.
+    ///
+    /// How the bytes stay the same: each band is drawn on a surface with the whole frame's
+    /// coordinates, whose rows start `top` rows before the band's memory (rows 0 to `top` − 1 are
+    /// never touched: a clip to the band's rows is set before anything is drawn), so every
+    /// transform cairo and pixman compute is the whole frame's. (Moving the surface's device offset
+    /// instead changes the translation pixman's fixed-point sampling starts from: text stores
+    /// came out one level apart on some rows.) A resampled store is drawn within one band whole
+    /// (`CompositeLayer.drawsScaledStore` says why). Items whose pixels lie wholly outside a band
+    /// (`drawnRows`) are not drawn for it.
+    ///
+    /// Throws `CollectionError.renderFailed` as `render()` does, and what `body` throws.
+    /// Runs on the calling thread; the band's memory is its own until it returns.
+    func renderBands(rows bandRows: Int, _ body: (_ pixels: UnsafeRawPointer, _ bytesPerRow: Int, _ rows: Range<Int>) throws -> Void) throws {
+        precondition(bandRows > 0, "a band needs rows")
+        let background: FrameBackground
+        do {
+            background = try FrameBackground(size: viewport, scale: scale, color: self.background, covered: opaquePixels)
+        } catch {
+            throw CollectionError.renderFailed("\(error)")
+        }
+        let (width, height) = (background.pixelWidth, background.pixelHeight)
+        guard width > 0, height > 0 else { return }
+        let bands = self.bands(rows: bandRows, height: height)
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+        let longest = bands.map(\.count).max()!
+        let bandBytes = PixelBufferPool.sizeClass(stride * longest)
+        guard let (band, _) = PixelBufferPool.shared.take(bandBytes) else {
+            throw CollectionError.renderFailed("\(GraphicsError.cairo("no memory for a band of \(width)×\(longest) pixels"))")
+        }
+        defer { PixelBufferPool.shared.give(band, bandBytes) }
+        let placed = items.map { ($0, drawnRows($0)) }
+        for rows in bands {
+            let top = rows.lowerBound
+            // Cleared as a fresh frame is, unless the background covers every pixel.
+            if !background.covering { memset(band, 0, stride * rows.count) }
+            // Row `top` of the surface is the band's first: the rows above it are never touched.
+            let origin = (band - top * stride).assumingMemoryBound(to: UInt8.self)
+            let surface = cairo_image_surface_create_for_data(origin, CAIRO_FORMAT_ARGB32, Int32(width), Int32(rows.upperBound), Int32(stride))!
+            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+                cairo_surface_destroy(surface)
+                throw CollectionError.renderFailed("\(GraphicsError.cairo("no image surface of \(width)×\(rows.upperBound) pixels"))")
+            }
+            // One band of the whole frame: no clip, exactly as `render()` draws.
+            let context = rows.count == height ? GraphicsContext(surface: surface, scale: scale) : GraphicsContext(surface: surface, band: rows, scale: scale)
+            background.paint(into: context)
+            for (item, itemRows) in placed where itemRows?.overlaps(rows) ?? true { draw(item, into: context) }
+            context.finish()
+            cairo_surface_finish(surface)
+            cairo_surface_destroy(surface)
+            try body(UnsafeRawPointer(band), stride, rows)
+        }
+    }
+
+    /// The bands of a frame `height` rows tall: from row 0 down, each `rows` rows (rounded up to
+    /// even) or, where that would split one of `unsplittableRows`, down to that part's end (also
+    /// rounded up to even); the last ends at `height`. One band of the whole frame when a part
+    /// cannot be drawn band by band at all (`CompositeLayer.unsplittableRects`).
+    func bands(rows: Int, height: Int) -> [Range<Int>] {
+        guard let unsplittable = unsplittableRows(height: height) else { return [0..<height] }
+        return Self.bands(rows: rows, height: height, unsplittable: unsplittable)
+    }
+
+    /// See `bands(rows:height:)`.
+    static func bands(rows: Int, height: Int, unsplittable: [Range<Int>]) -> [Range<Int>] {
+        let step = rows + rows % 2
+        func even(_ row: Int) -> Int { min(height, row + row % 2) }
+        var bands: [Range<Int>] = []
+        var top = 0
+        while top < height {
+            var bottom = even(top + step)
+            // Pushed down past every part it would cut, until it cuts none.
+            while let cut = unsplittable.first(where: { $0.lowerBound < bottom && bottom < $0.upperBound }) { bottom = even(cut.upperBound) }
+            bands.append(top..<bottom)
+            top = bottom
+        }
+        return bands
+    }
+
+    /// The frame rows of the parts that must each be drawn within one band (each resampled store,
+    /// with a row to spare either side), or nil when the frame must be drawn as one band (see
+    /// `CompositeLayer.unsplittableRects`).
+    private func unsplittableRows(height: Int) -> [Range<Int>]? {
+        var rects: [CGRect] = []
+        for item in items {
+            switch item {
+            case .placeholder: continue
+            case .bitmap(let cell, let frame, _):
+                // Drawn resampled when its pixel size is not its frame's.
+                if CGFloat(cell.pixelWidth) != frame.width * scale || CGFloat(cell.pixelHeight) != frame.height * scale { rects.append(frame) }
+            case .layer(let layer, let shift, let alpha):
+                guard let layer else { continue }
+                if alpha < 1 {
+                    if layer.containsScaledStore(scale: scale) { return nil }
+                    continue
+                }
+                guard let below = layer.unsplittableRects(scale: scale) else { return nil }
+                rects += below.map { $0.offsetBy(dx: shift.x, dy: shift.y) }
+            }
+        }
+        return rects.compactMap { rect in
+            guard let rows = pixelRows(rect, spare: 1) else { return nil }
+            let clamped = rows.clamped(to: 0..<height)
+            return clamped.isEmpty ? nil : clamped
+        }
+    }
+
+    /// The frame rows `item` may paint, with two rows to spare either side for antialiasing and
+    /// filtering; nil when not known (it is drawn in every band).
+    private func drawnRows(_ item: Item) -> Range<Int>? {
+        switch item {
+        case .placeholder(let frame), .bitmap(_, let frame, _): return pixelRows(frame, spare: 2)
+        case .layer(let layer, let shift, _):
+            guard let layer else { return 0..<0 }
+            return pixelRows(layer.drawnExtent.offsetBy(dx: shift.x, dy: shift.y), spare: 2)
+        }
+    }
+
+    /// The pixel rows `rect` (in points) touches, `spare` more either side; nil when it is not finite.
+    private func pixelRows(_ rect: CGRect, spare: Int) -> Range<Int>? {
+        let top = (rect.minY * scale).rounded(.down), bottom = (rect.maxY * scale).rounded(.up)
+        guard !rect.isNull, top.isFinite, bottom.isFinite, top > -1e9, bottom < 1e9 else { return nil }
+        return (Int(top) - spare)..<max(Int(top) - spare, Int(bottom) + spare)
+    }
+}
