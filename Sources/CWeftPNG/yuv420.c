@@ -40,19 +40,18 @@ static void rows_portable(const uint8_t *top, const uint8_t *bottom, size_t from
 }
 
 #if WEFT_X86
-// Sixteen pixels a row at a time. Each 32-bit pixel B, G, R, A (little-endian) is split into two
-// 16-bit pairs, (B, R) and (G, A); `_mm256_madd_epi16` multiplies a pair by two signed 16-bit
-// coefficients and adds, exactly, into 32 bits. Every coefficient fits a signed 16-bit word but
-// luma's 40254 for G, which is applied as 20127 to 2G. Chroma adds each column's two rows first
-// (at most 510, still a 16-bit word), then neighbouring columns' 32-bit products.
+// Sixteen pixels a row at a time. Each 32-bit pixel B, G, R, A (little-endian) is split once into
+// two 16-bit pairs, (B, R) and (G, A), which both luma and chroma use; `_mm256_madd_epi16`
+// multiplies a pair by two signed 16-bit coefficients and adds, exactly, into 32 bits. Every
+// coefficient fits a signed 16-bit word but luma's 40254 for G, which is applied as 20127 × G
+// doubled. Chroma adds each column's two rows, then neighbouring columns (32-bit lanes of two
+// 16-bit sums, at most 1020 each, so no carry crosses between them), then multiplies once.
 
-// Y of eight pixels as 32-bit words.
-__attribute__((target("avx2"))) static inline __m256i luma8(__m256i p) {
-    const __m256i lowBytes = _mm256_set1_epi32(0x00FF00FF), twiceG = _mm256_set1_epi32(0x1FE);
+// Y of eight pixels as 32-bit words, from their (B, R) and (G, A) pairs.
+__attribute__((target("avx2"))) static inline __m256i luma8(__m256i br, __m256i ga) {
     const __m256i bR = _mm256_set1_epi32((11966 << 16) | 4064), g = _mm256_set1_epi32(20127);
-    __m256i br = _mm256_and_si256(p, lowBytes);
-    __m256i g2 = _mm256_and_si256(_mm256_srli_epi32(p, 7), twiceG);
-    __m256i sum = _mm256_add_epi32(_mm256_madd_epi16(br, bR), _mm256_madd_epi16(g2, g));
+    __m256i green = _mm256_madd_epi16(ga, g);
+    __m256i sum = _mm256_add_epi32(_mm256_madd_epi16(br, bR), _mm256_add_epi32(green, green));
     return _mm256_srli_epi32(_mm256_add_epi32(sum, _mm256_set1_epi32(LUMA_ROUND)), 16);
 }
 
@@ -62,13 +61,10 @@ __attribute__((target("avx2"))) static inline __m128i bytes16(__m256i a, __m256i
     return _mm_packus_epi16(_mm256_castsi256_si128(words), _mm256_extracti128_si256(words, 1));
 }
 
-// One chroma plane's eight samples from the column sums of sixteen pixels (`br*`: B and R,
-// `ga*`: G and A, 16-bit each), coefficients `cBR` (B low, R high) and `cG`.
-__attribute__((target("avx2"))) static inline __m128i chroma8(__m256i br0, __m256i ga0, __m256i br1, __m256i ga1, __m256i cBR, __m256i cG) {
-    __m256i s0 = _mm256_add_epi32(_mm256_madd_epi16(br0, cBR), _mm256_madd_epi16(ga0, cG));
-    __m256i s1 = _mm256_add_epi32(_mm256_madd_epi16(br1, cBR), _mm256_madd_epi16(ga1, cG));
-    // Neighbouring columns added: per 128-bit half, s0's two sums then s1's; reordered to 0–7.
-    __m256i sums = _mm256_permute4x64_epi64(_mm256_hadd_epi32(s0, s1), 0xD8);
+// One chroma plane's eight samples from the 2×2 sums of eight pixel blocks, in order (`br`: B
+// and R, `ga`: G and A, 16-bit each), coefficients `cBR` (B low, R high) and `cG`.
+__attribute__((target("avx2"))) static inline __m128i chroma8(__m256i br, __m256i ga, __m256i cBR, __m256i cG) {
+    __m256i sums = _mm256_add_epi32(_mm256_madd_epi16(br, cBR), _mm256_madd_epi16(ga, cG));
     __m256i v = _mm256_srai_epi32(_mm256_add_epi32(sums, _mm256_set1_epi32(CHROMA_ROUND)), 18);
     __m128i words = _mm_packus_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
     return _mm_packus_epi16(words, words);
@@ -83,14 +79,20 @@ __attribute__((target("avx2"))) static void rows_avx2(const uint8_t *top, const 
     for (; x + 16 <= width; x += 16) {
         __m256i t0 = _mm256_loadu_si256((const __m256i *)(top + 4 * x)), t1 = _mm256_loadu_si256((const __m256i *)(top + 4 * x + 32));
         __m256i b0 = _mm256_loadu_si256((const __m256i *)(bottom + 4 * x)), b1 = _mm256_loadu_si256((const __m256i *)(bottom + 4 * x + 32));
-        _mm_storeu_si128((__m128i *)(y0 + x), bytes16(luma8(t0), luma8(t1)));
-        _mm_storeu_si128((__m128i *)(y1 + x), bytes16(luma8(b0), luma8(b1)));
-        __m256i br0 = _mm256_add_epi16(_mm256_and_si256(t0, lowBytes), _mm256_and_si256(b0, lowBytes));
-        __m256i ga0 = _mm256_add_epi16(_mm256_and_si256(_mm256_srli_epi32(t0, 8), lowBytes), _mm256_and_si256(_mm256_srli_epi32(b0, 8), lowBytes));
-        __m256i br1 = _mm256_add_epi16(_mm256_and_si256(t1, lowBytes), _mm256_and_si256(b1, lowBytes));
-        __m256i ga1 = _mm256_add_epi16(_mm256_and_si256(_mm256_srli_epi32(t1, 8), lowBytes), _mm256_and_si256(_mm256_srli_epi32(b1, 8), lowBytes));
-        _mm_storel_epi64((__m128i *)(cb + x / 2), chroma8(br0, ga0, br1, ga1, cbBR, cbG));
-        _mm_storel_epi64((__m128i *)(cr + x / 2), chroma8(br0, ga0, br1, ga1, crBR, crG));
+        __m256i brT0 = _mm256_and_si256(t0, lowBytes), gaT0 = _mm256_and_si256(_mm256_srli_epi32(t0, 8), lowBytes);
+        __m256i brT1 = _mm256_and_si256(t1, lowBytes), gaT1 = _mm256_and_si256(_mm256_srli_epi32(t1, 8), lowBytes);
+        __m256i brB0 = _mm256_and_si256(b0, lowBytes), gaB0 = _mm256_and_si256(_mm256_srli_epi32(b0, 8), lowBytes);
+        __m256i brB1 = _mm256_and_si256(b1, lowBytes), gaB1 = _mm256_and_si256(_mm256_srli_epi32(b1, 8), lowBytes);
+        _mm_storeu_si128((__m128i *)(y0 + x), bytes16(luma8(brT0, gaT0), luma8(brT1, gaT1)));
+        _mm_storeu_si128((__m128i *)(y1 + x), bytes16(luma8(brB0, gaB0), luma8(brB1, gaB1)));
+        // Columns: the two rows added. Blocks: neighbouring columns added (per 128-bit half, the
+        // first vector's two blocks then the second's), reordered to blocks 0–7.
+        __m256i br = _mm256_hadd_epi32(_mm256_add_epi16(brT0, brB0), _mm256_add_epi16(brT1, brB1));
+        __m256i ga = _mm256_hadd_epi32(_mm256_add_epi16(gaT0, gaB0), _mm256_add_epi16(gaT1, gaB1));
+        br = _mm256_permute4x64_epi64(br, 0xD8);
+        ga = _mm256_permute4x64_epi64(ga, 0xD8);
+        _mm_storel_epi64((__m128i *)(cb + x / 2), chroma8(br, ga, cbBR, cbG));
+        _mm_storel_epi64((__m128i *)(cr + x / 2), chroma8(br, ga, crBR, crG));
     }
     rows_portable(top, bottom, x, width, y0, y1, cb, cr);
 }
