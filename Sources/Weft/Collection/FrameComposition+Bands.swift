@@ -9,7 +9,7 @@ extension FrameComposition {
     /// pixels, their bytes per row, the frame rows they are) before drawing the next into the same
     /// memory. The bands hold exactly the bytes of the same rows of `render()`'s bitmap. They are
     /// `bandRows` rows (rounded up to even) or longer, where a part of the frame must not be split
-    /// (`bands(rows:)`); each starts on an even row, so yuv420p's row pairs never straddle two.
+    /// (`bands(rows:height:)`); each starts on an even row, so yuv420p's row pairs never straddle two.
     ///
     /// Why: a consumer that reads each frame once, such as the yuv420p conversion for mp4
     /// (`YUV420.bytes(of:width:height:frame:pool:bandRows:)`), then reads a band while it is still
@@ -50,7 +50,10 @@ extension FrameComposition {
             let top = rows.lowerBound
             // Cleared as a fresh frame is, unless the background covers every pixel.
             if !background.covering { memset(band, 0, stride * rows.count) }
-            // Row `top` of the surface is the band's first: the rows above it are never touched.
+            // SAFETY: row `top` of the surface is the band's first, and the surface ends with the
+            // band's last row; the rows above `top` lie outside the band's memory and are never
+            // addressed, as cairo composites only inside the clip to the band that the context sets
+            // before any drawing (`GraphicsContext(surface:band:scale:)`).
             let origin = (band - top * stride).assumingMemoryBound(to: UInt8.self)
             let surface = cairo_image_surface_create_for_data(origin, CAIRO_FORMAT_ARGB32, Int32(width), Int32(rows.upperBound), Int32(stride))!
             guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
