@@ -106,6 +106,10 @@ public final class ASLayoutElementStyle: @unchecked Sendable {
 }
 
 extension ASLayoutElementStyle.Values {
+    /// The values of a style never changed: what layout reads for a node whose style was never
+    /// made (see `ASDisplayNode.style`). Immutable.
+    static let defaults = ASLayoutElementStyle.Values()
+
     /// The size range the style allows for a parent of `parentSize`, with `autoRange` standing in for
     /// automatic bounds. CSS's rule: min overrides max overrides the exact size.
     /// Texture's `ASLayoutElementSizeResolveAutoSize`.

@@ -32,7 +32,8 @@ public enum ASCornerRoundingType: Int, Sendable {
 /// built on one thread and drawn on another. Structural edits (adding, inserting, removing
 /// subnodes) also hold the process-wide tree-edit lock, see `ASDisplayNode+Tree.swift`.
 open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
-    // SAFETY: all mutable state lives in `state`, behind its mutex; `style` is itself thread-safe.
+    // SAFETY: all mutable state lives in `state`, behind its mutex (the style, once made, is
+    // itself thread-safe).
 
     /// The node's mutable state, guarded by the mutex.
     struct State: @unchecked Sendable {
@@ -75,12 +76,31 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
         var layout = LayoutState()
         /// See `ASDisplayNode+Loading.swift`.
         var loading = LoadingState()
+        /// The node's style, made on first access (see `style`).
+        var style: ASLayoutElementStyle?
     }
 
     let state = Mutex(State())
 
     /// Sizing and flex properties for layout specs; Texture's `style`.
-    public let style = ASLayoutElementStyle()
+    ///
+    /// Made on first access, under the node's lock (`state`): most nodes of a feed (images, cells)
+    /// never have a style property set, and a style is 216 bytes a node. Reading a property of a
+    /// node's fresh style gives the defaults, as always; the layout engine reads
+    /// `storedStyleValues`, which makes no style.
+    public var style: ASLayoutElementStyle {
+        state.withLock { s in
+            if let made = s.style { return made }
+            let made = ASLayoutElementStyle()
+            s.style = made
+            return made
+        }
+    }
+
+    /// The style's values for layout: the shared defaults when no style was made.
+    var storedStyleValues: ASLayoutElementStyle.Values {
+        state.withLock { $0.style }?.values ?? ASLayoutElementStyle.Values.defaults
+    }
 
     /// What VoiceOver is told about the node, behind its own mutex so that `State` stays about
     /// drawing and layout; see `ASDisplayNode+Accessibility.swift`.
