@@ -78,8 +78,10 @@ import Testing
     }
 
     /// Async so that it yields the main actor, where the data sources live, between sequences:
-    /// other main-actor tests run meanwhile instead of waiting for all 10,000.
-    @Test func randomEditSequencesMatchTheModel() async throws {
+    /// other main-actor tests run meanwhile instead of waiting for all 10,000. `deferred`: every
+    /// load defers its items, so sections keep lists whose elements are made as they are read
+    /// (see `ASElementList`), through batches that keep, change, move and reload them.
+    @Test(arguments: [false, true]) func randomEditSequencesMatchTheModel(deferred: Bool) async throws {
         let runs = ProcessInfo.processInfo.environment["WEFT_MODEL_RUNS"].flatMap(Int.init) ?? 10_000
         var rng = SeededGenerator(seed: 0x5EED)
         var mismatches: [String] = [], rejected = 0, applied = 0
@@ -89,7 +91,7 @@ import Testing
             var nextID = 0
             let start = (0..<Int.random(in: 0...3, using: &rng)).map { _ in (0..<Int.random(in: 0...4, using: &rng)).map { _ in nextID += 1; return nextID } }
             let source = LiveSource(start, itemSize: CGSize(width: 20, height: 10))
-            let node = Living.collection(source, size: CGSize(width: 40, height: 30))
+            let node = Living.collection(source, size: CGSize(width: 40, height: 30), deferred: deferred)
             node.onUpdateError = { error in errors.withLock { $0.append(error) } }
             if Bool.random(using: &rng) { node.cellLayoutMode = .alwaysAsync }
             var model = start
