@@ -352,7 +352,7 @@ public struct ASElementMap: Sendable {
         var result: [ObjectIdentifier: IndexPath] = [:]
         for (section, entry) in sections.enumerated() {
             for element in entry.supplementary.values { result[ObjectIdentifier(element)] = IndexPath(item: 0, section: section) }
-            for (item, element) in entry.items.existing { result[ObjectIdentifier(element)] = IndexPath(item: item, section: section) }
+            entry.items.forEachExisting { item, element in result[ObjectIdentifier(element)] = IndexPath(item: item, section: section) }
         }
         return result
     }
@@ -369,7 +369,7 @@ public struct ASElementMap: Sendable {
     /// Every element that exists, making none (see `ASElementList.existing`); `allElements`
     /// makes every item's.
     var existingElements: [ASCollectionElement] {
-        sections.flatMap { Array($0.supplementary.values) + $0.items.existing.map(\.element) }
+        sections.flatMap { Array($0.supplementary.values) + $0.items.existingElements }
     }
 
     /// The nodes made so far, in no particular order; visits the map without copying it.
@@ -380,11 +380,15 @@ public struct ASElementMap: Sendable {
 
     /// `pick` of each made element and its node, under one hold of the allocation lock.
     private func made<T>(_ pick: (ASCollectionElement, ASCellNode) -> T) -> [T] {
-        // Gathered first: a deferred section's list takes its own lock to tell what exists.
-        let elements = existingElements
+        // Gathered first (arrays the lists hold are not copied): a deferred section's list takes
+        // its own lock to tell what exists.
+        let gathered = sections.map { (Array($0.supplementary.values), $0.items.existingElements) }
         return ElementAllocation.withLock {
             var result: [T] = []
-            for element in elements { if case .done(let node, _) = element.state { result.append(pick(element, node)) } }
+            for (supplementary, items) in gathered {
+                for element in supplementary { if case .done(let node, _) = element.state { result.append(pick(element, node)) } }
+                for element in items { if case .done(let node, _) = element.state { result.append(pick(element, node)) } }
+            }
             return result
         }
     }

@@ -166,7 +166,7 @@ struct CollectionDataLoader: @unchecked Sendable {
             }
             // Never asked for: stays so, asked with the new viewport when first needed (a section
             // none of whose items was asked for stays without elements).
-            if let resolver, entry.items.existing.allSatisfy({ $0.element.isDeferred }) {
+            if let resolver, entry.items.existingElements.allSatisfy(\.isDeferred) {
                 fresh.items = ASElementList(deferred: DeferredItems(section: section, count: entry.items.count, resolver: resolver,
                                                                     serialCreation: serialize))
             } else {

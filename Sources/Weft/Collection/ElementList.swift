@@ -61,8 +61,23 @@ public struct ASElementList: RandomAccessCollection, ExpressibleByArrayLiteral, 
     /// read so far, with their places. What bookkeeping over a whole map walks (positions,
     /// renumbering, made nodes), so that it costs what was touched, not the list's length.
     var existing: [(item: Int, element: ASCollectionElement)] {
-        if let deferred { return deferred.made }
-        return stored.enumerated().map { (item: $0.offset, element: $0.element) }
+        var result: [(item: Int, element: ASCollectionElement)] = []
+        forEachExisting { result.append((item: $0, element: $1)) }
+        return result
+    }
+
+    /// The existing elements alone (the list's own array when it holds its elements: no copy).
+    var existingElements: [ASCollectionElement] {
+        deferred?.made.map(\.element) ?? stored
+    }
+
+    /// Calls `body` with each existing element and its place, in item order, making none.
+    func forEachExisting(_ body: (Int, ASCollectionElement) -> Void) {
+        if let deferred {
+            for (item, element) in deferred.made { body(item, element) }
+        } else {
+            for (item, element) in stored.enumerated() { body(item, element) }
+        }
     }
 
     /// Whether `self` and `other` are the same unchanged deferred section (so the same elements).
@@ -75,6 +90,7 @@ public struct ASElementList: RandomAccessCollection, ExpressibleByArrayLiteral, 
     /// all of its elements, as a changed list does).
     func replacingExisting(_ transform: (ASCollectionElement) -> ASCollectionElement) -> ASElementList {
         guard deferred != nil else { return ASElementList(stored.map(transform)) }
+        let existing = self.existing
         let replaced = existing.map { (item: $0.item, element: transform($0.element)) }
         guard zip(existing, replaced).contains(where: { $0.element !== $1.element }) else { return self }
         var elements = Array(self)
