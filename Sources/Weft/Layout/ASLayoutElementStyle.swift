@@ -23,9 +23,16 @@ public final class ASLayoutElementStyle: @unchecked Sendable {
         var version = 0
     }
 
-    private let state = Mutex(Values())
+    private let state: Mutex<Values>
 
-    public init() {}
+    public init() {
+        state = Mutex(Values())
+    }
+
+    /// A style that starts with `values` (a node's baselines, measured before it had a style).
+    init(values: Values) {
+        state = Mutex(values)
+    }
 
     /// A snapshot of all values, read under one lock.
     var values: Values { state.withLock { $0 } }
