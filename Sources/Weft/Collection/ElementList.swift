@@ -80,11 +80,6 @@ public struct ASElementList: RandomAccessCollection, ExpressibleByArrayLiteral, 
         }
     }
 
-    /// Whether `self` and `other` are the same unchanged deferred section (so the same elements).
-    func sharesDeferredItems(with other: ASElementList) -> Bool {
-        deferred != nil && deferred === other.deferred
-    }
-
     /// The list with each existing element passed through `transform`; elements never made stay
     /// unmade unless `transform` replaced one of the list's existing elements (then the list holds
     /// all of its elements, as a changed list does).
@@ -117,20 +112,24 @@ public struct ASElementList: RandomAccessCollection, ExpressibleByArrayLiteral, 
 }
 
 /// The items of one section of a deferred load (see `ASElementList`), each element made when it is
-/// first read: one object for the section, shared by every copy of its list.
-/// Thread-safe: `state` (the section's current number and the elements made) is only touched
-/// under its mutex; an element is made under it too (a plain initialiser that takes no other lock),
-/// so each item gets exactly one element.
+/// first read: one object for the section, shared by every copy of its list. The elements made are
+/// kept in pages of `pageSize` slots, a page made when one of its items is first read: a scroll
+/// reads items one after another, so a page costs 8 bytes a slot and no more than the array of
+/// elements it replaces, while a long section read in a few places makes only those pages.
+/// Thread-safe: `state` (the section's current number and the pages) is only touched under its
+/// mutex; an element is made under it too (a plain initialiser that takes no other lock), so each
+/// item gets exactly one element.
 final class DeferredItems: Sendable {
     let count: Int
     private let resolver: ElementResolver
     private let serialCreation: Bool
+    private static let pageSize = 64
 
     private struct State {
         /// The section the items are in, in the visible element map (renumbered as batches apply).
         var section: Int
-        /// The elements made so far, by item.
-        var made: [Int: ASCollectionElement] = [:]
+        /// The elements made so far: page `p` holds items `p * pageSize ..< (p + 1) * pageSize`.
+        var pages: [[ASCollectionElement?]?]
     }
     private let state: Mutex<State>
 
@@ -138,30 +137,42 @@ final class DeferredItems: Sendable {
         self.count = count
         self.resolver = resolver
         self.serialCreation = serialCreation
-        state = Mutex(State(section: section))
+        let pageCount = (count + Self.pageSize - 1) / Self.pageSize
+        state = Mutex(State(section: section, pages: Array(repeating: nil, count: pageCount)))
     }
 
     /// The element of `item`, made (deferred: the data source is asked when it is first needed) on
     /// the first read.
     func element(at item: Int) -> ASCollectionElement {
-        state.withLock { state in
-            if let made = state.made[item] { return made }
+        let (page, slot) = item.quotientAndRemainder(dividingBy: Self.pageSize)
+        return state.withLock { state in
+            if let made = state.pages[page]?[slot] { return made }
             let element = ASCollectionElement(deferredAtItem: item, section: state.section, resolver: resolver, serialCreation: serialCreation)
-            state.made[item] = element
+            if state.pages[page] == nil { state.pages[page] = Array(repeating: nil, count: min(Self.pageSize, count - page * Self.pageSize)) }
+            state.pages[page]![slot] = element
             return element
         }
     }
 
     /// The elements made so far, in item order.
     var made: [(item: Int, element: ASCollectionElement)] {
-        state.withLock { $0.made.map { (item: $0.key, element: $0.value) } }.sorted { $0.item < $1.item }
+        state.withLock { Self.made(in: $0.pages) }
+    }
+
+    private static func made(in pages: [[ASCollectionElement?]?]) -> [(item: Int, element: ASCollectionElement)] {
+        var result: [(item: Int, element: ASCollectionElement)] = []
+        for (page, slots) in pages.enumerated() {
+            guard let slots else { continue }
+            for (slot, element) in slots.enumerated() { if let element { result.append((item: page * pageSize + slot, element: element)) } }
+        }
+        return result
     }
 
     /// Moves the items to `section`: those made now, and those made later.
     func renumber(section: Int) {
         let made = state.withLock { state in
             state.section = section
-            return Array(state.made)
+            return Self.made(in: state.pages)
         }
         // Outside the mutex: renumbering takes the allocation lock.
         for (item, element) in made { element.renumber(section: section, item: item) }
