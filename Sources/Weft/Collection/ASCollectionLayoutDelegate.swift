@@ -142,7 +142,7 @@ public final class ASCollectionLayoutState: @unchecked Sendable {
     /// node's frame in `layout` becomes its element's frame. Texture's `init(context:layout:getElementBlock:)`.
     public convenience init(context: ASCollectionLayoutContext, layout: ASLayout) {
         var byNode: [ObjectIdentifier: ASCollectionElement] = [:]
-        for element in context.elements.allElements {
+        for element in context.elements.existingElements {
             if let node = element.allocatedNode { byNode[ObjectIdentifier(node)] = element }
         }
         let frames = layout.flattenedNodeFrames().compactMap { node, frame in byNode[ObjectIdentifier(node)].map { ($0, frame) } }

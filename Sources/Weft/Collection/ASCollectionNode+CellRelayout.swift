@@ -38,7 +38,7 @@ extension ASCollectionNode {
             return replacement
         }
         for s in map.sections.indices {
-            map.sections[s].items = map.sections[s].items.map(renewed)
+            map.sections[s].items = map.sections[s].items.replacingExisting(renewed)
             for (kind, element) in map.sections[s].supplementary { map.sections[s].supplementary[kind] = renewed(element) }
         }
         if !fresh.isEmpty {

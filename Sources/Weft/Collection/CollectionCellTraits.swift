@@ -33,8 +33,6 @@ extension ASCollectionNode {
 extension ASCollectionNode {
     /// Every cell node made so far, items and supplementary elements.
     fileprivate func allocatedCellNodes() -> [ASCellNode] {
-        elements.sections.flatMap { section in
-            (section.supplementary.values.compactMap(\.allocatedNode)) + section.items.compactMap(\.allocatedNode)
-        }
+        elements.existingElements.compactMap(\.allocatedNode)
     }
 }

@@ -321,7 +321,8 @@ public final class ASCollectionElement: @unchecked Sendable {
 /// Sendable value; use from any context.
 public struct ASElementMap: Sendable {
     public struct Section: Sendable {
-        public var items: [ASCollectionElement] = []
+        /// The item elements; a long list's are made as they are first read (see `ASElementList`).
+        public var items = ASElementList()
         public var supplementary: [String: ASCollectionElement] = [:]
     }
 
@@ -345,22 +346,30 @@ public struct ASElementMap: Sendable {
         sections.indices.contains(section) ? sections[section].supplementary[kind] : nil
     }
 
-    /// Each element's index path in this map, by element identity.
+    /// Each existing element's index path in this map, by element identity (an item never read
+    /// has no element yet, so nobody holds it to look up).
     var positions: [ObjectIdentifier: IndexPath] {
         var result: [ObjectIdentifier: IndexPath] = [:]
         for (section, entry) in sections.enumerated() {
             for element in entry.supplementary.values { result[ObjectIdentifier(element)] = IndexPath(item: 0, section: section) }
-            for (item, element) in entry.items.enumerated() { result[ObjectIdentifier(element)] = IndexPath(item: item, section: section) }
+            entry.items.forEachExisting { item, element in result[ObjectIdentifier(element)] = IndexPath(item: item, section: section) }
         }
         return result
     }
 
-    /// Sets every element's index path (and its node's) to its place in this map.
+    /// Sets every element's index path (and its node's) to its place in this map; an item made
+    /// later takes its place then.
     func renumberElements() {
         for (section, entry) in sections.enumerated() {
             for element in entry.supplementary.values { element.renumber(section: section, item: 0) }
-            for (item, element) in entry.items.enumerated() { element.renumber(section: section, item: item) }
+            entry.items.renumber(section: section)
         }
+    }
+
+    /// Every element that exists, making none (see `ASElementList.existing`); `allElements`
+    /// makes every item's.
+    var existingElements: [ASCollectionElement] {
+        sections.flatMap { Array($0.supplementary.values) + $0.items.existingElements }
     }
 
     /// The nodes made so far, in no particular order; visits the map without copying it.
@@ -371,11 +380,14 @@ public struct ASElementMap: Sendable {
 
     /// `pick` of each made element and its node, under one hold of the allocation lock.
     private func made<T>(_ pick: (ASCollectionElement, ASCellNode) -> T) -> [T] {
-        ElementAllocation.withLock {
+        // Gathered first (arrays the lists hold are not copied): a deferred section's list takes
+        // its own lock to tell what exists.
+        let gathered = sections.map { (Array($0.supplementary.values), $0.items.existingElements) }
+        return ElementAllocation.withLock {
             var result: [T] = []
-            for section in sections {
-                for element in section.supplementary.values { if case .done(let node, _) = element.state { result.append(pick(element, node)) } }
-                for element in section.items { if case .done(let node, _) = element.state { result.append(pick(element, node)) } }
+            for (supplementary, items) in gathered {
+                for element in supplementary { if case .done(let node, _) = element.state { result.append(pick(element, node)) } }
+                for element in items { if case .done(let node, _) = element.state { result.append(pick(element, node)) } }
             }
             return result
         }

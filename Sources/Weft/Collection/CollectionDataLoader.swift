@@ -72,12 +72,11 @@ struct CollectionDataLoader: @unchecked Sendable {
             entry.supplementary[kind] = ASCollectionElement(indexPath: indexPath, kind: kind, source: try source(at: indexPath, kind: kind),
                                                             constrainedSize: range, traits: collectionNode.cellTraits, serialCreation: serialize)
         }
-        entry.items.reserveCapacity(count)
         if let resolver {
-            for item in 0..<count {
-                entry.items.append(ASCollectionElement(deferredAtItem: item, section: section, resolver: resolver, serialCreation: serialize))
-            }
+            // No element yet: each is made when the item is first read (see `ASElementList`).
+            entry.items = ASElementList(deferred: DeferredItems(section: section, count: count, resolver: resolver, serialCreation: serialize))
         } else {
+            entry.items.reserveCapacity(count)
             for item in 0..<count { entry.items.append(try askedItemElement(at: IndexPath(item: item, section: section))) }
         }
         return entry
@@ -143,7 +142,7 @@ struct CollectionDataLoader: @unchecked Sendable {
     /// again; the rest keep their blocks. Texture's `relayoutItems()`.
     func remeasure(_ old: ASElementMap) -> ASElementMap {
         let map = MainActorBridge.run { renewedMap(old) }
-        let asked = map.allElements.filter { !$0.isDeferred }
+        let asked = map.existingElements.filter { !$0.isDeferred }
         let previouslyMade = asked.filter { if case .node = $0.source { true } else { false } }
         ASCollectionElement.allocate(eager ? asked : previouslyMade, serial: serialize)
         return map
@@ -165,12 +164,18 @@ struct CollectionDataLoader: @unchecked Sendable {
                     try supplementaryRange(kind: kind, section: section)
                 })
             }
-            fresh.items = entry.items.map { element in
-                // Never asked for: stays so, asked with the new viewport when first needed.
-                if let resolver, element.isDeferred {
-                    return ASCollectionElement(deferredAt: element.indexPath, resolver: resolver, serialCreation: serialize)
-                }
-                return renewed(element, range: remeasuredRange(of: element) { () throws(CollectionError) in try itemRange(at: element.indexPath) })
+            // Never asked for: stays so, asked with the new viewport when first needed (a section
+            // none of whose items was asked for stays without elements).
+            if let resolver, entry.items.existingElements.allSatisfy(\.isDeferred) {
+                fresh.items = ASElementList(deferred: DeferredItems(section: section, count: entry.items.count, resolver: resolver,
+                                                                    serialCreation: serialize))
+            } else {
+                fresh.items = ASElementList(entry.items.map { element in
+                    if let resolver, element.isDeferred {
+                        return ASCollectionElement(deferredAt: element.indexPath, resolver: resolver, serialCreation: serialize)
+                    }
+                    return renewed(element, range: remeasuredRange(of: element) { () throws(CollectionError) in try itemRange(at: element.indexPath) })
+                })
             }
             map.sections.append(fresh)
         }

@@ -22,6 +22,15 @@ extension ASLayoutElement {
     }
 }
 
+extension ASLayoutElement {
+    /// The style's values, as layout reads them: a node's without making its style (see
+    /// `ASDisplayNode.style`), a spec's from its own.
+    var layoutStyleValues: ASLayoutElementStyle.Values {
+        if let node = self as? ASDisplayNode { return node.storedStyleValues }
+        return style.values
+    }
+}
+
 /// Texture's `ASLayoutElementParentDimensionUndefined`.
 public let ASLayoutElementParentDimensionUndefined = CGFloat.nan
 /// Texture's `ASLayoutElementParentSizeUndefined`.

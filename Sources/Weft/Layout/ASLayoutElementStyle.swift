@@ -23,9 +23,16 @@ public final class ASLayoutElementStyle: @unchecked Sendable {
         var version = 0
     }
 
-    private let state = Mutex(Values())
+    private let state: Mutex<Values>
 
-    public init() {}
+    public init() {
+        state = Mutex(Values())
+    }
+
+    /// A style that starts with `values` (a node's baselines, measured before it had a style).
+    init(values: Values) {
+        state = Mutex(values)
+    }
 
     /// A snapshot of all values, read under one lock.
     var values: Values { state.withLock { $0 } }
@@ -106,6 +113,10 @@ public final class ASLayoutElementStyle: @unchecked Sendable {
 }
 
 extension ASLayoutElementStyle.Values {
+    /// The values of a style never changed: what layout reads for a node whose style was never
+    /// made (see `ASDisplayNode.style`). Immutable.
+    static let defaults = ASLayoutElementStyle.Values()
+
     /// The size range the style allows for a parent of `parentSize`, with `autoRange` standing in for
     /// automatic bounds. CSS's rule: min overrides max overrides the exact size.
     /// Texture's `ASLayoutElementSizeResolveAutoSize`.

@@ -68,8 +68,8 @@ extension ASDisplayNode {
             issues.append(.invalidSizeRange(element: ASLayout.name(of: self), range: constrainedSize.description))
             range = repaired
         }
-        let styleValues = style.values
-        let (version, cached) = state.withLock { ($0.layout.version, $0.layout.cached) }
+        let (version, cached, style) = state.withLock { ($0.layout.version, $0.layout.cached, $0.style) }
+        let styleValues = style?.values ?? .defaults
         if let cached, cached.matches(range, parentSize, version: version, styleVersion: styleValues.version), issues.isEmpty {
             return cached.layout
         }
@@ -239,7 +239,7 @@ extension ASDisplayNode {
     private func layoutForLayoutPass() -> ASLayout {
         let size = bounds.size
         let boundsForLayout = CGSize(width: ASCeilPixelValue(size.width), height: ASCeilPixelValue(size.height))
-        let styleVersion = style.values.version
+        let styleVersion = storedStyleValues.version
         let reusable = state.withLock { s -> ASLayout? in
             guard let cached = s.layout.cached, cached.version == s.layout.version, cached.styleVersion == styleVersion,
                   cached.layout.size == boundsForLayout else { return nil }

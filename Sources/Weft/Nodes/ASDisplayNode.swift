@@ -32,7 +32,8 @@ public enum ASCornerRoundingType: Int, Sendable {
 /// built on one thread and drawn on another. Structural edits (adding, inserting, removing
 /// subnodes) also hold the process-wide tree-edit lock, see `ASDisplayNode+Tree.swift`.
 open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
-    // SAFETY: all mutable state lives in `state`, behind its mutex; `style` is itself thread-safe.
+    // SAFETY: all mutable state lives in `state`, behind its mutex (the style, once made, is
+    // itself thread-safe).
 
     /// The node's mutable state, guarded by the mutex.
     struct State: @unchecked Sendable {
@@ -75,12 +76,59 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
         var layout = LayoutState()
         /// See `ASDisplayNode+Loading.swift`.
         var loading = LoadingState()
+        /// The node's style, made on first access (see `style`).
+        var style: ASLayoutElementStyle?
+        /// The baselines measuring set (`setBaselines`) while the node had no style: the style
+        /// starts with them when it is made.
+        var baselinesWithoutStyle: (ascender: CGFloat, descender: CGFloat) = (0, 0)
     }
 
     let state = Mutex(State())
 
     /// Sizing and flex properties for layout specs; Texture's `style`.
-    public let style = ASLayoutElementStyle()
+    ///
+    /// Made on first access, under the node's lock (`state`): most nodes of a feed (images, text,
+    /// cells) never have a style property set, and a style is 216 bytes a node. Reading a property
+    /// of a node's fresh style gives the defaults (and the baselines a text node measured), as
+    /// always; the layout engine reads `storedStyleValues`, which makes no style.
+    public var style: ASLayoutElementStyle {
+        state.withLock { s in
+            if let made = s.style { return made }
+            var values = ASLayoutElementStyle.Values.defaults
+            (values.ascender, values.descender) = s.baselinesWithoutStyle
+            let made = ASLayoutElementStyle(values: values)
+            s.style = made
+            return made
+        }
+    }
+
+    /// The style's values for layout, making no style: the shared defaults (with the measured
+    /// baselines) when none was made.
+    var storedStyleValues: ASLayoutElementStyle.Values {
+        let (style, baselines) = state.withLock { ($0.style, $0.baselinesWithoutStyle) }
+        if let style { return style.values }
+        guard baselines != (0, 0) else { return .defaults }
+        var values = ASLayoutElementStyle.Values.defaults
+        (values.ascender, values.descender) = baselines
+        return values
+    }
+
+    /// Sets `style.ascender` and `style.descender` as measuring finds them (a text node's), without
+    /// making a style for them: kept in the node's state until one is made.
+    func setBaselines(ascender: CGFloat, descender: CGFloat) {
+        // Non-finite values count as 0, as the style's setters take them.
+        let (ascender, descender) = (ascender.isFinite ? ascender : 0, descender.isFinite ? descender : 0)
+        let style = state.withLock { s -> ASLayoutElementStyle? in
+            if s.style == nil { s.baselinesWithoutStyle = (ascender, descender) }
+            return s.style
+        }
+        // Once made, a style is the node's for good: the values go to it (outside the node's lock,
+        // the style has its own).
+        if let style {
+            style.ascender = ascender
+            style.descender = descender
+        }
+    }
 
     /// What VoiceOver is told about the node, behind its own mutex so that `State` stays about
     /// drawing and layout; see `ASDisplayNode+Accessibility.swift`.

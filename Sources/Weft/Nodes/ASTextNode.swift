@@ -136,8 +136,7 @@ open class ASTextNode: ASDisplayNode {
             if !s.contentDropped, s.request == request { s.measured = (constrainedSize, layout) }
         }
         // Baseline alignment in stacks reads these, as Texture's text node sets them from its fonts.
-        style.ascender = layout.firstBaseline
-        style.descender = layout.lastBaseline - layout.size.height
+        setBaselines(ascender: layout.firstBaseline, descender: layout.lastBaseline - layout.size.height)
         return layout
     }
 

@@ -137,6 +137,37 @@ final class ModelBoxSource: ASCollectionDataSource, ASCollectionDelegate {
         #expect(lazy.nodeForItem(at: IndexPath(item: 400, section: 0))?.debugName == "box \(source.sections[0][400])")
     }
 
+    /// A deferred load makes no element for an item until it is read; a batch keeps a section it
+    /// leaves as it was without making its elements, and every item keeps its element (the same
+    /// object through every copy of the map) and takes its new place, made before the batch or after.
+    @Test func deferredItemsGetElementsWhenReadAndKeepThemThroughBatches() throws {
+        let source = ModelBoxSource(sections: Self.model(sections: 3, items: 2_000))
+        let node = Self.collection(source, threshold: 0)
+        _ = try node.snapshot(scale: 1)
+        #expect(node.elements.sections[2].items.existing.isEmpty)
+        #expect(node.elements.existingElements.count < 300)
+        let early = try #require(node.elements.element(at: IndexPath(item: 1_500, section: 1)))
+        node.performBatchUpdates({
+            source.sections.insert([9_000], at: 0)
+            source.sections[2].insert(9_001, at: 0)
+            node.insertSections(IndexSet(integer: 0))
+            node.insertItems(at: [IndexPath(item: 0, section: 2)])
+        })
+        node.waitUntilAllUpdatesAreProcessed()
+        let map = node.elements
+        // Section 3 (was 2) was left as it was: still no elements; section 2 (was 1) was changed.
+        #expect(map.sections[3].items.existing.isEmpty)
+        #expect(map.element(at: IndexPath(item: 1_501, section: 2)) === early)
+        #expect(early.indexPath == IndexPath(item: 1_501, section: 2))
+        // Made after the batch, through the map and through a copy: one element, at its new place.
+        let late = try #require(map.element(at: IndexPath(item: 700, section: 3)))
+        let copy = map
+        #expect(copy.sections[3].items[700] === late)
+        #expect(late.indexPath == IndexPath(item: 700, section: 3))
+        #expect(late.node.debugName == "box \(source.sections[3][700])")
+        #expect(map.sections[3].items.existing.map(\.item) == [700])
+    }
+
     /// Scrolling to an item of a long list lays out as far as the item's viewport, not to the end,
     /// and lands where a fully measured list lands (the end clamped the same way).
     @Test func scrollingToAnItemMeasuresOnlyAsFarAsIt() throws {

@@ -172,6 +172,19 @@ final class ProfileCell: ASCellNode, @unchecked Sendable {
         }
     }
 
+    /// A text node keeps its measured baselines without a style of its own (layout reads them from
+    /// the node); a style made before measuring gets them as it is measured, one made after starts with them.
+    @Test func baselinesReachTheStyleWhenItIsMadeBeforeOrAfterMeasuring() {
+        let early = ASTextNode(), late = ASTextNode()
+        early.style.flexShrink = 1
+        for node in [early, late] { node.attributedText = TestSupport.attributed("Baseline", size: 20) }
+        _ = early.layoutThatFits(ASSizeRangeUnconstrained)
+        _ = late.layoutThatFits(ASSizeRangeUnconstrained)
+        #expect(early.style.ascender == early.firstBaseline && early.style.ascender > 0)
+        #expect(late.style.ascender == early.style.ascender && late.style.descender == early.style.descender)
+        #expect(late.style.descender < 0 && late.style.flexShrink == 0)
+    }
+
     @Test func imageNodesAreSizedByTheirImage() {
         let image = ASImageNode()
         image.image = TestSupport.gradientImage(width: 40, height: 24, scale: 2)

@@ -45,8 +45,9 @@ class LiveSource: ASCollectionDataSource, ASCollectionDelegate, @unchecked Senda
 
 @MainActor
 enum Living {
-    /// A vertical flow collection of `source`'s items, loaded.
-    static func collection(_ source: LiveSource, size: CGSize = CGSize(width: 40, height: 40)) -> ASCollectionNode {
+    /// A vertical flow collection of `source`'s items, loaded; `deferred` sets a lazy-measurement
+    /// threshold of 0, so every load defers its items (their elements made as they are read).
+    static func collection(_ source: LiveSource, size: CGSize = CGSize(width: 40, height: 40), deferred: Bool = false) -> ASCollectionNode {
         let layout = UICollectionViewFlowLayout()
         layout.minimumLineSpacing = 0
         layout.minimumInteritemSpacing = 0
@@ -54,6 +55,7 @@ enum Living {
         node.frame = CGRect(origin: .zero, size: size)
         node.dataSource = source
         node.delegate = source
+        if deferred { node.lazyMeasurementThreshold = 0 }
         try? node.loadDataIfNeeded()
         return node
     }

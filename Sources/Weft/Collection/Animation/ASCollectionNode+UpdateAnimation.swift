@@ -21,7 +21,8 @@ extension ASCollectionNode {
         let layout = collectionViewLayout
         layout.prepareIfNeeded()
         let newMap = current.map, oldMap = old.map
-        let newIDs = Set(newMap.allElements.map(ObjectIdentifier.init))
+        // The old map's elements all exist, so the new map's existing ones tell which it keeps.
+        let newIDs = Set(newMap.existingElements.map(ObjectIdentifier.init))
 
         func element(_ attributes: UICollectionViewLayoutAttributes, in map: ASElementMap) -> ASCollectionElement? {
             if let kind = attributes.representedElementKind { return map.supplementaryElement(ofKind: kind, section: attributes.indexPath.section) }

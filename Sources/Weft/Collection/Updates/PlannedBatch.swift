@@ -69,6 +69,12 @@ struct PlannedBatch: Sendable {
             case .kept(let o):
                 var entry = ASElementMap.Section()
                 entry.supplementary = map.sections[o].supplementary
+                // Items as they were: the same list, so a long list's items not read yet stay unmade.
+                if let whole = Self.wholeSection(plan.items[s], in: map) {
+                    entry.items = map.sections[whole].items
+                    result.sections.append(entry)
+                    continue
+                }
                 entry.items.reserveCapacity(plan.items[s].count)
                 var fresh = freshItems[s].makeIterator()
                 for item in plan.items[s] {
@@ -82,5 +88,14 @@ struct PlannedBatch: Sendable {
             }
         }
         return result
+    }
+
+    /// The section of `map` whose items `sources` are, all and in order, if they are.
+    private static func wholeSection(_ sources: [ChangeSetPlan.ItemSource], in map: ASElementMap) -> Int? {
+        guard case .kept(let first) = sources.first ?? .fresh, map.sections[first.section].items.count == sources.count else { return nil }
+        for (item, source) in sources.enumerated() {
+            guard case .kept(let p) = source, p.section == first.section, p.item == item else { return nil }
+        }
+        return first.section
     }
 }

@@ -29,7 +29,7 @@ open class ASAbsoluteLayoutSpec: ASLayoutSpec {
         func validOrUndefined(_ v: CGFloat) -> CGFloat { v.isFinite && v >= 0 && v < 10_000_000 ? v : .nan }
         var size = CGSize(width: validOrUndefined(constrainedSize.max.width), height: validOrUndefined(constrainedSize.max.height))
         let sublayouts = children.map { child -> ASLayout in
-            let style = child.style.values
+            let style = child.layoutStyleValues
             let position = style.layoutPosition
             let autoMax = CGSize(width: constrainedSize.max.width - position.x, height: constrainedSize.max.height - position.y)
             let childRange = style.sizeRange(parentSize: size, autoRange: ASSizeRange(min: .zero, max: autoMax))

@@ -90,8 +90,8 @@ open class ASStackLayoutSpec: ASLayoutSpec {
         let unpositioned = StackUnpositionedLayout.compute(children: children, style: style, range: constrainedSize, concurrent: isConcurrent)
         let positioned = StackPositionedLayout.compute(unpositioned, style: style, range: constrainedSize)
         if direction == .vertical {
-            self.style.ascender = children.first!.style.ascender
-            self.style.descender = children.last!.style.descender
+            self.style.ascender = children.first!.layoutStyleValues.ascender
+            self.style.descender = children.last!.layoutStyleValues.descender
         }
         var sublayouts = positioned.items.map(\.layout)
         // Right to left, the row starts at the right edge: see `isRightToLeft` in the doc above.

@@ -15,10 +15,10 @@ struct StackUnpositionedLayout {
         // A fixed size on an axis is the parent size children resolve fractions against.
         let parentSize = CGSize(width: range.min.width == range.max.width ? range.min.width : .nan,
                                 height: range.min.height == range.max.height ? range.min.height : .nan)
-        let optimizedFlexing = children.filter { isFlexibleInBothDirections($0.style.values) }.count == 1
+        let optimizedFlexing = children.filter { isFlexibleInBothDirections($0.layoutStyleValues) }.count == 1
             && axis.stack(range.min) == axis.stack(range.max)
 
-        var items = children.map { StackItem(child: $0, style: $0.style.values, layout: ASLayout(layoutElement: $0, size: .zero)) }
+        var items = children.map { StackItem(child: $0, style: $0.layoutStyleValues, layout: ASLayout(layoutElement: $0, size: .zero)) }
         let crossMin = axis.cross(range.min), crossMax = axis.cross(range.max)
         apply(&items, concurrent: concurrent) { item in
             // With one child flexible both ways and a fixed stack length, that child is sized by
@@ -205,8 +205,8 @@ struct StackUnpositionedLayout {
 
     static func baseline(of item: StackItem, style: StackStyle) -> CGFloat {
         switch style.alignment(of: item) {
-        case .baselineFirst: return item.child.style.ascender
-        case .baselineLast: return style.axis.cross(item.layout.size) + item.child.style.descender
+        case .baselineFirst: return item.child.layoutStyleValues.ascender
+        case .baselineLast: return style.axis.cross(item.layout.size) + item.child.layoutStyleValues.descender
         default: return 0
         }
     }
