@@ -146,7 +146,8 @@ extension ASCollectionNode {
         if mode.contains(.alwaysSync) { return true }
         if mode.contains(.alwaysAsync) { return false }
         if changes.nodeCount < 2 { return true }
-        // Up to date when no other thread uses the layout now; else as last noted (not noted per
+        // Up to date when no other thread uses the layout now (and this thread's use is not
+        // suspended beneath the edit, see `LayoutAccess`); else as last noted (not noted per
         // frame: that would be layout work on every frame for an answer edits rarely need).
         layoutAccess.tryEntering { noteWhetherContentFits() }
         return settings.withLock { $0.contentFitsViewport }

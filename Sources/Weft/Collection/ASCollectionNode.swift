@@ -595,7 +595,8 @@ open class ASCollectionNode: ASDisplayNode {
     var publishedGeneration: Int { data.withLock { $0.generation } }
 
     /// Lets the layout see the visible map if a batch replaced it since. Left to the next frame
-    /// when another thread uses the layout now (see `LayoutAccess`).
+    /// when another thread uses the layout now, or this thread's use waits beneath the caller
+    /// (see `LayoutAccess`): it would swap the map under a layout step in progress.
     func adoptPublishedMap() {
         layoutAccess.tryEntering {
             let published = data.withLock { $0 }

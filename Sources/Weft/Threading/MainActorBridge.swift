@@ -69,10 +69,25 @@ enum MainActorBridge {
     /// run loop's sources once (among them the main queue, which a wait there would otherwise
     /// block). What `BlockingWait` does between slices, so that work a wait depends on can still
     /// reach the main actor. Elsewhere the main queue is blocked by the wait, and only the inbox helps.
+    ///
+    /// What it runs runs in the middle of whatever the waiting thread was doing (its wait is
+    /// somewhere down this thread's stack); `servingDepth` tells such work apart.
     static func serve() {
+        let mark = serving.value
+        mark.depth += 1
+        defer { mark.depth -= 1 }
         drainInbox()
         if Thread.isMainThread { _ = RunLoop.main.run(mode: .default, before: Date()) }
     }
+
+    /// How many `serve()` calls this thread is inside now: 0 outside any, 1 in work a wait served,
+    /// 2 in work served by a wait inside that, and so on. Code that holds something across a wait
+    /// (`LayoutAccess`) compares it with the depth it was taken at, so work a wait served on the
+    /// holder's own thread is not taken for the holder. Per thread: each thread reads its own.
+    static var servingDepth: Int { serving.value.depth }
+
+    private final class ServingDepth { var depth = 0 }
+    private static let serving = ThreadLocal { ServingDepth() }
 
     // MARK: The inbox
 

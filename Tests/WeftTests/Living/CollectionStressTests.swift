@@ -86,7 +86,8 @@ final class StressSource: ASCollectionDataSource, ASCollectionDelegate {
 /// Edits, relayouts, width changes, batch fetches, cell relayouts, frames and finish blocks
 /// driven from several threads at once, against a model: after every schedule the collection
 /// must show exactly the model, with every cell at its current height, every edit answered
-/// `true`, and no stall. `WEFT_STRESS_RUNS` sets the number of schedules (10,000 by default).
+/// `true`, and no stall. A quarter of the schedules load deferred (`lazyMeasurementThreshold` 0).
+/// `WEFT_STRESS_RUNS` sets the number of schedules (10,000 by default).
 @Suite struct CollectionStressTests {
     enum Operation {
         case edit, reload, relayout, widthChange, frame, cellRelayout, finishBlock, wait
@@ -131,6 +132,9 @@ final class StressSource: ASCollectionDataSource, ASCollectionDelegate {
         let start = (0..<Int.random(in: 0...2, using: &rng)).map { s in (0..<Int.random(in: 0...5, using: &rng)).map { s * 100 + $0 } }
         let mode = [ASCellLayoutMode(), .alwaysAsync, .alwaysSync].randomElement(using: &rng)!
         let fetches = Int.random(in: 0...2, using: &rng)
+        // One schedule in four loads deferred (elements made on first read, their data source
+        // asked then, on the main actor), from the seed so the other draws stay as they were.
+        let deferred = seed % 4 == 1
         let (sourceBox, node) = await MainActor.run { () -> (UncheckedBox<StressSource>, UncheckedBox<ASCollectionNode>) in
             let source = StressSource(start, seed: seed, fetches: fetches)
             let layout = UICollectionViewFlowLayout()
@@ -138,6 +142,7 @@ final class StressSource: ASCollectionDataSource, ASCollectionDelegate {
             let node = ASCollectionNode(collectionViewLayout: layout)
             node.frame = CGRect(x: 0, y: 0, width: 40, height: 30)
             node.cellLayoutMode = mode
+            if deferred { node.lazyMeasurementThreshold = 0 }
             node.dataSource = source
             node.delegate = source
             node.onUpdateError = { error in source.rejections.withLock { $0.append("\(error)") } }

@@ -215,8 +215,14 @@ final class ASDataController: @unchecked Sendable {
         }
         // Texture's synchronous processing waits for this batch to be applied, not for callbacks
         // (which may be what submitted it). A held batch never waits: the load or relayout it
-        // waits for may be waiting for this thread.
-        if let ticket, !fromEditingQueue, !ElementAllocation.isRunningNodeBlock, node.shouldProcessSynchronously(changes) {
+        // waits for may be waiting for this thread. Nor does a batch made by work that a wait
+        // inside this thread's own use of the layout served (a frame's flow layout waiting for a
+        // node serves the main actor, which edits): that use is mid-step, so the layout cannot be
+        // asked whether the content fits, and a wait here would keep the holder's own wait (and
+        // the node block that may be waiting for this edit to return) behind it. It is applied
+        // asynchronously, in order with the others; the holder adopts it at its next frame.
+        if let ticket, !fromEditingQueue, !ElementAllocation.isRunningNodeBlock, !node.layoutAccess.isSuspendedHere,
+           node.shouldProcessSynchronously(changes) {
             BlockingWait.on(idle, "\(subject): a batch update processed synchronously") { state.withLock { $0.applied >= ticket } }
         }
     }
