@@ -32,7 +32,7 @@ import Testing
         let node = LazyMeasurementTests.collection(source, threshold: 0)
         node.cellLayoutMode = mode
         try node.loadDataIfNeeded()
-        nonisolated(unsafe) let editedSource = source
+        let editedSource = source
         let weakNode = WeakCollectionNode(node)
         let flags = Flags()
         let observation = WeftDiagnostics.observe { diagnostic in
