@@ -36,7 +36,7 @@ struct FrameBackground: Sendable {
     }
 
     /// Paints the background into `context`, a context over the frame's pixels (or over a band of
-    /// them, through the surface's device offset).
+    /// them, in the whole frame's coordinates and clipped to the band's rows).
     func paint(into context: GraphicsContext) {
         guard let color else { return }
         if covering {

@@ -6,8 +6,7 @@ import Foundation
 /// `FrameSource` (which edits, scrolls and captures on this thread, in order), to the sink's
 /// `encode(_:captured:)`, which composites and encodes (up to `threads` frames at once on threads
 /// of their own, or here with one thread), to the sink's `deliver`, one frame at a time in frame
-/// order. A snapshot is the same
-/// path with one frame. Beyond Texture: Weft's own.
+/// order. A snapshot is the same path with one frame. Beyond Texture: Weft's own.
 ///
 /// The sequence and thread count are checked once, when the driver is made, before the caller
 /// opens any output. A frame holds its slot from capture until it is delivered (or, for a sink
