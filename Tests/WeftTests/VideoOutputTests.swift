@@ -152,9 +152,11 @@ struct VideoOutputTests {
     /// Frames drawn by hand, for the formats' edge cases: `colours[i]` fills frame i.
     @discardableResult
     static func write(_ colours: [UIColor], size: (Int, Int) = (40, 30), sizes: [(Int, Int)]? = nil, to path: String, format: VideoFormat,
-                      mayBeTransparent: Bool = false, ffmpeg: String? = nil, threads: Int = 3, slowFirst: Bool = false) throws -> FrameVideo {
+                      mayBeTransparent: Bool = false, ffmpeg: String? = nil, threads: Int = 3, slowFirst: Bool = false,
+                      startEarly: (width: Int, height: Int)? = nil) throws -> FrameVideo {
         let writer = try FrameVideoWriter(path: path, format: format, frameCount: colours.count, framesPerSecond: 60, ffmpeg: ffmpeg,
                                           mayBeTransparent: mayBeTransparent)
+        if let startEarly { writer.startEarly(width: startEarly.width, height: startEarly.height) }
         let driver = try FrameDriver(FrameSequence(offsets: Array(repeating: .zero, count: colours.count)), scale: 1, threads: threads)
         return try writer.write(driver, from: ColourFrames(colours: colours, size: size, sizes: sizes, slowFirst: slowFirst), progress: nil)
     }
@@ -214,6 +216,29 @@ struct VideoOutputTests {
         func green(_ x: Int, _ y: Int) -> UInt8 { first[(y * 42 + x) * 4 + 1] }
         #expect(green(20, 15) > 240 && green(0, 0) > 240 && green(40, 30) > 200)
         #expect(green(41, 15) < 60 && green(20, 31) < 60)
+    }
+
+    /// ffmpeg started before the first frame (`writeVideo` does, for the size it expects) with the
+    /// right size or a wrong one (even or odd, which takes other arguments) writes the same file
+    /// as ffmpeg started for frame 1: a wrong guess is stopped and ffmpeg started again.
+    @Test func anEarlyStartWithAnyGuessWritesTheSameMP4() async throws {
+        let folder = Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let colours = Self.colours
+        for size in [(40, 30), (41, 31)] {
+            let plain = "\(folder)/plain-\(size.0).mp4"
+            try Self.write(colours, size: size, to: plain, format: .mp4)
+            let expected = try Data(contentsOf: URL(fileURLWithPath: plain))
+            for guess in [size, (64, 48), (41, 31), (40, 30)] {
+                let path = "\(folder)/early-\(size.0)-\(guess.0).mp4"
+                let video = try Self.write(colours, size: size, to: path, format: .mp4, startEarly: guess)
+                #expect(video.pixelWidth == size.0 && video.frameCount == colours.count)
+                #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == expected, "frames of \(size) after a guess of \(guess)")
+            }
+        }
+        // No stray temporary file is left by the stopped ffmpeg.
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasSuffix(".mp4") }
+        #expect(left.isEmpty, "\(left)")
     }
 
     /// A palette per frame: ffmpeg's memory does not grow with the frame count (one palette for the

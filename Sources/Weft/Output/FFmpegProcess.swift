@@ -112,10 +112,16 @@ final class FFmpegProcess {
         close(input)
         // ffmpeg may still be working (mp4's faststart rewrites the whole file once its input
         // ends): the limit counts from the last time it used the processor, not from here.
+        // Looks every millisecond whether it has exited (its last frames and the faststart rewrite
+        // take tens of milliseconds, which a coarser look would round up: the run's time is the
+        // writer's), and every 20 ms at its processor time and memory.
         let limit = Duration.milliseconds(Int64(stallLimit * 1_000))
         var lastBusy = ContinuousClock.now, lastTicks = Self.processorTicks(of: process.processIdentifier)
+        var lastLook = ContinuousClock.now
         while process.isRunning && ContinuousClock.now - lastBusy < limit {
-            usleep(20_000)
+            usleep(1_000)
+            guard ContinuousClock.now - lastLook >= .milliseconds(20) else { continue }
+            lastLook = ContinuousClock.now
             let ticks = Self.processorTicks(of: process.processIdentifier)
             if let peak = Self.peakMemory(of: process.processIdentifier) { peakMemoryBytes = max(peakMemoryBytes ?? 0, peak) }
             if ticks != lastTicks { (lastTicks, lastBusy) = (ticks, ContinuousClock.now) }

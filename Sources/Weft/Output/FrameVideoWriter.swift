@@ -26,6 +26,9 @@ extension ASCollectionNode {
         guard !sequence.offsets.isEmpty else { throw OutputError.cannotEncode(format: format, reason: "the sequence has no frames") }
         let writer = try FrameVideoWriter(path: path, format: format, frameCount: sequence.offsets.count, framesPerSecond: sequence.framesPerSecond,
                                           ffmpeg: ffmpeg, mayBeTransparent: (backgroundColor.resolved(with: drawingTraits)?.alpha ?? 0) < 1)
+        // ffmpeg takes about 50 ms to start (loading its libraries): started now, for the size the
+        // frames will have, it gets ready while the first frames are drawn.
+        if let (width, height) = try? Bitmap.pixelSize(for: bounds.size, scale: scale) { writer.startEarly(width: width, height: height) }
         return try writer.write(driver, from: FrameSequencePlayer(node: self, sequence: sequence), progress: progress)
     }
 }
@@ -53,6 +56,8 @@ final class FrameVideoWriter: FrameSink, @unchecked Sendable {
     private let staged: StagedFile?
     private var fd: Int32 = -1
     private var ffmpeg: FFmpegProcess?
+    /// The frame size `ffmpeg` was started for.
+    private var ffmpegSize: (width: Int, height: Int)?
     private var apng: APNGStream?
     private var size: (width: Int, height: Int)?
     private var delivered = 0
@@ -181,11 +186,26 @@ final class FrameVideoWriter: FrameSink, @unchecked Sendable {
         delivered += 1
     }
 
-    /// ffmpeg, started with frame 1's size.
+    /// Starts ffmpeg before any frame is drawn, for frames of `width` × `height` pixels (the
+    /// size the caller expects frame 1 to have), so that its start-up overlaps the first frames'
+    /// work rather than following it. Does nothing for a format without ffmpeg. Best effort: when
+    /// ffmpeg cannot start, or frame 1 comes out another size, `deliver` starts it again then and
+    /// reports what goes wrong. Called on the calling thread before `write`.
+    func startEarly(width: Int, height: Int) {
+        guard format.needsFFmpeg, ffmpeg == nil else { return }
+        _ = try? ffmpegProcess(width: width, height: height)
+    }
+
+    /// ffmpeg, started with frame 1's size (again, if `startEarly` guessed another).
     private func ffmpegProcess(width: Int, height: Int) throws(OutputError) -> FFmpegProcess {
-        if let ffmpeg { return ffmpeg }
+        if let ffmpeg, let ffmpegSize {
+            if ffmpegSize == (width, height) { return ffmpeg }
+            ffmpeg.cancel()
+            self.ffmpeg = nil
+        }
         let process = try FFmpegProcess(executable: ffmpegPath!, arguments: ffmpegArguments(width: width, height: height))
         ffmpeg = process
+        ffmpegSize = (width, height)
         return process
     }
 

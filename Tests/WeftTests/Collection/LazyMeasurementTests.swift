@@ -298,7 +298,7 @@ final class ModelBoxSource: ASCollectionDataSource, ASCollectionDelegate {
         #expect(node.numberOfItems(inSection: 2) == 5_000)
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aNodeBlockMayAskForADeferredItemWhileTheMainActorDrivesTheFrame() throws {
         let source = ModelBoxSource(sections: LazyMeasurementTests.model(sections: 1, items: 5_000))
         let node = LazyMeasurementTests.collection(source)

@@ -107,7 +107,7 @@ final class GatedLiveSource: LiveSource, @unchecked Sendable {
     /// Reproducer 1: an edit made while a load runs (here, while its node blocks measure on
     /// another thread) was dropped with `true`; the data source had 4 items, the collection 3, and
     /// every later edit was rejected.
-    @MainActor @Test(.timeLimit(.minutes(2))) func anEditDuringALoadIsAppliedAfterIt() throws {
+    @MainActor @Test(.timeLimit(.minutes(10))) func anEditDuringALoadIsAppliedAfterIt() throws {
         let source = GatedLiveSource([[0, 1, 2]])
         let node = collection(source, load: false)
         let box = UncheckedBox(node)
@@ -122,7 +122,7 @@ final class GatedLiveSource: LiveSource, @unchecked Sendable {
     }
 
     /// Reproducer 1, with `relayoutItems()` instead of a load.
-    @MainActor @Test(.timeLimit(.minutes(2))) func anEditDuringARelayoutIsAppliedAfterIt() throws {
+    @MainActor @Test(.timeLimit(.minutes(10))) func anEditDuringARelayoutIsAppliedAfterIt() throws {
         let source = GatedLiveSource([[0, 1, 2]])
         let node = collection(source, load: true)
         // The relayout measures made nodes again; a cached layout would not reach the gate.
@@ -135,7 +135,7 @@ final class GatedLiveSource: LiveSource, @unchecked Sendable {
     /// Reproducer 2: a cell relayout (a frame after `setNeedsLayout()` on a cell) copied the
     /// element map, measured while the main actor applied a batch, then published its stale copy
     /// over the batch.
-    @MainActor @Test(.timeLimit(.minutes(2))) func aCellRelayoutDoesNotPublishOverABatchAppliedMeanwhile() throws {
+    @MainActor @Test(.timeLimit(.minutes(10))) func aCellRelayoutDoesNotPublishOverABatchAppliedMeanwhile() throws {
         let source = GatedLiveSource([[0, 1, 2]])
         let node = collection(source, load: true)
         let box = UncheckedBox(node)
@@ -150,7 +150,7 @@ final class GatedLiveSource: LiveSource, @unchecked Sendable {
 
     /// Reproducer 3: a block given to `onDidFinishProcessingUpdates` that waits, then edits (with
     /// Texture's synchronous processing), hung: the block ran unmarked and the wait counted it.
-    @MainActor @Test(.timeLimit(.minutes(2))) func aFinishBlockThatWaitsAndEditsDoesNotHang() throws {
+    @MainActor @Test(.timeLimit(.minutes(10))) func aFinishBlockThatWaitsAndEditsDoesNotHang() throws {
         let source = GatedLiveSource([[0, 1]])
         // Used by the finish block on the editing queue: the node guards its own state.
         nonisolated(unsafe) let node = collection(source, load: true)
@@ -179,7 +179,7 @@ final class GatedLiveSource: LiveSource, @unchecked Sendable {
     /// Reproducer 4: the main thread waiting for a display job (a frame's cell being drawn on the
     /// display queue) deadlocked with a job that needs the main actor, here an `onDidLoad` block
     /// on a loaded node and a snapshot of a collection whose data source lives there.
-    @MainActor @Test(.timeLimit(.minutes(2))) func aMainActorWaitForADisplayJobServesTheMainActor() throws {
+    @MainActor @Test(.timeLimit(.minutes(10))) func aMainActorWaitForADisplayJobServesTheMainActor() throws {
         // Used by the display job: the node guards its own state.
         nonisolated(unsafe) let loaded = ASDisplayNode()
         loaded.loadNodeIfNeeded()

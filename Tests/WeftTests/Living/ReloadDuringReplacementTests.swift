@@ -40,7 +40,7 @@ import Testing
     }
 
     /// A relayout for a new viewport width, run by a frame's load on another thread.
-    @Test(.timeLimit(.minutes(2))) func editsAfterAReloadDuringAViewportRelayoutApply() throws {
+    @Test(.timeLimit(.minutes(10))) func editsAfterAReloadDuringAViewportRelayoutApply() throws {
         let source = GatedLiveSource([[0, 1, 2]])
         let node = helpers.collection(source, load: true)
         // The relayout measures made nodes again; a cached layout would not reach the gate.
@@ -54,7 +54,7 @@ import Testing
     }
 
     /// `relayoutItems()` on another thread.
-    @Test(.timeLimit(.minutes(2))) func editsAfterAReloadDuringRelayoutItemsApply() throws {
+    @Test(.timeLimit(.minutes(10))) func editsAfterAReloadDuringRelayoutItemsApply() throws {
         let source = GatedLiveSource([[0, 1, 2]])
         let node = helpers.collection(source, load: true)
         try #require(node.nodeForItem(at: IndexPath(item: 0, section: 0))).setNeedsLayout()
@@ -66,7 +66,7 @@ import Testing
     }
 
     /// A load on another thread, held after it read the data source (its cells measure at the gate).
-    @Test(.timeLimit(.minutes(2))) func editsAfterAReloadDuringALoadApply() throws {
+    @Test(.timeLimit(.minutes(10))) func editsAfterAReloadDuringALoadApply() throws {
         let source = GatedLiveSource([[0, 1, 2]])
         let node = helpers.collection(source, load: false)
         let box = UncheckedBox(node)
