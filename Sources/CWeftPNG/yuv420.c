@@ -101,6 +101,16 @@ __attribute__((target("avx2"))) static void rows_avx2(const uint8_t *top, const 
 int weft_yuv420_has_avx2(void) { return weft_cpu_has_avx2(); }
 
 void weft_yuv420(const uint8_t *argb, size_t stride, size_t width, size_t height, uint8_t *y, uint8_t *cb, uint8_t *cr, int flags) {
+    // The rows' addresses, a band of them at a time, for the conversion below.
+    const uint8_t *rows[256];
+    for (size_t first = 0; first < height; first += 256) {
+        size_t count = height - first < 256 ? height - first : 256;
+        for (size_t r = 0; r < count; r++) rows[r] = argb + (first + r) * stride;
+        weft_yuv420_rows(rows, width, count, y + first * width, cb + first / 2 * (width / 2), cr + first / 2 * (width / 2), flags);
+    }
+}
+
+void weft_yuv420_rows(const uint8_t *const *rows, size_t width, size_t height, uint8_t *y, uint8_t *cb, uint8_t *cr, int flags) {
     int simd = 0;
 #if WEFT_X86
     simd = !(flags & WEFT_YUV420_PORTABLE) && weft_cpu_has_avx2();
@@ -108,7 +118,7 @@ void weft_yuv420(const uint8_t *argb, size_t stride, size_t width, size_t height
     (void)flags;
     size_t half = width / 2;
     for (size_t pair = 0; pair < height / 2; pair++) {
-        const uint8_t *top = argb + 2 * pair * stride, *bottom = top + stride;
+        const uint8_t *top = rows[2 * pair], *bottom = rows[2 * pair + 1];
         uint8_t *y0 = y + 2 * pair * width, *y1 = y0 + width, *u = cb + pair * half, *v = cr + pair * half;
 #if WEFT_X86
         if (simd) {

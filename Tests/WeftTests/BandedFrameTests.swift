@@ -5,7 +5,8 @@ import WeftSamples
 
 /// A frame composited band by band (`FrameComposition.renderBands`, and mp4's yuv420p made from
 /// the bands) has exactly the bytes of the frame composited whole, whatever the band height,
-/// the last band partial or not; and a video writer's yuv420p buffers are reused.
+/// the last band partial or not, rows read from opaque stores or not; and a video writer's
+/// yuv420p buffers are reused.
 @Suite struct BandedFrameTests {
     /// Frames of the bench feed (photos, text, rounded corners, cells across band edges) captured
     /// at a few offsets, some between whole pixels.
@@ -51,6 +52,11 @@ import WeftSamples
         for (i, composition) in try Self.feedCompositions().enumerated() {
             let (width, height) = composition.pixelSize!
             let whole = try YUV420.bytes(of: try composition.render(), frame: i)
+            // The photos' rows are read from their stores (`FrameComposition.directRows`), but in
+            // a band that holds a resampled store (the feed has some), such as the one band of
+            // the whole frame.
+            let direct = composition.skippableRows(bandRows: rows, width: width, height: height).map(\.rows.count).reduce(0, +)
+            #expect(rows >= height || direct > height / 3, "frame \(i): \(direct) of \(height) rows read from stores")
             for portable in [false, true] {
                 let banded = try YUV420.bytes(of: composition, width: width, height: height, frame: i, pool: pool, bandRows: rows, portable: portable)
                 #expect(banded == whole, "frame \(i), bands of \(rows) rows, portable \(portable)")

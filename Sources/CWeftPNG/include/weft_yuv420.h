@@ -28,6 +28,11 @@ enum {
 /// bytes on every machine, with or without AVX2. Thread-safe: reads `argb`, writes the planes.
 void weft_yuv420(const uint8_t *argb, size_t stride, size_t width, size_t height, uint8_t *y, uint8_t *cb, uint8_t *cr, int flags);
 
+/// `weft_yuv420` with each row's pixels where `rows` says: `rows[r]` holds row r's `width`
+/// pixels (r from 0 to `height` − 1), so rows may come from different images. The same bytes as
+/// `weft_yuv420` on the same pixels. Thread-safe: reads the rows, writes the planes.
+void weft_yuv420_rows(const uint8_t *const *rows, size_t width, size_t height, uint8_t *y, uint8_t *cb, uint8_t *cr, int flags);
+
 /// True when this CPU runs the AVX2 conversion.
 int weft_yuv420_has_avx2(void);
 

@@ -25,9 +25,14 @@ extension FrameComposition {
     /// (`CompositeLayer.drawsScaledStore` says why). Items whose pixels lie wholly outside a band
     /// (`drawnRows`) are not drawn for it.
     ///
+    /// Rows in `skipped` (sorted, disjoint; from `skippableRows`, which keeps them out of the
+    /// bands that hold a part that must not be split) are not composited: their bytes in the band
+    /// are left as they were, for a consumer that reads them elsewhere.
+    ///
     /// Throws `CollectionError.renderFailed` as `render()` does, and what `body` throws.
     /// Runs on the calling thread; the band's memory is its own until it returns.
-    func renderBands(rows bandRows: Int, _ body: (_ pixels: UnsafeRawPointer, _ bytesPerRow: Int, _ rows: Range<Int>) throws -> Void) throws {
+    func renderBands(rows bandRows: Int, skipping skipped: [Range<Int>] = [],
+                     _ body: (_ pixels: UnsafeRawPointer, _ bytesPerRow: Int, _ rows: Range<Int>) throws -> Void) throws {
         precondition(bandRows > 0, "a band needs rows")
         let background: FrameBackground
         do {
@@ -48,26 +53,55 @@ extension FrameComposition {
         let placed = items.map { ($0, drawnRows($0)) }
         for rows in bands {
             let top = rows.lowerBound
-            // Cleared as a fresh frame is, unless the background covers every pixel.
-            if !background.covering { memset(band, 0, stride * rows.count) }
-            // SAFETY: row `top` of the surface is the band's first, and the surface ends with the
-            // band's last row; the rows above `top` lie outside the band's memory and are never
-            // addressed, as cairo composites only inside the clip to the band that the context sets
-            // before any drawing (`GraphicsContext(surface:band:scale:)`).
-            let origin = (band - top * stride).assumingMemoryBound(to: UInt8.self)
-            let surface = cairo_image_surface_create_for_data(origin, CAIRO_FORMAT_ARGB32, Int32(width), Int32(rows.upperBound), Int32(stride))!
-            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            // The band's rows but the skipped ones, each run drawn as a band of its own (clipped to
+            // it) into the band's memory at its place.
+            for run in Self.rows(rows, less: skipped) {
+                // Cleared as a fresh frame is, unless the background covers every pixel.
+                if !background.covering { memset(band + (run.lowerBound - top) * stride, 0, stride * run.count) }
+                // SAFETY: row `top` of the surface is the band's first, and the surface ends with the
+                // run's last row; the rows above `top` lie outside the band's memory and are never
+                // addressed, as cairo composites only inside the clip to the run that the context sets
+                // before any drawing (`GraphicsContext(surface:band:scale:)`).
+                let origin = (band - top * stride).assumingMemoryBound(to: UInt8.self)
+                let surface = cairo_image_surface_create_for_data(origin, CAIRO_FORMAT_ARGB32, Int32(width), Int32(run.upperBound), Int32(stride))!
+                guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+                    cairo_surface_destroy(surface)
+                    throw CollectionError.renderFailed("\(GraphicsError.cairo("no image surface of \(width)×\(run.upperBound) pixels"))")
+                }
+                // One band of the whole frame: no clip, exactly as `render()` draws.
+                let context = run.count == height ? GraphicsContext(surface: surface, scale: scale) : GraphicsContext(surface: surface, band: run, scale: scale)
+                background.paint(into: context)
+                for (item, itemRows) in placed where itemRows?.overlaps(run) ?? true { draw(item, into: context) }
+                context.finish()
+                cairo_surface_finish(surface)
                 cairo_surface_destroy(surface)
-                throw CollectionError.renderFailed("\(GraphicsError.cairo("no image surface of \(width)×\(rows.upperBound) pixels"))")
             }
-            // One band of the whole frame: no clip, exactly as `render()` draws.
-            let context = rows.count == height ? GraphicsContext(surface: surface, scale: scale) : GraphicsContext(surface: surface, band: rows, scale: scale)
-            background.paint(into: context)
-            for (item, itemRows) in placed where itemRows?.overlaps(rows) ?? true { draw(item, into: context) }
-            context.finish()
-            cairo_surface_finish(surface)
-            cairo_surface_destroy(surface)
             try body(UnsafeRawPointer(band), stride, rows)
+        }
+    }
+
+    /// The parts of `rows` outside every range of `skipped` (sorted, disjoint), top to bottom.
+    static func rows(_ rows: Range<Int>, less skipped: [Range<Int>]) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var next = rows.lowerBound
+        for skip in skipped where skip.overlaps(rows) {
+            if skip.lowerBound > next { runs.append(next..<skip.lowerBound) }
+            next = max(next, skip.upperBound)
+        }
+        if next < rows.upperBound { runs.append(next..<rows.upperBound) }
+        return runs
+    }
+
+    /// `directRows(width:height:)` for `renderBands(rows: bandRows, skipping:)`: less the rows of
+    /// every band that holds a part that must not be split (a resampled store, whose pixels depend
+    /// on the clip it is drawn in: the band is drawn whole); none when the frame is one band.
+    func skippableRows(bandRows: Int, width: Int, height: Int) -> [DirectRows] {
+        guard let unsplittable = unsplittableRows(height: height) else { return [] }
+        let direct = directRows(width: width, height: height)
+        guard !unsplittable.isEmpty, !direct.isEmpty else { return direct }
+        let whole = Self.bands(rows: bandRows, height: height, unsplittable: unsplittable).filter { band in unsplittable.contains { $0.overlaps(band) } }
+        return direct.flatMap { found in
+            Self.rows(found.rows, less: whole).map { DirectRows(rows: $0, store: found.store, top: found.top) }
         }
     }
 

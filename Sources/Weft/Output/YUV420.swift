@@ -45,9 +45,29 @@ enum YUV420 {
     static func bytes(of composition: FrameComposition, width: Int, height: Int, frame index: Int, pool: PixelBufferPool,
                       bandRows: Int, portable: Bool = false) throws -> Data {
         let frame = try Frame(width: width, height: height, index: index, pool: pool)
+        // Rows one opaque store fills across the frame are read from the store, not composited
+        // (`FrameComposition.directRows`): the bench feed's photos are three quarters of a frame.
+        let direct = composition.skippableRows(bandRows: bandRows, width: width, height: height)
         do {
-            try composition.renderBands(rows: bandRows) { pixels, bytesPerRow, rows in
-                frame.convert(pixels, bytesPerRow: bytesPerRow, rows: rows, portable: portable)
+            try withExtendedLifetime(direct) {
+                try composition.renderBands(rows: bandRows, skipping: direct.map(\.rows)) { pixels, bytesPerRow, rows in
+                    guard direct.contains(where: { $0.rows.overlaps(rows) }) else {
+                        return frame.convert(pixels, bytesPerRow: bytesPerRow, rows: rows, portable: portable)
+                    }
+                    withUnsafeTemporaryAllocation(of: UnsafePointer<UInt8>?.self, capacity: rows.count) { pointers in
+                        for (i, row) in rows.enumerated() {
+                            if let found = direct.first(where: { $0.rows.contains(row) }) {
+                                // SAFETY: a bitmap's pixels stay where they are while it lives, and
+                                // `direct` keeps every store alive until the conversion is done.
+                                let base = found.store.withUnsafeBytes { $0.baseAddress! }
+                                pointers[i] = UnsafePointer((base + (row - found.top) * found.store.bytesPerRow).assumingMemoryBound(to: UInt8.self))
+                            } else {
+                                pointers[i] = UnsafePointer((pixels + i * bytesPerRow).assumingMemoryBound(to: UInt8.self))
+                            }
+                        }
+                        frame.convert(UnsafePointer(pointers.baseAddress!), rows: rows, portable: portable)
+                    }
+                }
             }
         } catch {
             frame.discard()
@@ -97,6 +117,17 @@ enum YUV420 {
             let pair = rows.lowerBound / 2
             weft_yuv420(pixels.assumingMemoryBound(to: UInt8.self), bytesPerRow, width, rows.count,
                         luma + rows.lowerBound * width, cb + pair * width / 2, cr + pair * width / 2, portable ? Int32(WEFT_YUV420_PORTABLE) : 0)
+        }
+
+        /// `convert` with each row's pixels where `rows` says: `rows[i]` holds frame row
+        /// `range.lowerBound + i` (see `weft_yuv420_rows`).
+        func convert(_ rows: UnsafePointer<UnsafePointer<UInt8>?>, rows range: Range<Int>, portable: Bool) {
+            guard let buffer, !range.isEmpty else { return }
+            precondition(range.lowerBound % 2 == 0 && range.count % 2 == 0, "yuv420p rows come in pairs: \(range)")
+            let luma = buffer, cb = buffer + width * height, cr = cb + width * height / 4
+            let pair = range.lowerBound / 2
+            weft_yuv420_rows(rows, width, range.count, luma + range.lowerBound * width, cb + pair * width / 2, cr + pair * width / 2,
+                             portable ? Int32(WEFT_YUV420_PORTABLE) : 0)
         }
 
         func data() -> Data {

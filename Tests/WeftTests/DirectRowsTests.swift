@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import Weft
+
+/// mp4's yuv420p reads the rows one opaque store fills across the frame from the store itself
+/// (`FrameComposition.directRows`, `renderBands(rows:skipping:)`): the same bytes as converting
+/// the frame composited whole, and only rows nothing else paints count.
+@Suite struct DirectRowsTests {
+    typealias Layers = FrameCompositionTests
+
+    /// A 30×40 pt frame at @2x (60×80 px): a full-width opaque store over rows 10–69 px (5 pt down,
+    /// 30 pt tall), then `after` drawn over it.
+    static func composition(after: [FrameComposition.Item], photoAlpha: CGFloat = 1, photoWidth: CGFloat = 30,
+                            background: UIColor? = .white) throws -> FrameComposition {
+        let photo = try Layers.noise(Int(photoWidth * 2), 60, opaque: true, seed: 7)
+        let cell = Layers.layer(CGRect(x: 0, y: 0, width: 30, height: 36), store: nil, background: .white,
+                                sublayers: [Layers.layer(CGRect(x: 0, y: 3, width: photoWidth, height: 30), store: photo)])
+        return FrameComposition(viewport: CGSize(width: 30, height: 40), scale: 2, background: background,
+                                items: [.layer(cell, shift: CGPoint(x: 0, y: 2), alpha: photoAlpha)] + after)
+    }
+
+    static func glass(_ rect: CGRect) throws -> FrameComposition.Item {
+        .layer(Layers.layer(CGRect(origin: .zero, size: rect.size), store: try Layers.noise(Int(rect.width * 2), Int(rect.height * 2), opaque: false, seed: 3)),
+               shift: rect.origin, alpha: 1)
+    }
+
+    static func rows(_ composition: FrameComposition) -> [Range<Int>] { composition.directRows(width: 60, height: 80).map(\.rows) }
+
+    /// The converted frame equals the whole frame's conversion, for bands of every size.
+    static func expectSameYUV(_ composition: FrameComposition, _ comment: String) throws {
+        let whole = try YUV420.bytes(of: try composition.render(), frame: 0)
+        for bandRows in [2, 6, 16, 80] {
+            for portable in [false, true] {
+                let banded = try YUV420.bytes(of: composition, width: 60, height: 80, frame: 0, pool: PixelBufferPool(retainedLimit: 0),
+                                              bandRows: bandRows, portable: portable)
+                #expect(banded == whole, "\(comment), bands of \(bandRows) rows, portable \(portable)")
+            }
+        }
+    }
+
+    @Test func aFullWidthOpaqueStoreGivesItsRowsLessWhatIsDrawnAfter() throws {
+        let alone = try Self.composition(after: [])
+        #expect(Self.rows(alone) == [10..<70])
+        // Glass over rows 30–39 px takes them, and two rows either side.
+        let glassed = try Self.composition(after: [try Self.glass(CGRect(x: 10, y: 15, width: 8, height: 5))])
+        #expect(Self.rows(glassed) == [10..<28, 42..<70])
+        // A placeholder box at the top, partly over the store.
+        let boxed = try Self.composition(after: [.placeholder(CGRect(x: 0, y: 0, width: 4, height: 6))])
+        #expect(Self.rows(boxed) == [14..<70])
+        for (composition, name) in [(alone, "alone"), (glassed, "glass over it"), (boxed, "a box over it")] {
+            try Self.expectSameYUV(composition, name)
+        }
+    }
+
+    @Test func storesThatAreNotCopiedAcrossTheFrameGiveNoRows() throws {
+        // Faded (an update animation's alpha): blended, not copied.
+        let faded = try Self.composition(after: [], photoAlpha: 0.5)
+        // Narrower than the frame: the rows hold other pixels beside it.
+        let narrow = try Self.composition(after: [], photoWidth: 20)
+        // Off the pixel grid: resampled.
+        let photo = try Layers.noise(60, 60, opaque: true, seed: 7)
+        let offGrid = FrameComposition(viewport: CGSize(width: 30, height: 40), scale: 2, background: .white,
+                                       items: [.layer(Layers.layer(CGRect(x: 0, y: 0, width: 30, height: 30), store: photo), shift: CGPoint(x: 0, y: 2.25), alpha: 1)])
+        // Under a clipping supernode.
+        let clipped = FrameComposition(viewport: CGSize(width: 30, height: 40), scale: 2, background: .white,
+                                       items: [.layer(Layers.layer(CGRect(x: 0, y: 0, width: 30, height: 40), store: nil, sublayers: [
+                                           Layers.layer(CGRect(x: 0, y: 0, width: 30, height: 30), store: photo)], clips: true), shift: .zero, alpha: 1)])
+        for (composition, name) in [(faded, "faded"), (narrow, "narrow"), (offGrid, "off the grid"), (clipped, "clipped")] {
+            #expect(Self.rows(composition).isEmpty, "\(name)")
+            try Self.expectSameYUV(composition, name)
+        }
+    }
+
+    /// A later opaque store across the frame replaces the earlier one's rows; rows outside the
+    /// frame are dropped.
+    @Test func theLastStoreOverARowOwnsIt() throws {
+        let top = try Layers.noise(60, 40, opaque: true, seed: 11)
+        let second = FrameComposition.Item.layer(Layers.layer(CGRect(x: 0, y: 0, width: 30, height: 20), store: top), shift: CGPoint(x: 0, y: 25), alpha: 1)
+        let both = try Self.composition(after: [second])
+        let found = both.directRows(width: 60, height: 80)
+        #expect(found.map(\.rows) == [10..<50, 50..<80])
+        #expect(found.last?.store === top && found.last?.top == 50)
+        try Self.expectSameYUV(both, "two stores")
+    }
+
+    @Test func rowsLessSkippedRuns() {
+        #expect(FrameComposition.rows(0..<10, less: []) == [0..<10])
+        #expect(FrameComposition.rows(0..<10, less: [2..<4, 6..<7]) == [0..<2, 4..<6, 7..<10])
+        #expect(FrameComposition.rows(4..<10, less: [0..<5, 9..<20]) == [5..<9])
+        #expect(FrameComposition.rows(4..<10, less: [0..<20]) == [])
+    }
+}
