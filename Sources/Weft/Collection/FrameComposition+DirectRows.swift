@@ -3,8 +3,7 @@ import Foundation
 extension FrameComposition {
     /// Frame rows whose composited pixels are, byte for byte, rows of one opaque backing store:
     /// frame row `r` in `rows` is row `r - top` of `store`, whose pixel width is the frame's.
-    struct DirectRows: @unchecked Sendable {
-        // SAFETY: `store` is an immutable bitmap (Bitmap is Sendable); the struct is a value.
+    struct DirectRows: Sendable {
         let rows: Range<Int>
         let store: Bitmap
         /// The frame row of the store's first row (negative when it starts above the frame).
