@@ -4,7 +4,8 @@ import Testing
 
 /// mp4's yuv420p reads the rows one opaque store fills across the frame from the store itself
 /// (`FrameComposition.directRows`, `renderBands(rows:skipping:)`): the same bytes as converting
-/// the frame composited whole, and only rows nothing else paints count.
+/// the frame composited whole, and only rows nothing else paints count; from a store's second
+/// frame on its rows are copied already converted (`StoreYUV`).
 @Suite struct DirectRowsTests {
     typealias Layers = FrameCompositionTests
 
@@ -50,6 +51,40 @@ import Testing
         for (composition, name) in [(alone, "alone"), (glassed, "glass over it"), (boxed, "a box over it")] {
             try Self.expectSameYUV(composition, name)
         }
+    }
+
+    /// A store starting on an odd frame row pairs its rows the other way; its converted rows
+    /// (`StoreYUV`, from the second frame that asks on) give the same bytes as converting it in
+    /// place: `expectSameYUV` converts the same composition eight times.
+    @Test func aStoreOnAnOddRowGivesTheSameBytesConvertedOnceOrEachTime() throws {
+        let photo = try Layers.noise(60, 61, opaque: true, seed: 9)
+        let odd = FrameComposition(viewport: CGSize(width: 30, height: 40), scale: 2, background: .white,
+                                   items: [.layer(Layers.layer(CGRect(x: 0, y: 0, width: 30, height: 30.5), store: photo), shift: CGPoint(x: 0, y: 2.5), alpha: 1)])
+        #expect(Self.rows(odd) == [5..<66])
+        try Self.expectSameYUV(odd, "a store from row 5")
+    }
+
+    /// `StoreYUV` holds the store's yuv420p rows for both pairings: from its first row, they are
+    /// the conversion of the store's even rows; from its second, of the store less its first row.
+    @Test func storeRowsAreTheStoresConversionForBothPairings() throws {
+        let store = try Layers.noise(8, 7, opaque: true, seed: 5)
+        func rows(_ from: Int, _ count: Int) throws -> Data {
+            let part = try Bitmap(pixelWidth: 8, pixelHeight: count, scale: 2) { context in
+                context.draw(store, in: CGRect(x: 0, y: -CGFloat(from) / 2, width: 4, height: 3.5))
+            }
+            return try YUV420.bytes(of: part, frame: 0)
+        }
+        let yuv = try #require(StoreYUV(store, portable: false))
+        for (parity, expected) in [(0, try rows(0, 6)), (1, try rows(1, 6))] {
+            let luma = Data(UnsafeBufferPointer(start: yuv.luma + parity * 8, count: 48))
+            let cb = Data(UnsafeBufferPointer(start: yuv.cb[parity], count: 12)), cr = Data(UnsafeBufferPointer(start: yuv.cr[parity], count: 12))
+            #expect(luma + cb + cr == expected, "pairs from row \(parity)")
+        }
+        // Asked for by one frame, a store keeps nothing; from the second, the same rows each time.
+        let slotted = try Layers.noise(8, 4, opaque: true, seed: 6)
+        #expect(StoreYUVSlot.rows(of: slotted, portable: false) == nil)
+        let second = try #require(StoreYUVSlot.rows(of: slotted, portable: false))
+        #expect(StoreYUVSlot.rows(of: slotted, portable: false) === second)
     }
 
     @Test func storesThatAreNotCopiedAcrossTheFrameGiveNoRows() throws {

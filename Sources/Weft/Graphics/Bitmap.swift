@@ -20,6 +20,8 @@ public final class Bitmap: @unchecked Sendable {
     /// `isOpaque` once worked out: 0 not yet, 1 opaque, 2 not. The pixels never change, so the
     /// first answer holds; two threads asking at once both scan and store the same answer.
     private let opacity = Atomic<UInt8>(0)
+    /// What `derived(_:_:)` has made from the pixels, by its type.
+    private let derivations = Mutex<[ObjectIdentifier: any Sendable]>([:])
 
     /// The size in points.
     public var size: CGSize { CGSize(width: CGFloat(pixelWidth) / scale, height: CGFloat(pixelHeight) / scale) }
@@ -113,6 +115,20 @@ public final class Bitmap: @unchecked Sendable {
                 }
                 return true
             }
+        }
+    }
+
+    /// A `T` worked out from the pixels, made by `make` the first time it is asked for and then
+    /// kept as long as the bitmap: the pixels never change, so it never goes stale (mp4 keeps a
+    /// backing store's yuv420p rows so: `StoreYUV`). Made under the bitmap's lock, so a second
+    /// caller waits for the first rather than making it again; `make` must not ask this bitmap
+    /// for a derivation.
+    func derived<T: Sendable>(_ type: T.Type, _ make: () -> T) -> T {
+        derivations.withLock { made in
+            if let found = made[ObjectIdentifier(type)] as? T { return found }
+            let value = make()
+            made[ObjectIdentifier(type)] = value
+            return value
         }
     }
 

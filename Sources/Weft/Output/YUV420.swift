@@ -47,7 +47,12 @@ enum YUV420 {
         let frame = try Frame(width: width, height: height, index: index, pool: pool)
         // Rows one opaque store fills across the frame are read from the store, not composited
         // (`FrameComposition.directRows`): the bench feed's photos are three quarters of a frame.
+        // From a store's second frame on, its rows are copied already converted (`StoreYUV`).
         let direct = composition.skippableRows(bandRows: bandRows, width: width, height: height)
+        var converted: [ObjectIdentifier: StoreYUV] = [:], asked = Set<ObjectIdentifier>()
+        for found in direct where asked.insert(ObjectIdentifier(found.store)).inserted {
+            converted[ObjectIdentifier(found.store)] = StoreYUVSlot.rows(of: found.store, portable: portable)
+        }
         do {
             try withExtendedLifetime(direct) {
                 try composition.renderBands(rows: bandRows, skipping: direct.map(\.rows)) { pixels, bytesPerRow, rows in
@@ -55,17 +60,32 @@ enum YUV420 {
                         return frame.convert(pixels, bytesPerRow: bytesPerRow, rows: rows, portable: portable)
                     }
                     withUnsafeTemporaryAllocation(of: UnsafePointer<UInt8>?.self, capacity: rows.count) { pointers in
-                        for (i, row) in rows.enumerated() {
-                            if let found = direct.first(where: { $0.rows.contains(row) }) {
-                                // SAFETY: a bitmap's pixels stay where they are while it lives, and
-                                // `direct` keeps every store alive until the conversion is done.
-                                let base = found.store.withUnsafeBytes { $0.baseAddress! }
-                                pointers[i] = UnsafePointer((base + (row - found.top) * found.store.bytesPerRow).assumingMemoryBound(to: UInt8.self))
-                            } else {
-                                pointers[i] = UnsafePointer((pixels + i * bytesPerRow).assumingMemoryBound(to: UInt8.self))
+                        for i in 0..<rows.count { pointers[i] = UnsafePointer((pixels + i * bytesPerRow).assumingMemoryBound(to: UInt8.self)) }
+                        for found in direct where found.rows.overlaps(rows) {
+                            // SAFETY: a bitmap's pixels stay where they are while it lives, and
+                            // `direct` keeps every store alive until the conversion is done.
+                            let base = found.store.withUnsafeBytes { $0.baseAddress! }, stride = found.store.bytesPerRow
+                            for row in found.rows.clamped(to: rows) {
+                                pointers[row - rows.lowerBound] = UnsafePointer((base + (row - found.top) * stride).assumingMemoryBound(to: UInt8.self))
                             }
                         }
-                        frame.convert(UnsafePointer(pointers.baseAddress!), rows: rows, portable: portable)
+                        // The pairs of rows a converted store fills are copied, a run at a time;
+                        // the rows between them converted.
+                        var next = rows.lowerBound
+                        for found in direct where found.rows.overlaps(rows) {
+                            guard let yuv = converted[ObjectIdentifier(found.store)] else { continue }
+                            let start = max(found.rows.lowerBound, rows.lowerBound), end = min(found.rows.upperBound, rows.upperBound)
+                            let first = start + start % 2, last = end - end % 2
+                            guard first < last else { continue }
+                            if next < first {
+                                frame.convert(UnsafePointer(pointers.baseAddress! + (next - rows.lowerBound)), rows: next..<first, portable: portable)
+                            }
+                            frame.copy(yuv, storeRows: first - found.top, toRows: first..<last)
+                            next = last
+                        }
+                        if next < rows.upperBound {
+                            frame.convert(UnsafePointer(pointers.baseAddress! + (next - rows.lowerBound)), rows: next..<rows.upperBound, portable: portable)
+                        }
                     }
                 }
             }
@@ -128,6 +148,16 @@ enum YUV420 {
             let pair = range.lowerBound / 2
             weft_yuv420_rows(rows, width, range.count, luma + range.lowerBound * width, cb + pair * width / 2, cr + pair * width / 2,
                              portable ? Int32(WEFT_YUV420_PORTABLE) : 0)
+        }
+
+        /// Frame rows `rows` (an even first row and count) from `yuv`'s rows from `storeRow` on.
+        func copy(_ yuv: StoreYUV, storeRows storeRow: Int, toRows rows: Range<Int>) {
+            guard let buffer else { return }
+            let parity = storeRow & 1, pair = (storeRow - parity) / 2, half = width / 2, pairs = rows.count / 2
+            let cb = buffer + width * height, cr = cb + width * height / 4
+            (buffer + rows.lowerBound * width).update(from: yuv.luma + storeRow * width, count: rows.count * width)
+            (cb + rows.lowerBound / 2 * half).update(from: yuv.cb[parity] + pair * half, count: pairs * half)
+            (cr + rows.lowerBound / 2 * half).update(from: yuv.cr[parity] + pair * half, count: pairs * half)
         }
 
         func data() -> Data {
