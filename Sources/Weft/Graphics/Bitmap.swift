@@ -132,8 +132,8 @@ public final class Bitmap: @unchecked Sendable {
         }
     }
 
-    /// True when every pixel is fully opaque. Scanned once (stopping at the first pixel that is
-    /// not), then remembered: compositing asks it of every backing store in every frame.
+    /// True when every pixel is fully opaque. Scanned once (stopping after the first row with a
+    /// pixel that is not), then remembered: compositing asks it of every backing store in every frame.
     public var isOpaque: Bool {
         switch opacity.load(ordering: .relaxed) {
         case 1: return true
