@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Weft
 
@@ -85,6 +86,19 @@ import Testing
         #expect(StoreYUVSlot.rows(of: slotted, portable: false) == nil)
         let second = try #require(StoreYUVSlot.rows(of: slotted, portable: false))
         #expect(StoreYUVSlot.rows(of: slotted, portable: false) === second)
+    }
+
+    /// Frames converted on several threads at once share each store's converted rows (made
+    /// once, under the store's lock) and all give the whole frame's bytes.
+    @Test func framesOnManyThreadsShareAStoresRows() throws {
+        let composition = try Self.composition(after: [try Self.glass(CGRect(x: 10, y: 15, width: 8, height: 5))])
+        let whole = try YUV420.bytes(of: try composition.render(), frame: 0)
+        let results = Mutex<[Data]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            let bytes = try? YUV420.bytes(of: composition, width: 60, height: 80, frame: i, pool: PixelBufferPool(retainedLimit: 0), bandRows: 16)
+            results.withLock { $0.append(bytes ?? Data()) }
+        }
+        #expect(results.withLock { $0 } == Array(repeating: whole, count: 8))
     }
 
     @Test func storesThatAreNotCopiedAcrossTheFrameGiveNoRows() throws {
