@@ -24,8 +24,8 @@ extension FrameComposition {
     /// the item down at alpha 1, no clipping ancestor, square or unclipped corners, opaque, its
     /// pixel size its bounds', on whole pixels), and anything else drawn after it (a background,
     /// a store, a border, another item) takes every row it may paint, with two to spare, away
-    /// from the stores before it. Sorted by row, disjoint; empty when the frame must be drawn as
-    /// one band (a resampled store under a translucent layer: see `unsplittableRows`).
+    /// from the stores before it. Sorted by row, disjoint. `skippableRows` further leaves out the
+    /// bands that must be drawn whole (those holding a resampled store).
     func directRows(width: Int, height: Int) -> [DirectRows] {
         guard width > 0, height > 0 else { return [] }
         var walk = DirectRowsWalk(scale: scale, width: width)
