@@ -156,7 +156,11 @@ struct VideoOutputTests {
                       startEarly: (width: Int, height: Int)? = nil) throws -> FrameVideo {
         let writer = try FrameVideoWriter(path: path, format: format, frameCount: colours.count, framesPerSecond: 60, ffmpeg: ffmpeg,
                                           mayBeTransparent: mayBeTransparent)
-        if let startEarly { writer.startEarly(width: startEarly.width, height: startEarly.height) }
+        if let startEarly {
+            writer.startEarly(width: startEarly.width, height: startEarly.height)
+            // Started now, for the size guessed, before any frame.
+            #expect(writer.ffmpegSize.map { [$0.width, $0.height] } == [startEarly.width, startEarly.height])
+        }
         let driver = try FrameDriver(FrameSequence(offsets: Array(repeating: .zero, count: colours.count)), scale: 1, threads: threads)
         return try writer.write(driver, from: ColourFrames(colours: colours, size: size, sizes: sizes, slowFirst: slowFirst), progress: nil)
     }

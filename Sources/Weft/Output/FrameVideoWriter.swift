@@ -56,8 +56,8 @@ final class FrameVideoWriter: FrameSink, @unchecked Sendable {
     private let staged: StagedFile?
     private var fd: Int32 = -1
     private var ffmpeg: FFmpegProcess?
-    /// The frame size `ffmpeg` was started for.
-    private var ffmpegSize: (width: Int, height: Int)?
+    /// The frame size `ffmpeg` was started for (read by tests: an early start took place).
+    private(set) var ffmpegSize: (width: Int, height: Int)?
     private var apng: APNGStream?
     private var size: (width: Int, height: Int)?
     private var delivered = 0

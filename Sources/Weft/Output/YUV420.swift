@@ -131,33 +131,33 @@ enum YUV420 {
         /// Converts frame rows `rows` (an even first row and count, but for the frame's last
         /// band), whose pixels start at `pixels`.
         func convert(_ pixels: UnsafeRawPointer, bytesPerRow: Int, rows: Range<Int>, portable: Bool) {
-            guard let buffer, !rows.isEmpty else { return }
+            guard let (luma, cb, cr) = planes(at: rows) else { return }
+            weft_yuv420(pixels.assumingMemoryBound(to: UInt8.self), bytesPerRow, width, rows.count, luma, cb, cr, portable ? Int32(WEFT_YUV420_PORTABLE) : 0)
+        }
+
+        /// Where frame rows `rows` (an even first row and count) go in each plane; nil when there is
+        /// nothing to write.
+        private func planes(at rows: Range<Int>) -> (luma: UnsafeMutablePointer<UInt8>, cb: UnsafeMutablePointer<UInt8>, cr: UnsafeMutablePointer<UInt8>)? {
+            guard let buffer, !rows.isEmpty else { return nil }
             precondition(rows.lowerBound % 2 == 0 && rows.count % 2 == 0, "yuv420p rows come in pairs: \(rows)")
-            let luma = buffer, cb = buffer + width * height, cr = cb + width * height / 4
-            let pair = rows.lowerBound / 2
-            weft_yuv420(pixels.assumingMemoryBound(to: UInt8.self), bytesPerRow, width, rows.count,
-                        luma + rows.lowerBound * width, cb + pair * width / 2, cr + pair * width / 2, portable ? Int32(WEFT_YUV420_PORTABLE) : 0)
+            let chroma = rows.lowerBound / 2 * (width / 2)
+            return (buffer + rows.lowerBound * width, buffer + width * height + chroma, buffer + width * height + width * height / 4 + chroma)
         }
 
         /// `convert` with each row's pixels where `rows` says: `rows[i]` holds frame row
         /// `range.lowerBound + i` (see `weft_yuv420_rows`).
         func convert(_ rows: UnsafePointer<UnsafePointer<UInt8>?>, rows range: Range<Int>, portable: Bool) {
-            guard let buffer, !range.isEmpty else { return }
-            precondition(range.lowerBound % 2 == 0 && range.count % 2 == 0, "yuv420p rows come in pairs: \(range)")
-            let luma = buffer, cb = buffer + width * height, cr = cb + width * height / 4
-            let pair = range.lowerBound / 2
-            weft_yuv420_rows(rows, width, range.count, luma + range.lowerBound * width, cb + pair * width / 2, cr + pair * width / 2,
-                             portable ? Int32(WEFT_YUV420_PORTABLE) : 0)
+            guard let (luma, cb, cr) = planes(at: range) else { return }
+            weft_yuv420_rows(rows, width, range.count, luma, cb, cr, portable ? Int32(WEFT_YUV420_PORTABLE) : 0)
         }
 
         /// Frame rows `rows` (an even first row and count) from `yuv`'s rows from `storeRow` on.
         func copy(_ yuv: StoreYUV, storeRows storeRow: Int, toRows rows: Range<Int>) {
-            guard let buffer else { return }
+            guard let (luma, cb, cr) = planes(at: rows) else { return }
             let parity = storeRow & 1, pair = (storeRow - parity) / 2, half = width / 2, pairs = rows.count / 2
-            let cb = buffer + width * height, cr = cb + width * height / 4
-            (buffer + rows.lowerBound * width).update(from: yuv.luma + storeRow * width, count: rows.count * width)
-            (cb + rows.lowerBound / 2 * half).update(from: yuv.cb[parity] + pair * half, count: pairs * half)
-            (cr + rows.lowerBound / 2 * half).update(from: yuv.cr[parity] + pair * half, count: pairs * half)
+            luma.update(from: yuv.luma + storeRow * width, count: rows.count * width)
+            cb.update(from: yuv.cb[parity] + pair * half, count: pairs * half)
+            cr.update(from: yuv.cr[parity] + pair * half, count: pairs * half)
         }
 
         func data() -> Data {
