@@ -55,7 +55,7 @@ import WeftSamples
             // The photos' rows are read from their stores (`FrameComposition.directRows`), but in
             // a band that holds a resampled store (the feed has some), such as the one band of
             // the whole frame.
-            let direct = composition.skippableRows(bandRows: rows, width: width, height: height).map(\.rows.count).reduce(0, +)
+            let direct = composition.bandPlan(rows: rows, width: width, height: height).direct.map(\.rows.count).reduce(0, +)
             #expect(rows >= height || direct > height / 3, "frame \(i): \(direct) of \(height) rows read from stores")
             for portable in [false, true] {
                 let banded = try YUV420.bytes(of: composition, width: width, height: height, frame: i, pool: pool, bandRows: rows, portable: portable)

@@ -25,7 +25,7 @@ extension FrameComposition {
     /// (`CompositeLayer.drawsScaledStore` says why). Items whose pixels lie wholly outside a band
     /// (`drawnRows`) are not drawn for it.
     ///
-    /// Rows in `skipped` (sorted, disjoint; from `skippableRows`, which keeps them out of the
+    /// Rows in `skipped` (sorted, disjoint; from `bandPlan`, which keeps them out of the
     /// bands that hold a part that must not be split) are not composited: their bytes in the band
     /// are left as they were, for a consumer that reads them elsewhere.
     ///
@@ -34,6 +34,19 @@ extension FrameComposition {
     func renderBands(rows bandRows: Int, skipping skipped: [Range<Int>] = [],
                      _ body: (_ pixels: UnsafeRawPointer, _ bytesPerRow: Int, _ rows: Range<Int>) throws -> Void) throws {
         precondition(bandRows > 0, "a band needs rows")
+        try renderBands(bands: { bands(rows: bandRows, height: $0) }, skipping: skipped, leaving: [], body)
+    }
+
+    /// `renderBands(rows:skipping:)` with `plan`'s bands, less its skipped rows, without the
+    /// items it draws as rasters (`bandPlan`).
+    func renderBands(_ plan: BandPlan, _ body: (_ pixels: UnsafeRawPointer, _ bytesPerRow: Int, _ rows: Range<Int>) throws -> Void) throws {
+        try renderBands(bands: { _ in plan.bands }, skipping: plan.skipped, leaving: plan.rasters, body)
+    }
+
+    /// Draws the bands `makeBands` gives for the frame's height, less the rows `skipped`, without
+    /// the items `left`.
+    private func renderBands(bands makeBands: (Int) -> [Range<Int>], skipping skipped: [Range<Int>], leaving left: Set<Int>,
+                             _ body: (_ pixels: UnsafeRawPointer, _ bytesPerRow: Int, _ rows: Range<Int>) throws -> Void) throws {
         let background: FrameBackground
         do {
             background = try FrameBackground(size: viewport, scale: scale, color: self.background, covered: opaquePixels)
@@ -42,7 +55,10 @@ extension FrameComposition {
         }
         let (width, height) = (background.pixelWidth, background.pixelHeight)
         guard width > 0, height > 0 else { return }
-        let bands = self.bands(rows: bandRows, height: height)
+        let bands = makeBands(height)
+        guard bands.first?.lowerBound == 0, bands.last?.upperBound == height else {
+            throw CollectionError.renderFailed("bands \(bands) for a frame of \(height) rows")
+        }
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
         let longest = bands.map(\.count).max()!
         let bandBytes = PixelBufferPool.sizeClass(stride * longest)
@@ -50,7 +66,7 @@ extension FrameComposition {
             throw CollectionError.renderFailed("\(GraphicsError.cairo("no memory for a band of \(width)×\(longest) pixels"))")
         }
         defer { PixelBufferPool.shared.give(band, bandBytes) }
-        let placed = items.map { ($0, drawnRows($0)) }
+        let placed = items.indices.filter { !left.contains($0) }.map { (items[$0], drawnRows(items[$0])) }
         for rows in bands {
             let top = rows.lowerBound
             // The band's rows but the skipped ones, each run drawn as a band of its own (clipped to
@@ -71,7 +87,7 @@ extension FrameComposition {
                 // One band of the whole frame: no clip, exactly as `render()` draws.
                 let context = run.count == height ? GraphicsContext(surface: surface, scale: scale) : GraphicsContext(surface: surface, band: run, scale: scale)
                 background.paint(into: context)
-                for (item, itemRows) in placed where itemRows?.overlaps(run) ?? true { draw(item, into: context) }
+                for (item, itemRows) in placed where itemRows?.overlaps(run) ?? true { Self.draw(item, into: context) }
                 context.finish()
                 cairo_surface_finish(surface)
                 cairo_surface_destroy(surface)
@@ -90,19 +106,6 @@ extension FrameComposition {
         }
         if next < rows.upperBound { runs.append(next..<rows.upperBound) }
         return runs
-    }
-
-    /// `directRows(width:height:)` for `renderBands(rows: bandRows, skipping:)`: less the rows of
-    /// every band that holds a part that must not be split (a resampled store, whose pixels depend
-    /// on the clip it is drawn in: the band is drawn whole); none when the frame is one band.
-    func skippableRows(bandRows: Int, width: Int, height: Int) -> [DirectRows] {
-        guard let unsplittable = unsplittableRows(height: height) else { return [] }
-        let direct = directRows(width: width, height: height)
-        guard !unsplittable.isEmpty, !direct.isEmpty else { return direct }
-        let whole = Self.bands(rows: bandRows, height: height, unsplittable: unsplittable).filter { band in unsplittable.contains { $0.overlaps(band) } }
-        return direct.flatMap { found in
-            Self.rows(found.rows, less: whole).map { DirectRows(rows: $0, store: found.store, top: found.top) }
-        }
     }
 
     /// The bands of a frame `height` rows tall: from row 0 down, each `rows` rows (rounded up to
@@ -133,14 +136,20 @@ extension FrameComposition {
     /// The frame rows of the parts that must each be drawn within one band (each resampled store,
     /// with a row to spare either side), or nil when the frame must be drawn as one band (see
     /// `CompositeLayer.unsplittableRects`).
-    private func unsplittableRows(height: Int) -> [Range<Int>]? {
-        var rects: [CGRect] = []
-        for item in items {
+    func unsplittableRows(height: Int) -> [Range<Int>]? {
+        unsplittableParts(height: height)?.map(\.rows)
+    }
+
+    /// `unsplittableRows(height:)` with the index of the item each part belongs to; `whole` is the
+    /// part's rows before they are clamped to the frame.
+    func unsplittableParts(height: Int) -> [(item: Int, rows: Range<Int>, whole: Range<Int>)]? {
+        var rects: [(Int, CGRect)] = []
+        for (index, item) in items.enumerated() {
             switch item {
             case .placeholder: continue
             case .bitmap(let cell, let frame, _):
                 // Drawn resampled when its pixel size is not its frame's.
-                if CGFloat(cell.pixelWidth) != frame.width * scale || CGFloat(cell.pixelHeight) != frame.height * scale { rects.append(frame) }
+                if CGFloat(cell.pixelWidth) != frame.width * scale || CGFloat(cell.pixelHeight) != frame.height * scale { rects.append((index, frame)) }
             case .layer(let layer, let shift, let alpha):
                 guard let layer else { continue }
                 if alpha < 1 {
@@ -148,13 +157,13 @@ extension FrameComposition {
                     continue
                 }
                 guard let below = layer.unsplittableRects(scale: scale) else { return nil }
-                rects += below.map { $0.offsetBy(dx: shift.x, dy: shift.y) }
+                rects += below.map { (index, $0.offsetBy(dx: shift.x, dy: shift.y)) }
             }
         }
-        return rects.compactMap { rect in
+        return rects.compactMap { index, rect in
             guard let rows = pixelRows(rect, spare: 1) else { return nil }
             let clamped = rows.clamped(to: 0..<height)
-            return clamped.isEmpty ? nil : clamped
+            return clamped.isEmpty ? nil : (index, clamped, rows)
         }
     }
 

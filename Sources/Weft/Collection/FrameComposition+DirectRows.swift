@@ -1,13 +1,20 @@
 import Foundation
 
 extension FrameComposition {
-    /// Frame rows whose composited pixels are, byte for byte, rows of one opaque backing store:
-    /// frame row `r` in `rows` is row `r - top` of `store`, whose pixel width is the frame's.
+    /// Frame rows whose composited pixels are, byte for byte, rows of one bitmap the frame's width:
+    /// frame row `r` in `rows` is row `r - top` of `source`'s pixels.
     struct DirectRows: Sendable {
         let rows: Range<Int>
-        let store: Bitmap
-        /// The frame row of the store's first row (negative when it starts above the frame).
+        let source: Source
+        /// The frame row of the source's first row (negative when it starts above the frame).
         let top: Int
+
+        enum Source: Sendable {
+            /// An opaque backing store, copied there.
+            case store(Bitmap)
+            /// A cell that paints those rows alone: its pixels are its raster's (`CellRaster.render()`).
+            case cell(CellRaster)
+        }
     }
 
     /// The rows of the frame (`width` × `height` pixels) that one opaque backing store fills
@@ -24,27 +31,51 @@ extension FrameComposition {
     /// the item down at alpha 1, no clipping ancestor, square or unclipped corners, opaque, its
     /// pixel size its bounds', on whole pixels), and anything else drawn after it (a background,
     /// a store, a border, another item) takes every row it may paint, with two to spare, away
-    /// from the stores before it. Sorted by row, disjoint. `skippableRows` further leaves out the
+    /// from the stores before it. Sorted by row, disjoint. `bandPlan` further leaves out the
     /// bands that must be drawn whole (those holding a resampled store).
-    func directRows(width: Int, height: Int) -> [DirectRows] {
+    ///
+    /// With `cells`, an item that paints whole rows of the frame alone (`CellRaster`) and that
+    /// nothing drawn after it touches gives all its rows, as one source, instead of its stores'
+    /// rows: its raster's, for a consumer that draws such a cell as its raster (mp4, which keeps
+    /// each cell's converted rows from frame to frame: `CellYUVCache`). A cell something touches
+    /// is walked as any other item.
+    func directRows(width: Int, height: Int, cells: Bool = false) -> [DirectRows] {
         guard width > 0, height > 0 else { return [] }
-        var walk = DirectRowsWalk(scale: scale, width: width)
-        for item in items {
-            switch item {
-            case .placeholder(let frame), .bitmap(_, let frame, _):
-                walk.touch(frame)
-            case .layer(let layer, let shift, let alpha):
-                guard let layer else { continue }
-                walk.visit(layer, origin: shift, copies: alpha >= 1)
+        var rasters = cells ? Set(items.indices) : []
+        while true {
+            var walk = DirectRowsWalk(scale: scale, width: width)
+            for (index, item) in items.enumerated() {
+                switch item {
+                case .placeholder(let frame), .bitmap(_, let frame, _):
+                    walk.touch(frame)
+                case .layer(let layer, let shift, let alpha):
+                    guard let layer else { continue }
+                    if rasters.contains(index), alpha >= 1,
+                       let raster = CellRaster(layer, item: index, shift: shift, scale: scale, frameWidth: width, frameHeight: height) {
+                        walk.cover(raster)
+                    } else {
+                        walk.visit(layer, origin: shift, copies: alpha >= 1)
+                    }
+                }
             }
+            // A cell that lost rows to what came after it is no raster: walked again, as any item
+            // (its stores may give rows then). Each round leaves out more cells, so this ends.
+            let touched = walk.found.compactMap { found -> Int? in
+                guard case .cell(let raster) = found.source, found.rows != [raster.top..<(raster.top + raster.pixelHeight)] else { return nil }
+                return raster.item
+            }
+            guard touched.isEmpty else {
+                rasters.subtract(touched)
+                continue
+            }
+            let frame = 0..<height
+            return walk.found.flatMap { found in
+                found.rows.compactMap { rows in
+                    let clamped = rows.clamped(to: frame)
+                    return clamped.isEmpty ? nil : DirectRows(rows: clamped, source: found.source, top: found.top)
+                }
+            }.sorted { $0.rows.lowerBound < $1.rows.lowerBound }
         }
-        let frame = 0..<height
-        return walk.found.flatMap { found in
-            found.rows.compactMap { rows in
-                let clamped = rows.clamped(to: frame)
-                return clamped.isEmpty ? nil : DirectRows(rows: clamped, store: found.store, top: found.top)
-            }
-        }.sorted { $0.rows.lowerBound < $1.rows.lowerBound }
     }
 }
 
@@ -53,8 +84,8 @@ extension FrameComposition {
 private struct DirectRowsWalk {
     let scale: CGFloat
     let width: Int
-    /// Each store found so far with the rows nothing after it has touched yet.
-    var found: [(store: Bitmap, top: Int, rows: [Range<Int>])] = []
+    /// Each source found so far with the rows nothing after it has touched yet.
+    var found: [(source: FrameComposition.DirectRows.Source, top: Int, rows: [Range<Int>])] = []
 
     /// `layer` drawn with its supernode's bounds origin at `origin` (frame points); `copies` is
     /// false under a clip or a translucent layer, where no store is copied.
@@ -69,7 +100,7 @@ private struct DirectRowsWalk {
                pixels.x == 0, pixels.width == width, store.pixelWidth == pixels.width, store.pixelHeight == pixels.height, store.isOpaque {
                 let rows = pixels.y..<(pixels.y + pixels.height)
                 take(rows)
-                found.append((store, pixels.y, [rows]))
+                found.append((.store(store), pixels.y, [rows]))
             } else {
                 touch(rect)
             }
@@ -78,6 +109,13 @@ private struct DirectRowsWalk {
             StackSpace.ensuringSpace { visit(sublayer, origin: offset, copies: copiesHere && !layer.clips) }
         }
         if layer.borderWidth > 0 { touch(rect) }
+    }
+
+    /// A cell that paints its rows alone (`CellRaster`): what was there before is replaced.
+    mutating func cover(_ raster: CellRaster) {
+        let rows = raster.top..<(raster.top + raster.pixelHeight)
+        take(rows)
+        found.append((.cell(raster), raster.top, [rows]))
     }
 
     /// Something drawn over `rect` (frame points): the rows it may paint, two to spare either
@@ -92,7 +130,7 @@ private struct DirectRowsWalk {
         take((Int(top) - 2)..<max(Int(top) - 2, Int(bottom) + 2))
     }
 
-    /// Takes `rows` away from every store found so far.
+    /// Takes `rows` away from every source found so far.
     private mutating func take(_ rows: Range<Int>) {
         guard !rows.isEmpty else { return }
         for i in found.indices {

@@ -41,7 +41,7 @@ struct FrameComposition: Sendable {
     func render() throws(CollectionError) -> Bitmap {
         do {
             return try Bitmap(size: viewport, scale: scale, background: background, covered: opaquePixels) { context in
-                for item in items { draw(item, into: context) }
+                for item in items { Self.draw(item, into: context) }
             }
         } catch {
             throw .renderFailed("\(error)")
@@ -49,7 +49,7 @@ struct FrameComposition: Sendable {
     }
 
     /// Draws one item into `context`, whose origin is the frame's.
-    func draw(_ item: Item, into context: GraphicsContext) {
+    static func draw(_ item: Item, into context: GraphicsContext) {
         switch item {
         case .placeholder(let frame):
             context.fill(frame, with: ASCollectionNode.placeholderColor)

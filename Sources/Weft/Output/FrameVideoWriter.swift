@@ -65,6 +65,9 @@ final class FrameVideoWriter: FrameSink, @unchecked Sendable {
     /// ffmpeg has it, so a run maps one per frame in flight; freed when the last frame and the
     /// writer are gone. Sendable, used from every worker.
     private let yuvBuffers = PixelBufferPool(retainedLimit: 256 << 20)
+    /// mp4's cells converted once and copied into each frame that shows them (`CellYUVCache`).
+    /// Sendable, used from every worker.
+    private let cells = CellYUVCache()
     /// The rows of a band when an mp4 frame is composited and converted band by band (at least;
     /// see `FrameComposition.renderBands`): 256 rows of 1170 pixels are 1.2 MB, which stay in
     /// the processor's last-level cache between compositing and conversion. Smaller bands cost
@@ -120,7 +123,8 @@ final class FrameVideoWriter: FrameSink, @unchecked Sendable {
     func encode(_ index: Int, captured frame: CapturedFrame) throws -> Encoded {
         if format == .mp4, case .composition(let composition) = frame, let (width, height) = composition.pixelSize,
            Self.convertsToYUV(width: width, height: height) {
-            return .raw(try YUV420.bytes(of: composition, width: width, height: height, frame: index, pool: yuvBuffers, bandRows: Self.bandRows),
+            return .raw(try YUV420.bytes(of: composition, width: width, height: height, frame: index, pool: yuvBuffers, bandRows: Self.bandRows,
+                                         cells: cells),
                         width: width, height: height)
         }
         return try encode(index, try frame.render())

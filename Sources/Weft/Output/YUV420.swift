@@ -41,39 +41,73 @@ enum YUV420 {
     /// `render()`, without writing the 4-byte pixels of the whole frame to memory and reading them
     /// back (the bands start on even rows: a chroma row takes two pixel rows). Throws what
     /// `renderBands` throws, and `OutputError.cannotEncode` when there is no memory.
+    /// With `cells`, a cell that paints whole rows alone and that nothing drawn after it touches is
+    /// drawn as its raster (`CellRaster`): its rows are copied from the raster converted once
+    /// (`CellYUVCache`). The bytes are then those of the frame with each such cell drawn as its
+    /// raster, which are the frame's but where a resampled store in the cell comes out a level
+    /// apart here and there (`CellRaster` says why).
     /// Thread-safe: the band and the buffer are this call's own.
     static func bytes(of composition: FrameComposition, width: Int, height: Int, frame index: Int, pool: PixelBufferPool,
-                      bandRows: Int, portable: Bool = false) throws -> Data {
+                      bandRows: Int, cells: CellYUVCache? = nil, portable: Bool = false) throws -> Data {
         let frame = try Frame(width: width, height: height, index: index, pool: pool)
         // Rows one opaque store fills across the frame are read from the store, not composited
         // (`FrameComposition.directRows`): the bench feed's photos are three quarters of a frame.
         // From a store's second frame on, its rows are copied already converted (`StoreYUV`).
-        let direct = composition.skippableRows(bandRows: bandRows, width: width, height: height)
-        var converted: [ObjectIdentifier: StoreYUV] = [:], asked = Set<ObjectIdentifier>()
-        for found in direct where asked.insert(ObjectIdentifier(found.store)).inserted {
-            converted[ObjectIdentifier(found.store)] = StoreYUVSlot.rows(of: found.store, portable: portable)
+        // A cell drawn as its raster (`CellRaster`) is copied converted from its first frame on.
+        var plan = composition.bandPlan(rows: bandRows, width: width, height: height, cells: cells != nil)
+        var rasters: [Int: CellYUV] = [:]
+        for case .cell(let raster) in plan.direct.map(\.source) {
+            guard let rows = cells?.rows(of: raster, frame: index, portable: portable) else {
+                // No memory for a cell's rows: the frame is composited as without a cache.
+                plan = composition.bandPlan(rows: bandRows, width: width, height: height)
+                rasters = [:]
+                break
+            }
+            rasters[raster.item] = rows
+        }
+        var stores: [ObjectIdentifier: StoreYUV?] = [:]
+        let direct = plan.direct
+        let converted = direct.map { found -> StoreYUV? in
+            switch found.source {
+            case .store(let store):
+                let id = ObjectIdentifier(store)
+                if stores[id] == nil { stores[id] = .some(StoreYUVSlot.rows(of: store, portable: portable)) }
+                return stores[id]!
+            case .cell(let raster):
+                return rasters[raster.item]?.rows
+            }
         }
         do {
-            try withExtendedLifetime(direct) {
-                try composition.renderBands(rows: bandRows, skipping: direct.map(\.rows)) { pixels, bytesPerRow, rows in
+            try withExtendedLifetime((direct, rasters)) {
+                try composition.renderBands(plan) { pixels, bytesPerRow, rows in
                     guard direct.contains(where: { $0.rows.overlaps(rows) }) else {
                         return frame.convert(pixels, bytesPerRow: bytesPerRow, rows: rows, portable: portable)
                     }
                     withUnsafeTemporaryAllocation(of: UnsafePointer<UInt8>?.self, capacity: rows.count) { pointers in
                         for i in 0..<rows.count { pointers[i] = UnsafePointer((pixels + i * bytesPerRow).assumingMemoryBound(to: UInt8.self)) }
                         for found in direct where found.rows.overlaps(rows) {
-                            // SAFETY: a bitmap's pixels stay where they are while it lives, and
-                            // `direct` keeps every store alive until the conversion is done.
-                            let base = found.store.withUnsafeBytes { $0.baseAddress! }, stride = found.store.bytesPerRow
-                            for row in found.rows.clamped(to: rows) {
-                                pointers[row - rows.lowerBound] = UnsafePointer((base + (row - found.top) * stride).assumingMemoryBound(to: UInt8.self))
+                            switch found.source {
+                            case .store(let store):
+                                // SAFETY: a bitmap's pixels stay where they are while it lives, and
+                                // `direct` keeps every store alive until the conversion is done.
+                                let base = store.withUnsafeBytes { $0.baseAddress! }, stride = store.bytesPerRow
+                                for row in found.rows.clamped(to: rows) {
+                                    pointers[row - rows.lowerBound] = UnsafePointer((base + (row - found.top) * stride).assumingMemoryBound(to: UInt8.self))
+                                }
+                            case .cell(let raster):
+                                // Its whole row pairs are copied below; a pair it shares with the
+                                // row above or below takes its first or last row's pixels.
+                                guard let cell = rasters[raster.item] else { continue }
+                                let first = raster.top, last = raster.top + raster.pixelHeight - 1
+                                if rows.contains(first) { pointers[first - rows.lowerBound] = cell.firstRow }
+                                if rows.contains(last) { pointers[last - rows.lowerBound] = cell.lastRow }
                             }
                         }
-                        // The pairs of rows a converted store fills are copied, a run at a time;
-                        // the rows between them converted.
+                        // The pairs of rows a converted store or cell fills are copied, a run at a
+                        // time; the rows between them converted.
                         var next = rows.lowerBound
-                        for found in direct where found.rows.overlaps(rows) {
-                            guard let yuv = converted[ObjectIdentifier(found.store)] else { continue }
+                        for (found, yuv) in zip(direct, converted) where found.rows.overlaps(rows) {
+                            guard let yuv else { continue }
                             let start = max(found.rows.lowerBound, rows.lowerBound), end = min(found.rows.upperBound, rows.upperBound)
                             let first = start + start % 2, last = end - end % 2
                             guard first < last else { continue }
