@@ -180,7 +180,47 @@ import WeftSamples
                 let banded = try YUV420.bytes(of: composition, width: width, height: height, frame: i, pool: pool, bandRows: bandRows, cells: cache)
                 #expect(banded == whole, "frame \(i), bands of \(bandRows) rows")
             }
+            // Gathered: the cached rows left where they are, the frame's pieces the same bytes.
+            let gathered = try YUV420.frame(of: composition, width: width, height: height, frame: i, pool: pool, bandRows: 256, cells: cache,
+                                            gathering: true)
+            #expect(!gathered.copies.isEmpty && gathered.contiguous() == whole, "frame \(i) gathered")
         }
         #expect(cellRowCount > checked * 2532 * 9 / 10, "\(cellRowCount) rows of \(checked) frames from rasters")
+    }
+
+    /// What ffmpeg is sent for an mp4 of the bench feed (gathered from the cells' cached rows, in
+    /// sends that end mid-piece) is, frame by frame, the frames' yuv420p with the cells drawn as
+    /// their rasters, at 1 and 3 threads.
+    @MainActor @Test func ffmpegIsSentEachFramesBytes() throws {
+        let folder = NSTemporaryDirectory() + "weft-cell-raster-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let viewport = CGSize(width: 390, height: 844), sequence = try FrameSequence.scroll(from: .zero, to: CGPoint(x: 0, y: 1500), frames: 9)
+        var expected = Data()
+        do {
+            let sample = CollectionSample.benchFeed(viewport: viewport, items: 20)
+            defer { withExtendedLifetime(sample) {} }
+            let player = FrameSequencePlayer(node: sample.collectionNode, sequence: sequence)
+            for i in 0..<sequence.count {
+                let composition = try player.captureFrame(sequence.request(i, scale: 3)).composition
+                expected += try YUV420.bytes(of: try Self.rasterized(composition).render(), frame: i)
+            }
+        }
+        for threads in [1, 3] {
+            let recorder = "\(folder)/recorder-\(threads)", received = "\(folder)/received-\(threads)"
+            try """
+                #!/bin/sh
+                cat > '\(received)'
+                for last; do :; done
+                : > "$last"
+
+                """.write(toFile: recorder, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: recorder)
+            let sample = CollectionSample.benchFeed(viewport: viewport, items: 20)
+            defer { withExtendedLifetime(sample) {} }
+            try sample.collectionNode.writeVideo(sequence, scale: 3, toFile: "\(folder)/out-\(threads).mp4", format: .mp4, ffmpeg: recorder, threads: threads)
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: received))
+            #expect(bytes.count == expected.count && bytes == expected, "\(threads) threads: \(bytes.count) bytes received, \(expected.count) expected")
+        }
     }
 }

@@ -36,6 +36,9 @@ import Testing
                 let banded = try YUV420.bytes(of: composition, width: 60, height: 80, frame: 0, pool: PixelBufferPool(retainedLimit: 0),
                                               bandRows: bandRows, portable: portable)
                 #expect(banded == whole, "\(comment), bands of \(bandRows) rows, portable \(portable)")
+                let gathered = try YUV420.frame(of: composition, width: 60, height: 80, frame: 0, pool: PixelBufferPool(retainedLimit: 0),
+                                                bandRows: bandRows, cells: nil, gathering: true, portable: portable)
+                #expect(gathered.contiguous() == whole, "\(comment), gathered, bands of \(bandRows) rows, portable \(portable)")
             }
         }
     }

@@ -90,16 +90,57 @@ final class FFmpegProcess {
             if sent < 0 {
                 let error = errno
                 if error == EINTR { continue }
-                if error == EPIPE || error == ECONNRESET { try finish() }
-                if error == EAGAIN || error == EWOULDBLOCK {
-                    let tail = cancelReadingLog()
-                    throw .ffmpegStalled(seconds: stallLimit, reading: true, stderrTail: tail)
-                }
-                cancel()
-                throw .cannotWrite(path: "ffmpeg's input", reason: OutputError.reason(errno: error))
+                try fail(errno: error)
             }
             offset += sent
         }
+    }
+
+    /// Writes the bytes of `segments`, in order, to ffmpeg's input with gathering sends
+    /// (`sendmsg`): the pieces are read where they lie, with no copy into one buffer first. Fails
+    /// as `write(_:)` does.
+    func write(segments: [UnsafeRawBufferPointer]) throws(OutputError) {
+        var pieces = segments.filter { $0.count > 0 }.map { iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count) }
+        var next = 0
+        while next < pieces.count {
+            // At most IOV_MAX (1024 on Linux) pieces a call.
+            let count = min(pieces.count - next, 1_024)
+            let sent = pieces.withUnsafeMutableBufferPointer { all -> Int in
+                var message = msghdr()
+                message.msg_iov = all.baseAddress! + next
+                message.msg_iovlen = count
+                return sendmsg(input, &message, Int32(MSG_NOSIGNAL))
+            }
+            if sent < 0 {
+                let error = errno
+                if error == EINTR { continue }
+                try fail(errno: error)
+            }
+            // Past the pieces sent whole; into the one sent in part.
+            var left = sent
+            while left > 0, next < pieces.count {
+                if left >= pieces[next].iov_len {
+                    left -= pieces[next].iov_len
+                    next += 1
+                } else {
+                    pieces[next].iov_base = pieces[next].iov_base! + left
+                    pieces[next].iov_len -= left
+                    left = 0
+                }
+            }
+        }
+    }
+
+    /// A send that failed with `error`: ffmpeg's failure when it has gone, else a stall or a
+    /// write error. Always throws.
+    private func fail(errno error: Int32) throws(OutputError) {
+        if error == EPIPE || error == ECONNRESET { try finish() }
+        if error == EAGAIN || error == EWOULDBLOCK {
+            let tail = cancelReadingLog()
+            throw .ffmpegStalled(seconds: stallLimit, reading: true, stderrTail: tail)
+        }
+        cancel()
+        throw .cannotWrite(path: "ffmpeg's input", reason: OutputError.reason(errno: error))
     }
 
     /// Ends ffmpeg's input and waits for it to write its file; throws `ffmpegFailed` unless it

@@ -43,6 +43,8 @@ final class FrameVideoWriter: FrameSink, @unchecked Sendable {
     enum Encoded: Sendable {
         case bitmap(Bitmap)
         case raw(Data, width: Int, height: Int)
+        /// An mp4 frame as yuv420p in pieces, sent to ffmpeg as they lie.
+        case yuv(YUVFrame)
         case apng(APNGStream.Frame)
     }
 
@@ -123,9 +125,8 @@ final class FrameVideoWriter: FrameSink, @unchecked Sendable {
     func encode(_ index: Int, captured frame: CapturedFrame) throws -> Encoded {
         if format == .mp4, case .composition(let composition) = frame, let (width, height) = composition.pixelSize,
            Self.convertsToYUV(width: width, height: height) {
-            return .raw(try YUV420.bytes(of: composition, width: width, height: height, frame: index, pool: yuvBuffers, bandRows: Self.bandRows,
-                                         cells: cells),
-                        width: width, height: height)
+            return .yuv(try YUV420.frame(of: composition, width: width, height: height, frame: index, pool: yuvBuffers, bandRows: Self.bandRows,
+                                         cells: cells, gathering: true))
         }
         return try encode(index, try frame.render())
     }
@@ -161,6 +162,20 @@ final class FrameVideoWriter: FrameSink, @unchecked Sendable {
             } else {
                 try FileOutput.writeAll(data, to: fd, path: path == "-" ? "standard output" : path)
             }
+            delivered += 1
+            return
+        case .yuv(let frame):
+            try checkSize(width: frame.width, height: frame.height, index: index)
+            let process = try ffmpegProcess(width: frame.width, height: frame.height)
+            let failure = frame.withSegments { segments -> OutputError? in
+                do throws(OutputError) {
+                    try process.write(segments: segments)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let failure { throw failure }
             delivered += 1
             return
         case .apng(let frame):

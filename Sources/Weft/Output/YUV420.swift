@@ -49,7 +49,17 @@ enum YUV420 {
     /// Thread-safe: the band and the buffer are this call's own.
     static func bytes(of composition: FrameComposition, width: Int, height: Int, frame index: Int, pool: PixelBufferPool,
                       bandRows: Int, cells: CellYUVCache? = nil, portable: Bool = false) throws -> Data {
+        try frame(of: composition, width: width, height: height, frame: index, pool: pool, bandRows: bandRows, cells: cells,
+                  gathering: false, portable: portable).buffer
+    }
+
+    /// `bytes(of:width:height:frame:pool:bandRows:cells:portable:)` as a `YUVFrame`: with
+    /// `gathering`, the row pairs of cached conversions are left where they are (`copies`) for a
+    /// gathering write; without, they are copied into the buffer, which is then the whole frame.
+    static func frame(of composition: FrameComposition, width: Int, height: Int, frame index: Int, pool: PixelBufferPool,
+                      bandRows: Int, cells: CellYUVCache?, gathering: Bool, portable: Bool = false) throws -> YUVFrame {
         let frame = try Frame(width: width, height: height, index: index, pool: pool)
+        var copies: [YUVFrame.Copy] = []
         // Rows one opaque store fills across the frame are read from the store, not composited
         // (`FrameComposition.directRows`): the bench feed's photos are three quarters of a frame.
         // From a store's second frame on, its rows are copied already converted (`StoreYUV`).
@@ -114,7 +124,11 @@ enum YUV420 {
                             if next < first {
                                 frame.convert(UnsafePointer(pointers.baseAddress! + (next - rows.lowerBound)), rows: next..<first, portable: portable)
                             }
-                            frame.copy(yuv, storeRows: first - found.top, toRows: first..<last)
+                            if gathering {
+                                copies.append(YUVFrame.Copy(yuv: yuv, storeRow: first - found.top, rows: first..<last))
+                            } else {
+                                frame.copy(yuv, storeRows: first - found.top, toRows: first..<last)
+                            }
                             next = last
                         }
                         if next < rows.upperBound {
@@ -127,7 +141,7 @@ enum YUV420 {
             frame.discard()
             throw error
         }
-        return frame.data()
+        return YUVFrame(width: width, height: height, buffer: frame.data(), copies: copies)
     }
 
     /// True when this CPU runs the AVX2 conversion.
