@@ -13,8 +13,8 @@ import Foundation
 /// The raster is the cell moved by a whole number of device pixels, which gives the same pixels
 /// for copies, blends and fills. A store drawn resampled (its pixel size not its bounds') is the
 /// exception: cairo fits pixman's fixed-point transform to where it is drawn, so its samples can
-/// come out one level apart from the frame's own drawing of it (seen on the bench feed's text,
-/// 21 pixels of a 1170×1575 card). In a scroll the raster's are the steadier: the same pixels
+/// come out one level apart from the frame's own drawing of it (seen on the bench feed's text, in
+/// a few pixels of each line). In a scroll the raster's are the steadier: the same pixels
 /// in every frame, where compositing in place gives each position its own rounding. A layer under
 /// alpha less than 1, whose group cairo sizes to the clip, would differ more: no raster then.
 /// Sendable value; use from any context.

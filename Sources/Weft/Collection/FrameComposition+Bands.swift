@@ -136,13 +136,12 @@ extension FrameComposition {
     /// The frame rows of the parts that must each be drawn within one band (each resampled store,
     /// with a row to spare either side), or nil when the frame must be drawn as one band (see
     /// `CompositeLayer.unsplittableRects`).
-    func unsplittableRows(height: Int) -> [Range<Int>]? {
+    private func unsplittableRows(height: Int) -> [Range<Int>]? {
         unsplittableParts(height: height)?.map(\.rows)
     }
 
-    /// `unsplittableRows(height:)` with the index of the item each part belongs to; `whole` is the
-    /// part's rows before they are clamped to the frame.
-    func unsplittableParts(height: Int) -> [(item: Int, rows: Range<Int>, whole: Range<Int>)]? {
+    /// `unsplittableRows(height:)` with the index of the item each part belongs to.
+    func unsplittableParts(height: Int) -> [(item: Int, rows: Range<Int>)]? {
         var rects: [(Int, CGRect)] = []
         for (index, item) in items.enumerated() {
             switch item {
@@ -163,7 +162,7 @@ extension FrameComposition {
         return rects.compactMap { index, rect in
             guard let rows = pixelRows(rect, spare: 1) else { return nil }
             let clamped = rows.clamped(to: 0..<height)
-            return clamped.isEmpty ? nil : (index, clamped, rows)
+            return clamped.isEmpty ? nil : (index, clamped)
         }
     }
 
