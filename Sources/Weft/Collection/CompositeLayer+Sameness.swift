@@ -26,6 +26,12 @@ extension CompositeLayer {
         for sublayer in sublayers { StackSpace.ensuringSpace { sublayer.hashDrawing(into: &hasher) } }
     }
 
+    /// The bytes of the backing stores of this layer and every one below it.
+    var storeBytes: Int {
+        (store.map { $0.bytesPerRow * $0.pixelHeight } ?? 0)
+            + sublayers.reduce(0) { total, sublayer in total + StackSpace.ensuringSpace { sublayer.storeBytes } }
+    }
+
     /// The same object, or two fixed colours with equal components. (Captured colours are
     /// resolved for the node's traits already; a dynamic one left is compared by identity.)
     private static func sameColor(_ a: UIColor?, _ b: UIColor?) -> Bool {

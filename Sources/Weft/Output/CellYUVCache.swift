@@ -7,17 +7,20 @@ import Synchronization
 /// card again in every frame it is in (in the bench feed, about 27 frames).
 ///
 /// A cell is found again by what it draws (`CellRaster.drawsSame(as:)`), so a cell whose content
-/// changed (a new backing store, another colour) is drawn again. An entry goes when no frame has
-/// used it for `keptFrames` frames, or, when the entries hold more than `byteLimit` bytes, the
-/// ones used longest ago go first. A frame that misses an entry (evicted while a slower worker
+/// changed (a new backing store, another colour) is drawn again. An entry keeps the cell's layers,
+/// and with them its backing stores (which keep a freed store's address from being taken for
+/// another's), so its bytes count both. An entry goes when no frame has used it for `keptFrames`
+/// frames, or, when the entries hold more than `byteLimit` bytes, the ones used longest ago go
+/// first. A frame that misses an entry (evicted while a slower worker
 /// still had a frame before it) draws the cell again: the same bytes. Each entry is made once:
 /// a second worker asking for it waits for the first.
 /// Sendable: its state is under its lock, each entry's rows under the entry's own.
 final class CellYUVCache: Sendable {
     /// Frames an entry outlives the last frame that used it: a frame's workers run a few frames
     /// apart.
-    static let keptFrames = 16
-    /// The converted rows kept at most (about 2 bytes a pixel: 3.8 MB for a bench-feed card).
+    static let keptFrames = 8
+    /// The bytes kept at most: converted rows (about 2 bytes a pixel: 3.8 MB for a bench-feed
+    /// card) and the stores they keep (7 MB more for a card, most of it the photo).
     let byteLimit: Int
 
     private let state = Mutex<State>(State())
@@ -41,7 +44,7 @@ final class CellYUVCache: Sendable {
         init(_ raster: CellRaster, hash: Int, frame: Int) {
             self.raster = raster
             self.hash = hash
-            bytes = raster.pixelWidth * raster.pixelHeight * 2
+            bytes = raster.pixelWidth * raster.pixelHeight * 2 + raster.layer.storeBytes
             lastFrame = Atomic(frame)
         }
     }
