@@ -32,8 +32,9 @@ struct CellRaster: Sendable {
     let item: Int
 
     /// The raster of `layer`, item `item`, drawn at full alpha with `shift` in a frame `width` ×
-    /// `height` pixels at `scale`, or nil when the cell does not paint whole rows alone (see the type's doc), or is
-    /// taller than twice the frame (drawn whole for a frame that shows a part of it).
+    /// `height` pixels at `scale`, or nil when the cell does not paint whole rows alone (see the
+    /// type's doc), or is taller than twice the frame (drawn whole for a frame that shows a part
+    /// of it).
     init?(_ layer: CompositeLayer, item: Int, shift: CGPoint, scale: CGFloat, frameWidth width: Int, frameHeight height: Int) {
         guard !layer.asRoot, layer.alpha >= 1, layer.radius == 0, let background = layer.background, background.alpha >= 1 else { return nil }
         let rect = layer.frame.offsetBy(dx: shift.x, dy: shift.y)

@@ -4,16 +4,16 @@ import Synchronization
 /// mp4's converted rows of the cells its frames show (`CellRaster`): each cell drawn alone and
 /// converted to yuv420p once (`StoreYUV`, both row pairings), then copied into every frame that
 /// shows it unchanged, however far it has moved. A scroll otherwise composites and converts each
-/// card again in every frame it is in (in the bench feed, about 27 frames).
+/// card again in every frame it is in (in the bench feed's scroll, about 27 frames).
 ///
 /// A cell is found again by what it draws (`CellRaster.drawsSame(as:)`), so a cell whose content
 /// changed (a new backing store, another colour) is drawn again. An entry keeps the cell's layers,
 /// and with them its backing stores (which keep a freed store's address from being taken for
 /// another's), so its bytes count both. An entry goes when no frame has used it for `keptFrames`
 /// frames, or, when the entries hold more than `byteLimit` bytes, the ones used longest ago go
-/// first. A frame that misses an entry (evicted while a slower worker
-/// still had a frame before it) draws the cell again: the same bytes. Each entry is made once:
-/// a second worker asking for it waits for the first.
+/// first. A frame that misses an entry (evicted while a slower worker still had a frame before
+/// it) draws the cell again: the same bytes. Each entry is made once: a second worker asking for
+/// it waits for the first.
 /// Sendable: its state is under its lock, each entry's rows under the entry's own.
 final class CellYUVCache: Sendable {
     /// Frames an entry outlives the last frame that used it: a frame's workers run a few frames
