@@ -104,6 +104,19 @@ import WeftSamples
         try Self.expectSameYUV(below, cache: CellYUVCache(), frame: 0, "glass above the card")
     }
 
+    /// Cards one under another, glass over the third: only the third is composited; its
+    /// neighbours stay rasters (the third paints its own rows only, so it takes none of theirs).
+    @Test func aCardSomethingIsDrawnOverLeavesItsNeighboursRasters() throws {
+        let text = try Layers.noise(40, 12, opaque: false, seed: 11)
+        let card = Layers.layer(CGRect(x: 0, y: 0, width: 30, height: 10), store: nil, background: .white,
+                                sublayers: [Layers.layer(CGRect(x: 2, y: 2, width: 20, height: 6), store: text)])
+        let composition = FrameComposition(viewport: CGSize(width: 30, height: 40), scale: 2, background: UIColor(white: 0.5, alpha: 1),
+                                           items: (0..<4).map { .layer(card, shift: CGPoint(x: 0, y: 10 * CGFloat($0)), alpha: 1) }
+                                               + [try DirectRowsTests.glass(CGRect(x: 10, y: 22.5, width: 8, height: 1.5))])
+        #expect(Self.cellRows(composition.bandPlan(rows: 80, width: 60, height: 80, cells: true)) == [0..<20, 20..<40, 60..<80])
+        try Self.expectSameYUV(composition, cache: CellYUVCache(), frame: 0, "glass over the third of four cards")
+    }
+
     /// A resampled store of an item drawn before the card, partly under it, holds a band that
     /// takes some of the card's rows: the band is drawn whole, without the card, whose rows are
     /// then copied over it; the row pairs the card shares with the rows around it (it starts and

@@ -28,6 +28,8 @@ struct CellRaster: Sendable {
     let pixelHeight: Int
     /// The frame row of the raster's first row (negative when the cell starts above the frame).
     let top: Int
+    /// The frame rows the cell paints (some may lie outside the frame).
+    var rows: Range<Int> { top..<(top + pixelHeight) }
     /// The index of the frame's item the cell is.
     let item: Int
 

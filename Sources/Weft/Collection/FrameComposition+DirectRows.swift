@@ -38,7 +38,7 @@ extension FrameComposition {
     /// nothing drawn after it touches gives all its rows, as one source, instead of its stores'
     /// rows: its raster's, for a consumer that draws such a cell as its raster (mp4, which keeps
     /// each cell's converted rows from frame to frame: `CellYUVCache`). A cell something touches
-    /// is walked as any other item.
+    /// is composited: its rows are none of the direct rows.
     func directRows(width: Int, height: Int, cells: Bool = false) -> [DirectRows] {
         guard width > 0, height > 0 else { return [] }
         var rasters = cells ? Set(items.indices) : []
@@ -50,18 +50,22 @@ extension FrameComposition {
                     walk.touch(frame)
                 case .layer(let layer, let shift, let alpha):
                     guard let layer else { continue }
-                    if rasters.contains(index), alpha >= 1,
+                    if cells, alpha >= 1,
                        let raster = CellRaster(layer, item: index, shift: shift, scale: scale, frameWidth: width, frameHeight: height) {
-                        walk.cover(raster)
+                        // A cell something touched is composited, but still paints its own rows
+                        // only: it takes those, and no spare rows from its neighbours (which
+                        // would make them no rasters either, one more each round).
+                        if rasters.contains(index) { walk.cover(raster) } else { walk.paint(rows: raster.rows) }
                     } else {
                         walk.visit(layer, origin: shift, copies: alpha >= 1)
                     }
                 }
             }
-            // A cell that lost rows to what came after it is no raster: walked again, as any item
-            // (its stores may give rows then). Each round leaves out more cells, so this ends.
+            // A cell that lost rows to what came after it is no raster: walked again without it.
+            // Taking its own rows only, it takes none that a cover of it did not: the second walk
+            // finds no more.
             let touched = walk.found.compactMap { found -> Int? in
-                guard case .cell(let raster) = found.source, found.rows != [raster.top..<(raster.top + raster.pixelHeight)] else { return nil }
+                guard case .cell(let raster) = found.source, found.rows != [raster.rows] else { return nil }
                 return raster.item
             }
             guard touched.isEmpty else {
@@ -113,9 +117,13 @@ private struct DirectRowsWalk {
 
     /// A cell that paints its rows alone (`CellRaster`): what was there before is replaced.
     mutating func cover(_ raster: CellRaster) {
-        let rows = raster.top..<(raster.top + raster.pixelHeight)
+        take(raster.rows)
+        found.append((.cell(raster), raster.top, [raster.rows]))
+    }
+
+    /// Something that paints exactly `rows` (frame pixel rows) and nothing outside them.
+    mutating func paint(rows: Range<Int>) {
         take(rows)
-        found.append((.cell(raster), raster.top, [rows]))
     }
 
     /// Something drawn over `rect` (frame points): the rows it may paint, two to spare either
