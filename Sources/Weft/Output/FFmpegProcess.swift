@@ -84,16 +84,7 @@ final class FFmpegProcess {
     /// Writes every byte to ffmpeg's input. When ffmpeg has gone (it failed, or stopped reading),
     /// waits for it and throws `ffmpegFailed` with its status and the tail of its standard error.
     func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = send(input, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-            if sent < 0 {
-                let error = errno
-                if error == EINTR { continue }
-                try fail(errno: error)
-            }
-            offset += sent
-        }
+        try write(segments: [bytes])
     }
 
     /// Writes the bytes of `segments`, in order, to ffmpeg's input with gathering sends

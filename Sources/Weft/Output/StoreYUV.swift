@@ -55,6 +55,13 @@ final class StoreYUV: @unchecked Sendable {
         }
     }
 
+    /// Where the rows from `storeRow` on start in each plane: luma at that row, chroma at the
+    /// pair that row starts (of its parity's pairing).
+    func planes(from storeRow: Int) -> (luma: UnsafePointer<UInt8>, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>) {
+        let parity = storeRow & 1, pair = (storeRow - parity) / 2, half = width / 2
+        return (luma + storeRow * width, cb[parity] + pair * half, cr[parity] + pair * half)
+    }
+
     deinit { PixelBufferPool.shared.give(memory, bytes) }
 }
 

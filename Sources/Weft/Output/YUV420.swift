@@ -202,10 +202,10 @@ enum YUV420 {
         /// Frame rows `rows` (an even first row and count) from `yuv`'s rows from `storeRow` on.
         func copy(_ yuv: StoreYUV, storeRows storeRow: Int, toRows rows: Range<Int>) {
             guard let (luma, cb, cr) = planes(at: rows) else { return }
-            let parity = storeRow & 1, pair = (storeRow - parity) / 2, half = width / 2, pairs = rows.count / 2
-            luma.update(from: yuv.luma + storeRow * width, count: rows.count * width)
-            cb.update(from: yuv.cb[parity] + pair * half, count: pairs * half)
-            cr.update(from: yuv.cr[parity] + pair * half, count: pairs * half)
+            let from = yuv.planes(from: storeRow), chroma = rows.count / 2 * (width / 2)
+            luma.update(from: from.luma, count: rows.count * width)
+            cb.update(from: from.cb, count: chroma)
+            cr.update(from: from.cr, count: chroma)
         }
 
         func data() -> Data {

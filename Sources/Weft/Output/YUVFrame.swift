@@ -32,9 +32,9 @@ struct YUVFrame: Sendable {
             // Plane by plane: where it starts in the buffer, its bytes a frame row pair, and where
             // a copy's rows start in the cached conversion.
             let planes: [(start: Int, pairBytes: Int, source: (Copy) -> UnsafeRawPointer)] = [
-                (0, 2 * width, { UnsafeRawPointer($0.yuv.luma + $0.storeRow * width) }),
-                (width * height, half, { UnsafeRawPointer($0.yuv.cb[$0.storeRow & 1] + ($0.storeRow - ($0.storeRow & 1)) / 2 * half) }),
-                (width * height + half * (height / 2), half, { UnsafeRawPointer($0.yuv.cr[$0.storeRow & 1] + ($0.storeRow - ($0.storeRow & 1)) / 2 * half) }),
+                (0, 2 * width, { UnsafeRawPointer($0.yuv.planes(from: $0.storeRow).luma) }),
+                (width * height, half, { UnsafeRawPointer($0.yuv.planes(from: $0.storeRow).cb) }),
+                (width * height + half * (height / 2), half, { UnsafeRawPointer($0.yuv.planes(from: $0.storeRow).cr) }),
             ]
             for plane in planes {
                 var pair = 0
