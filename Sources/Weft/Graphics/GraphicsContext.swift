@@ -176,11 +176,8 @@ public final class GraphicsContext {
     /// know that no clip with a soft or partial edge is in force: under one, a copy and a blend
     /// round the edge pixels differently.
     func copyIfOpaque(_ bitmap: Bitmap, in rect: CGRect) -> Bool {
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
-        guard m.xy == 0, m.yx == 0, m.xx > 0, m.yy > 0, m.xx == m.yy else { return false }
-        guard let pixels = PixelRegion.wholePixels(rect.offsetBy(dx: m.x0 / m.xx, dy: m.y0 / m.yy), scale: m.xx),
-              pixels.width == bitmap.pixelWidth, pixels.height == bitmap.pixelHeight, bitmap.isOpaque else { return false }
+        guard let pixels = devicePixels(of: rect), pixels.width == bitmap.pixelWidth, pixels.height == bitmap.pixelHeight,
+              bitmap.isOpaque else { return false }
         cairo_save(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         draw(bitmap, in: rect)

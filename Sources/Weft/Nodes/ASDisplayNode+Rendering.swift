@@ -143,10 +143,31 @@ struct CompositeLayer: Sendable {
         case store(CGRect)
     }
 
+    /// The device pixels of `context` that a sublayer sets whatever lies beneath when drawn there
+    /// unclipped: an opaque store copied on whole pixels (as `draw` copies it), or the pixels wholly
+    /// inside an opaque background. Drawing this layer's background there would be overwritten.
+    /// `context`'s origin is this layer's bounds origin.
+    func pixelsSublayersReplace(in context: GraphicsContext) -> [PixelRegion.Rect] {
+        guard let scale = context.uniformScale else { return [] }
+        return sublayers.compactMap { sublayer in
+            guard let cover = sublayer.opaqueCover(scale: scale) else { return nil }
+            let placed = CGRect(origin: sublayer.frame.origin, size: sublayer.bounds.size)
+            switch cover {
+            case .fill: return context.devicePixels(of: placed, inner: true)
+            case .store:
+                guard let store = sublayer.store, let pixels = context.devicePixels(of: placed),
+                      pixels.width == store.pixelWidth, pixels.height == store.pixelHeight else { return nil }
+                return pixels
+            }
+        }
+    }
+
     /// Draws into `context`, whose origin is the supernode's bounds origin (or this node's, for the
     /// root). `clipped` says an ancestor's clip is in force; without one, an opaque backing store
     /// on whole pixels is copied rather than blended (`GraphicsContext.copyIfOpaque`), which gives
-    /// the same bytes in a fraction of the time.
+    /// the same bytes in a fraction of the time, and a square-cornered background is not filled
+    /// under the pixels such a sublayer then replaces (`pixelsSublayersReplace`: a card under its
+    /// photo), which gives the same bytes too.
     func draw(into context: GraphicsContext, clipped: Bool = false) {
         context.withSavedState {
             if !asRoot {
@@ -155,7 +176,11 @@ struct CompositeLayer: Sendable {
             context.withTransparencyLayer(alpha: alpha) {
                 let shape = Path(roundedRect: bounds, cornerRadius: radius)
                 if let background, background.alpha > 0 {
-                    context.fill(shape, with: background)
+                    if radius > 0 || clipped || clips {
+                        context.fill(shape, with: background)
+                    } else {
+                        context.fill(bounds, with: background, sparing: pixelsSublayersReplace(in: context))
+                    }
                 }
                 if let store {
                     let clipsStore = clips || (radius > 0 && rounding != .defaultSlowCALayer)
