@@ -111,7 +111,7 @@ extension ASCollectionNode {
     }
 
     /// What one frame draws, read from the nodes now (see `ASDisplayNode.compositeLayer`): the
-    /// background, then each element's backing stores at its frame minus `offset` (mirrored when
+    /// background (and the collection's corner radius, clip and border: `FrameComposition.Container`), then each element's backing stores at its frame minus `offset` (mirrored when
     /// inverted). With `placeholders`, an element whose stores are not all current is drawn as a
     /// placeholder box instead, and counted. UIKit
     /// cells (interop) are drawn now, on the main actor (see ASCollectionNode+Interop.swift), and
@@ -137,7 +137,10 @@ extension ASCollectionNode {
         }
         // The background is painted when the frame renders, on any thread: resolved for the
         // collection's traits now.
-        return FrameComposition(viewport: viewport, scale: scale, background: backgroundColor.resolved(with: drawingTraits), items: items)
+        let traits = drawingTraits
+        let container = FrameComposition.Container.of(cornerRadius: cornerRadius, clips: clipsToBounds, borderWidth: borderWidth,
+                                                      borderColor: borderColor.resolvedColor(with: traits))
+        return FrameComposition(viewport: viewport, scale: scale, background: backgroundColor.resolved(with: traits), items: items, container: container)
     }
 
     /// The bytes of backing store held by the collection's elements and their subnodes.

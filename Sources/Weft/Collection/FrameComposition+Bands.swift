@@ -49,7 +49,7 @@ extension FrameComposition {
                              _ body: (_ pixels: UnsafeRawPointer, _ bytesPerRow: Int, _ rows: Range<Int>) throws -> Void) throws {
         let background: FrameBackground
         do {
-            background = try FrameBackground(size: viewport, scale: scale, color: self.background, covered: opaquePixels)
+            background = try FrameBackground(size: viewport, scale: scale, color: container == nil ? self.background : nil, covered: opaquePixels)
         } catch {
             throw CollectionError.renderFailed("\(error)")
         }
@@ -87,7 +87,7 @@ extension FrameComposition {
                 // One band of the whole frame: no clip, exactly as `render()` draws.
                 let context = run.count == height ? GraphicsContext(surface: surface, scale: scale) : GraphicsContext(surface: surface, band: run, scale: scale)
                 background.paint(into: context)
-                for (item, itemRows) in placed where itemRows?.overlaps(run) ?? true { Self.draw(item, into: context) }
+                drawContents(placed.lazy.filter { $0.1?.overlaps(run) ?? true }.map(\.0), into: context)
                 context.finish()
                 cairo_surface_finish(surface)
                 cairo_surface_destroy(surface)
@@ -142,6 +142,8 @@ extension FrameComposition {
 
     /// `unsplittableRows(height:)` with the index of the item each part belongs to.
     func unsplittableParts(height: Int) -> [(item: Int, rows: Range<Int>)]? {
+        // A decorated frame's corners, clip and border span it: drawn as one band, nothing direct.
+        guard container == nil else { return nil }
         var rects: [(Int, CGRect)] = []
         for (index, item) in items.enumerated() {
             switch item {

@@ -13,10 +13,42 @@ struct FrameComposition: Sendable {
         case bitmap(Bitmap, frame: CGRect, alpha: CGFloat)
     }
 
+    /// The collection's own layer settings that change its picture beyond its background, as
+    /// Core Animation draws them on the collection view's layer: the background filled within
+    /// the rounded corners, the cells clipped to them when `clips`, the border over everything.
+    /// Sendable value.
+    struct Container: Sendable, Equatable {
+        let cornerRadius: CGFloat
+        let clips: Bool
+        let borderWidth: CGFloat
+        let borderColor: UIColor
+
+        /// Nil for settings that draw nothing beyond a rectangle's (no radius, no border), so a plain
+        /// collection keeps every fast path.
+        static func of(cornerRadius: CGFloat, clips: Bool, borderWidth: CGFloat, borderColor: UIColor) -> Container? {
+            let radius = cornerRadius.isFinite ? max(0, cornerRadius) : 0
+            let border = borderWidth.isFinite ? max(0, borderWidth) : 0
+            guard radius > 0 || (border > 0 && borderColor.alpha > 0) else { return nil }
+            return Container(cornerRadius: radius, clips: clips, borderWidth: border, borderColor: borderColor)
+        }
+
+        /// The rounded rectangle of `bounds`: where the background is filled, and the clip.
+        func shape(_ bounds: CGRect) -> Path { Path(roundedRect: bounds, cornerRadius: cornerRadius) }
+
+        /// Strokes the border inside `bounds`, over what is drawn, as `CompositeLayer.draw` does.
+        func drawBorder(in bounds: CGRect, into context: GraphicsContext) {
+            guard borderWidth > 0 else { return }
+            context.stroke(Path(roundedRect: bounds.insetBy(dx: borderWidth / 2, dy: borderWidth / 2), cornerRadius: max(0, cornerRadius - borderWidth / 2)),
+                           with: borderColor, lineWidth: borderWidth)
+        }
+    }
+
     let viewport: CGSize
     let scale: CGFloat
     let background: UIColor?
     let items: [Item]
+    /// Nil for a plain rectangle (no corner radius, no border): see `Container`.
+    var container: Container? = nil
 
     var notReady: Int { items.filter { if case .placeholder = $0 { true } else { false } }.count }
 
@@ -25,7 +57,9 @@ struct FrameComposition: Sendable {
     /// device pixels (`CompositeLayer.opaqueCover`). The background is not painted there, since
     /// each such cell replaces every pixel it covers whole.
     var opaquePixels: [PixelRegion.Rect] {
-        items.compactMap { item in
+        // A decorated frame's background is filled as a shape, not painted outside the cells.
+        guard container == nil else { return [] }
+        return items.compactMap { item in
             guard case .layer(let layer?, let shift, let alpha) = item, alpha >= 1, let cover = layer.opaqueCover(scale: scale) else { return nil }
             switch cover {
             case .fill(let frame): return PixelRegion.innerPixels(frame.offsetBy(dx: shift.x, dy: shift.y), scale: scale)
@@ -35,17 +69,36 @@ struct FrameComposition: Sendable {
     }
 
     /// Composites the frame: the background where no opaque cell covers it (`opaquePixels`), then
-    /// each item in order, clipped to the viewport; opaque backing stores on whole pixels are
+    /// each item in order, clipped to the viewport (for a decorated frame, see `drawContents`); opaque backing stores on whole pixels are
     /// copied rather than blended (see `CompositeLayer.draw`). The bytes are those of painting the
     /// whole background and blending every store.
     func render() throws(CollectionError) -> Bitmap {
         do {
-            return try Bitmap(size: viewport, scale: scale, background: background, covered: opaquePixels) { context in
-                for item in items { Self.draw(item, into: context) }
+            return try Bitmap(size: viewport, scale: scale, background: container == nil ? background : nil, covered: opaquePixels) { context in
+                drawContents(items, into: context)
             }
         } catch {
             throw .renderFailed("\(error)")
         }
+    }
+
+    /// Draws `items` into `context` (whose origin is the frame's) after the background: alone for
+    /// a plain frame, whose background `FrameBackground` paints; for a decorated one (`container`)
+    /// the background within the rounded corners first, the items clipped to them when the
+    /// container clips, then the border, as `CompositeLayer.draw` draws a layer.
+    func drawContents(_ items: some Sequence<Item>, into context: GraphicsContext) {
+        guard let container else {
+            for item in items { Self.draw(item, into: context) }
+            return
+        }
+        let bounds = CGRect(origin: .zero, size: viewport)
+        let shape = container.shape(bounds)
+        if let background, background.alpha > 0 { context.fill(shape, with: background) }
+        context.withSavedState {
+            if container.clips { context.clip(to: shape) }
+            for item in items { Self.draw(item, into: context) }
+        }
+        container.drawBorder(in: bounds, into: context)
     }
 
     /// Draws one item into `context`, whose origin is the frame's.
