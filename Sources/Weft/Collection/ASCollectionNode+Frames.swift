@@ -111,11 +111,11 @@ extension ASCollectionNode {
     }
 
     /// What one frame draws, read from the nodes now (see `ASDisplayNode.compositeLayer`): the
-    /// background (and the collection's corner radius, clip and border: `FrameComposition.Container`), then each element's backing stores at its frame minus `offset` (mirrored when
-    /// inverted). With `placeholders`, an element whose stores are not all current is drawn as a
-    /// placeholder box instead, and counted. UIKit
-    /// cells (interop) are drawn now, on the main actor (see ASCollectionNode+Interop.swift), and
-    /// kept as bitmaps.
+    /// background (and the collection's corner radius, clip and border: `FrameComposition.Container`),
+    /// then each element's backing stores at its frame minus `offset` (mirrored when inverted).
+    /// With `placeholders`, an element whose stores are not all current is drawn as a placeholder
+    /// box instead, and counted. UIKit cells (interop) are drawn now, on the main actor (see
+    /// ASCollectionNode+Interop.swift), and kept as bitmaps.
     func capture(_ elements: [(UICollectionViewLayoutAttributes, ASCellNode)], at offset: CGPoint, scale: CGFloat,
                  placeholders: Bool) throws(CollectionError) -> FrameComposition {
         let viewport = bounds.size, inverted = self.inverted

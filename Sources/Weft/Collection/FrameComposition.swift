@@ -23,8 +23,8 @@ struct FrameComposition: Sendable {
         let borderWidth: CGFloat
         let borderColor: UIColor
 
-        /// Nil for settings that draw nothing beyond a rectangle's (no radius, no border), so a plain
-        /// collection keeps every fast path.
+        /// Nil for settings that draw nothing beyond a rectangle's (no radius, no border), so a
+        /// plain collection keeps every fast path.
         static func of(cornerRadius: CGFloat, clips: Bool, borderWidth: CGFloat, borderColor: UIColor) -> Container? {
             let radius = cornerRadius.isFinite ? max(0, cornerRadius) : 0
             let border = borderWidth.isFinite ? max(0, borderWidth) : 0
@@ -69,9 +69,9 @@ struct FrameComposition: Sendable {
     }
 
     /// Composites the frame: the background where no opaque cell covers it (`opaquePixels`), then
-    /// each item in order, clipped to the viewport (for a decorated frame, see `drawContents`); opaque backing stores on whole pixels are
-    /// copied rather than blended (see `CompositeLayer.draw`). The bytes are those of painting the
-    /// whole background and blending every store.
+    /// each item in order, clipped to the viewport (a decorated frame: see `drawContents`); opaque
+    /// backing stores on whole pixels are copied rather than blended (see `CompositeLayer.draw`).
+    /// The bytes are those of painting the whole background and blending every store.
     func render() throws(CollectionError) -> Bitmap {
         do {
             return try Bitmap(size: viewport, scale: scale, background: container == nil ? background : nil, covered: opaquePixels) { context in
