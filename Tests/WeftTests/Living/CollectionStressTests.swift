@@ -104,6 +104,13 @@ final class StressSource: ASCollectionDataSource, ASCollectionDelegate {
     /// Marks a schedule's threads (`Thread.threadDictionary`), whose diagnostics are its own.
     static let scheduleThread = "weft.stress.scheduleThread"
 
+    /// Runs `body` (synchronous, so on one thread) with this thread marked as the schedule's.
+    static func asScheduleThread(_ body: () -> Void) {
+        Thread.current.threadDictionary[scheduleThread] = true
+        defer { Thread.current.threadDictionary[scheduleThread] = nil }
+        body()
+    }
+
     @Test(.timeLimit(.minutes(15))) func randomMultiThreadedSchedulesLoseNoEditAndNeverStall() async throws {
         let runs = ProcessInfo.processInfo.environment["WEFT_STRESS_RUNS"].flatMap(Int.init) ?? 10_000
         var rng = SeededGenerator(seed: 0x57E55)
@@ -191,14 +198,18 @@ final class StressSource: ASCollectionDataSource, ASCollectionDelegate {
         // Settle: updates applied, a frame to measure cells again; each frame waits for the batch
         // fetch the one before began, and the budget (at most 2) runs out within 3 frames. Then
         // the main actor runs what the last frame posted, and its updates are waited for.
-        for _ in 0...fetches {
-            collection.waitUntilAllUpdatesAreProcessed()
-            _ = try? collection.snapshot(at: .zero, scale: 1)
+        Self.asScheduleThread {
+            for _ in 0...fetches {
+                collection.waitUntilAllUpdatesAreProcessed()
+                _ = try? collection.snapshot(at: .zero, scale: 1)
+            }
         }
         await MainActor.run {}
-        collection.waitUntilAllUpdatesAreProcessed()
-        // The layout takes the newest map at a frame, on the frame's thread.
-        _ = try? collection.snapshot(at: .zero, scale: 1)
+        Self.asScheduleThread {
+            collection.waitUntilAllUpdatesAreProcessed()
+            // The layout takes the newest map at a frame, on the frame's thread.
+            _ = try? collection.snapshot(at: .zero, scale: 1)
+        }
         return await MainActor.run { () -> String? in
             let answers = source.answers.list.withLock { $0 }
             let finishBlocks = source.finishBlocks.withLock { $0 }
