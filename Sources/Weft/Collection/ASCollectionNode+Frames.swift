@@ -133,7 +133,7 @@ extension ASCollectionNode {
                 continue
             }
             let shift = CGPoint(x: frame.minX - node.frame.minX, y: frame.minY - node.frame.minY)
-            items.append(.layer(node.compositeLayer(), shift: shift, alpha: attributes.alpha))
+            items.append(.layer(node.compositeLayer(scale: scale), shift: shift, alpha: attributes.alpha))
         }
         // The background is painted when the frame renders, on any thread: resolved for the
         // collection's traits now.

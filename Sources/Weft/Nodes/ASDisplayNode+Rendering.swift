@@ -75,13 +75,18 @@ extension ASDisplayNode {
     /// Composites this node into `context`, whose origin is the supernode's bounds origin (or this
     /// node's, for the root). Copies finished backing stores only: nothing is drawn here.
     func composite(into context: GraphicsContext, asRoot: Bool = false) {
-        compositeLayer(asRoot: asRoot)?.draw(into: context)
+        compositeLayer(asRoot: asRoot, scale: context.scale)?.draw(into: context)
     }
 
     /// What `composite(into:)` draws for this subtree, read now under each node's lock: nil for a
     /// hidden or fully transparent node. Backing stores are immutable, so the layer can be drawn
     /// later, on any thread, while the nodes move on (frames composite so, in parallel).
-    func compositeLayer(asRoot: Bool = false) -> CompositeLayer? {
+    ///
+    /// With `scale`, a collection or table in the subtree (a feed under a header, a carousel in a
+    /// cell) is drawn as it shows its cells at its offset: its frame at that scale, made now
+    /// (`snapshot(scale:)`, with its background, corners and border), as UIKit draws a collection
+    /// view among its superview's subviews. Without, only its own layer (background, border).
+    func compositeLayer(asRoot: Bool = false, scale: CGFloat? = nil) -> CompositeLayer? {
         let s = state.withLock { s in
             (frame: CGRect(x: s.position.x - s.bounds.width * s.anchorPoint.x, y: s.position.y - s.bounds.height * s.anchorPoint.y,
                            width: s.bounds.width, height: s.bounds.height),
@@ -95,10 +100,32 @@ extension ASDisplayNode {
         guard !s.hidden, s.alpha > 0 else { return nil }
         // One level of recursion per node (bounded by the depth check), each with enough stack:
         // see `StackSpace`.
-        let sublayers = s.subnodes.compactMap { subnode in StackSpace.ensuringSpace { subnode.compositeLayer() } }
+        let sublayers = s.subnodes.compactMap { subnode in StackSpace.ensuringSpace { subnode.compositeLayer(scale: scale) } }
+        if let scale, let content = scrollingContent(scale: scale) {
+            // The frame holds the background, the rounded corners and the border already.
+            return CompositeLayer(frame: s.frame, bounds: s.bounds, asRoot: asRoot, alpha: s.alpha, background: nil, radius: 0,
+                                  rounding: s.rounding, clips: s.clips, borderWidth: 0, borderColor: s.borderColor,
+                                  store: content, sublayers: sublayers)
+        }
         return CompositeLayer(frame: s.frame, bounds: s.bounds, asRoot: asRoot, alpha: s.alpha, background: s.background, radius: s.radius,
                               rounding: s.rounding, clips: s.clips, borderWidth: s.borderWidth, borderColor: s.borderColor,
                               store: s.store, sublayers: sublayers)
+    }
+
+    /// A collection's or table's frame at its offset (see `compositeLayer(asRoot:scale:)`); nil
+    /// for any other node, or one with no area. A frame that cannot be made is reported (a
+    /// `WeftDiagnostic`, area `.collection`) and the node's own layer drawn instead.
+    private func scrollingContent(scale: CGFloat) -> Bitmap? {
+        guard self is ScrollingNode else { return nil }
+        let size = bounds.size
+        guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else { return nil }
+        do throws(CollectionError) {
+            if let table = self as? ASTableNode { return try table.snapshot(scale: scale) }
+            if let collection = self as? ASCollectionNode { return try collection.snapshot(scale: scale) }
+        } catch {
+            WeftDiagnostics.report(.collection, description, "its cells could not be drawn in the picture of the tree it is in (\(error)); its background is drawn alone")
+        }
+        return nil
     }
 }
 
