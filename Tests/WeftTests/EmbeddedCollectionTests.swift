@@ -123,3 +123,37 @@ import WeftSamples
         #expect(frames[0].hasSamePixels(as: frame))
     }
 }
+
+/// A cell that holds the very collection showing it: drawn once, the inner one as its background.
+@Suite struct SelfContainingCollectionTests {
+    final class Source: ASCollectionDataSource {
+        weak var collection: ASCollectionNode?
+        func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { 2 }
+        func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
+            // A node is thread-safe; the block adds it from the thread that runs it, on purpose.
+            nonisolated(unsafe) let outer = collection
+            return {
+                let cell = ASCellNode()
+                cell.style.preferredSize = CGSize(width: 60, height: 40)
+                cell.backgroundColor = .white
+                if let outer {
+                    outer.style.preferredSize = CGSize(width: 20, height: 20)
+                    cell.addSubnode(outer)
+                }
+                return cell
+            }
+        }
+    }
+
+    @MainActor @Test func isDrawnOnceAndReported() throws {
+        let node = ASCollectionNode(frame: CGRect(x: 0, y: 0, width: 60, height: 80), collectionViewLayout: UICollectionViewFlowLayout())
+        node.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let source = Source()
+        source.collection = node
+        node.dataSource = source
+        defer { withExtendedLifetime(source) {} }
+        let (frame, diagnostics) = try WeftDiagnostics.collect(matching: "inside one of its own cells") { try node.snapshot(scale: 1) }
+        #expect(frame.pixelWidth == 60)
+        #expect(!diagnostics.isEmpty)
+    }
+}

@@ -112,6 +112,10 @@ extension ASDisplayNode {
                               store: s.store, sublayers: sublayers)
     }
 
+    /// The collections and tables whose frames this thread is making for a tree's picture.
+    private final class ScrollingContentInProgress { var nodes: Set<ObjectIdentifier> = [] }
+    private static let scrollingContentInProgress = ThreadLocal { ScrollingContentInProgress() }
+
     /// A collection's or table's frame at its offset (see `compositeLayer(asRoot:scale:)`); nil
     /// for any other node, or one with no area. A frame that cannot be made is reported (a
     /// `WeftDiagnostic`, area `.collection`) and the node's own layer drawn instead.
@@ -119,6 +123,16 @@ extension ASDisplayNode {
         guard self is ScrollingNode else { return nil }
         let size = bounds.size
         guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else { return nil }
+        // A collection drawn inside its own frame (a cell that holds the collection showing it)
+        // would draw itself without end: the inner one is its background alone. The snapshot
+        // composites its cells on this thread, so the set of frames being made is per thread.
+        let making = Self.scrollingContentInProgress.value
+        let id = ObjectIdentifier(self)
+        guard making.nodes.insert(id).inserted else {
+            WeftDiagnostics.report(.collection, description, "is inside one of its own cells; drawn there as its background alone, not its cells again")
+            return nil
+        }
+        defer { making.nodes.remove(id) }
         do throws(CollectionError) {
             if let table = self as? ASTableNode { return try table.snapshot(scale: scale) }
             if let collection = self as? ASCollectionNode { return try collection.snapshot(scale: scale) }
