@@ -108,14 +108,17 @@ import WeftSamples
         let frame = try feed.snapshot(scale: 2)
         let cells = feed.visibleNodes().compactMap { $0 as? CarouselCell }
         #expect(cells.count >= 4)
+        var carousels: [Bitmap] = []
         for cell in cells {
             let row = try #require(feed.indexPath(for: cell)).item
             guard row * 50 + 45 <= 200 else { continue }  // wholly inside the frame
             let carousel = try cell.carousel.snapshot(scale: 2)
-            // Each carousel scrolled by its own offset: the first boxes differ from row to row.
             #expect(Self.shows(carousel, in: frame, x: 10, y: (row * 50 + 5) * 2), "row \(row)'s carousel")
+            carousels.append(carousel)
         }
-        // Drawn whole, banded and as mp4's yuv420p alike (the carousel's frame is a store, copied).
+        // Each carousel is scrolled by its own offset (10 pt a row): no two show the same.
+        for (i, a) in carousels.enumerated() { for b in carousels[(i + 1)...] { #expect(!a.hasSamePixels(as: b)) } }
+        // The frame path gives the snapshot's pixels.
         let sequence = try FrameSequence(validating: [.zero, CGPoint(x: 0, y: 33)])
         var frames: [Bitmap] = []
         try feed.renderFrames(sequence, scale: 2) { _, frame in frames.append(frame) }

@@ -49,7 +49,7 @@ extension FrameComposition {
                              _ body: (_ pixels: UnsafeRawPointer, _ bytesPerRow: Int, _ rows: Range<Int>) throws -> Void) throws {
         let background: FrameBackground
         do {
-            background = try FrameBackground(size: viewport, scale: scale, color: container == nil ? self.background : nil, covered: opaquePixels)
+            background = try FrameBackground(size: viewport, scale: scale, color: paintedBackground, covered: opaquePixels)
         } catch {
             throw CollectionError.renderFailed("\(error)")
         }

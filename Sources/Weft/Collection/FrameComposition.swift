@@ -23,13 +23,12 @@ struct FrameComposition: Sendable {
         let borderWidth: CGFloat
         let borderColor: UIColor
 
-        /// Nil for settings that draw nothing beyond a rectangle's (no radius, no border), so a
-        /// plain collection keeps every fast path.
+        /// Nil for settings that draw nothing beyond a rectangle's (no radius, no visible border),
+        /// so a plain collection keeps every fast path. The values are a node's, repaired by its
+        /// setters (finite, not negative).
         static func of(cornerRadius: CGFloat, clips: Bool, borderWidth: CGFloat, borderColor: UIColor) -> Container? {
-            let radius = cornerRadius.isFinite ? max(0, cornerRadius) : 0
-            let border = borderWidth.isFinite ? max(0, borderWidth) : 0
-            guard radius > 0 || (border > 0 && borderColor.alpha > 0) else { return nil }
-            return Container(cornerRadius: radius, clips: clips, borderWidth: border, borderColor: borderColor)
+            guard cornerRadius > 0 || (borderWidth > 0 && borderColor.alpha > 0) else { return nil }
+            return Container(cornerRadius: cornerRadius, clips: clips, borderWidth: borderWidth, borderColor: borderColor)
         }
 
         /// The rounded rectangle of `bounds`: where the background is filled, and the clip.
@@ -50,6 +49,10 @@ struct FrameComposition: Sendable {
     /// Nil for a plain rectangle (no corner radius, no border): see `Container`.
     var container: Container? = nil
 
+    /// The background `FrameBackground` paints over the whole frame: none for a decorated one,
+    /// whose background `drawContents` fills within its corners.
+    var paintedBackground: UIColor? { container == nil ? background : nil }
+
     var notReady: Int { items.filter { if case .placeholder = $0 { true } else { false } }.count }
 
     /// The pixels that opaque cells cover whole: a cell layer at full alpha whose own background
@@ -60,11 +63,8 @@ struct FrameComposition: Sendable {
         // A decorated frame's background is filled as a shape, not painted outside the cells.
         guard container == nil else { return [] }
         return items.compactMap { item in
-            guard case .layer(let layer?, let shift, let alpha) = item, alpha >= 1, let cover = layer.opaqueCover(scale: scale) else { return nil }
-            switch cover {
-            case .fill(let frame): return PixelRegion.innerPixels(frame.offsetBy(dx: shift.x, dy: shift.y), scale: scale)
-            case .store(let frame): return PixelRegion.wholePixels(frame.offsetBy(dx: shift.x, dy: shift.y), scale: scale)
-            }
+            guard case .layer(let layer?, let shift, let alpha) = item, alpha >= 1 else { return nil }
+            return layer.replacedPixels(offset: shift, scale: scale)
         }
     }
 
@@ -74,7 +74,7 @@ struct FrameComposition: Sendable {
     /// The bytes are those of painting the whole background and blending every store.
     func render() throws(CollectionError) -> Bitmap {
         do {
-            return try Bitmap(size: viewport, scale: scale, background: container == nil ? background : nil, covered: opaquePixels) { context in
+            return try Bitmap(size: viewport, scale: scale, background: paintedBackground, covered: opaquePixels) { context in
                 drawContents(items, into: context)
             }
         } catch {

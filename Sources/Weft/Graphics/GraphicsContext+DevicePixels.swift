@@ -5,23 +5,21 @@ import Foundation
 /// be filled where an opaque sublayer then sets every pixel (`CompositeLayer.draw`), as a frame's
 /// background is not painted under opaque cells (`FrameBackground`).
 extension GraphicsContext {
-    /// The device pixels `rect` (in user space) lies on whole (`PixelRegion.wholePixels`), or with
-    /// `inner`, those wholly inside it (`PixelRegion.innerPixels`), when the transform only
-    /// translates and scales both axes alike; nil otherwise (rotated, skewed, off whole pixels).
-    func devicePixels(of rect: CGRect, inner: Bool = false) -> PixelRegion.Rect? {
+    /// The transform when it only translates and scales both axes alike: device pixels per point,
+    /// and where the user-space origin lies, in points from the device's; nil otherwise (rotated,
+    /// skewed, scaled unevenly).
+    var uniformTransform: (scale: CGFloat, origin: CGPoint)? {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        guard m.xy == 0, m.yx == 0, m.xx > 0, m.yy > 0, m.xx == m.yy else { return nil }
-        let moved = rect.offsetBy(dx: m.x0 / m.xx, dy: m.y0 / m.yy)
-        return inner ? PixelRegion.innerPixels(moved, scale: m.xx) : PixelRegion.wholePixels(moved, scale: m.xx)
+        guard m.xy == 0, m.yx == 0, m.xx > 0, m.xx == m.yy else { return nil }
+        return (CGFloat(m.xx), CGPoint(x: m.x0 / m.xx, y: m.y0 / m.yy))
     }
 
-    /// Device pixels per point under the current transform when it only translates and scales both
-    /// axes alike (what `devicePixels(of:inner:)` accepts); nil otherwise.
-    var uniformScale: CGFloat? {
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
-        return m.xy == 0 && m.yx == 0 && m.xx > 0 && m.xx == m.yy ? m.xx : nil
+    /// The device pixels `rect` (in user space) lies on whole (`PixelRegion.wholePixels`) under a
+    /// `uniformTransform`; nil otherwise.
+    func devicePixels(of rect: CGRect) -> PixelRegion.Rect? {
+        guard let (scale, origin) = uniformTransform else { return nil }
+        return PixelRegion.wholePixels(rect.offsetBy(dx: origin.x, dy: origin.y), scale: scale)
     }
 
     /// Fills `rect` with `color` everywhere but the device pixels `spared`, which the caller then

@@ -184,23 +184,24 @@ struct CompositeLayer: Sendable {
         case store(CGRect)
     }
 
-    /// The device pixels of `context` that a sublayer sets whatever lies beneath when drawn there
-    /// unclipped: an opaque store copied on whole pixels (as `draw` copies it), or the pixels wholly
-    /// inside an opaque background. Drawing this layer's background there would be overwritten.
-    /// `context`'s origin is this layer's bounds origin.
-    func pixelsSublayersReplace(in context: GraphicsContext) -> [PixelRegion.Rect] {
-        guard let scale = context.uniformScale else { return [] }
-        return sublayers.compactMap { sublayer in
-            guard let cover = sublayer.opaqueCover(scale: scale) else { return nil }
-            let placed = CGRect(origin: sublayer.frame.origin, size: sublayer.bounds.size)
-            switch cover {
-            case .fill: return context.devicePixels(of: placed, inner: true)
-            case .store:
-                guard let store = sublayer.store, let pixels = context.devicePixels(of: placed),
-                      pixels.width == store.pixelWidth, pixels.height == store.pixelHeight else { return nil }
-                return pixels
-            }
+    /// The device pixels this layer alone sets whatever lies beneath, drawn unclipped with its
+    /// supernode's origin `offset` points from the device's at `scale` (see `opaqueCover`): those
+    /// wholly inside an opaque background, or those an opaque store on whole pixels is copied to.
+    /// Nil when there are none.
+    func replacedPixels(offset: CGPoint, scale: CGFloat) -> PixelRegion.Rect? {
+        switch opaqueCover(scale: scale) {
+        case .fill(let frame)?: PixelRegion.innerPixels(frame.offsetBy(dx: offset.x, dy: offset.y), scale: scale)
+        case .store(let frame)?: PixelRegion.wholePixels(frame.offsetBy(dx: offset.x, dy: offset.y), scale: scale)
+        case nil: nil
         }
+    }
+
+    /// The device pixels of `context` (whose origin is this layer's bounds origin) that its
+    /// sublayers replace when drawn unclipped (`replacedPixels`): drawing this layer's background
+    /// there would be overwritten.
+    func pixelsSublayersReplace(in context: GraphicsContext) -> [PixelRegion.Rect] {
+        guard !sublayers.isEmpty, let (scale, origin) = context.uniformTransform else { return [] }
+        return sublayers.compactMap { $0.replacedPixels(offset: origin, scale: scale) }
     }
 
     /// Draws into `context`, whose origin is the supernode's bounds origin (or this node's, for the

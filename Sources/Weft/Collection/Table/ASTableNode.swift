@@ -209,31 +209,23 @@ open class ASTableNode: ASDisplayNode {
         let settings = separators
         // Separators are painted here, outside any node's drawing: resolved for the table's traits.
         let separatorColor = settings.style == .singleLine ? settings.color.resolved(with: drawingTraits).flatMap { $0.alpha > 0 ? $0 : nil } : nil
-        guard let color = separatorColor else {
-            guard let container, container.borderWidth > 0 else { return rows }
-            do {
-                return try Bitmap(size: bounds.size, scale: scale) { context in
-                    context.draw(rows, in: CGRect(origin: .zero, size: bounds.size))
-                    container.drawBorder(in: CGRect(origin: .zero, size: bounds.size), into: context)
-                }
-            } catch {
-                throw .renderFailed("\(error)")
-            }
-        }
+        guard separatorColor != nil || (container?.borderWidth ?? 0) > 0 else { return rows }
         let origin = collection.contentOffset, viewport = CGRect(origin: origin, size: bounds.size)
-        let lines = collection.collectionViewLayout.layoutAttributesForElements(in: viewport)?
+        let lines = separatorColor == nil ? [] : collection.collectionViewLayout.layoutAttributesForElements(in: viewport)?
             .filter { $0.representedElementKind == nil && !$0.isHidden }.map(\.frame) ?? []
         do {
             return try Bitmap(size: bounds.size, scale: scale) { context in
                 let frame = CGRect(origin: .zero, size: bounds.size)
                 context.draw(rows, in: frame)
-                let hairline = 1 / scale
-                context.withSavedState {
-                    if let container, container.clips { context.clip(to: container.shape(frame)) }
-                    for row in lines {
-                        let y = ((row.maxY - origin.y) * scale).rounded() / scale - hairline
-                        let x = row.minX - origin.x + settings.inset.left
-                        context.fill(CGRect(x: x, y: y, width: max(0, row.width - settings.inset.left - settings.inset.right), height: hairline), with: color)
+                if let color = separatorColor {
+                    let hairline = 1 / scale
+                    context.withSavedState {
+                        if let container, container.clips { context.clip(to: container.shape(frame)) }
+                        for row in lines {
+                            let y = ((row.maxY - origin.y) * scale).rounded() / scale - hairline
+                            let x = row.minX - origin.x + settings.inset.left
+                            context.fill(CGRect(x: x, y: y, width: max(0, row.width - settings.inset.left - settings.inset.right), height: hairline), with: color)
+                        }
                     }
                 }
                 container?.drawBorder(in: frame, into: context)
