@@ -23,10 +23,18 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
-        // cairo, pango, fontconfig, libdeflate and TurboJPEG, from Debian's -dev packages.
-        .systemLibrary(
+        // cairo, pango, fontconfig, libdeflate and TurboJPEG, from Debian's -dev packages. The
+        // libraries are named here rather than taken from pangocairo's pkg-config line, whose
+        // `-pthread` SwiftPM would warn about in every package that depends on Weft.
+        .target(
             name: "CWeft",
-            pkgConfig: "pangocairo",
+            dependencies: ["CWeftSearchPaths"],
+            linkerSettings: ["pangocairo-1.0", "pangoft2-1.0", "pango-1.0", "gobject-2.0", "glib-2.0", "harfbuzz",
+                             "cairo", "fontconfig", "freetype", "deflate", "turbojpeg"].map { .linkedLibrary($0) }
+        ),
+        .systemLibrary(
+            name: "CWeftSearchPaths",
+            pkgConfig: "cairo harfbuzz",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libdeflate-dev", "libturbojpeg0-dev"])]
         ),
         // Weft's single-pass PNG encoder for frames (C, with AVX2 where the CPU has it); it uses

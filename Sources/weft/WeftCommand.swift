@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Weft
 
 /// The `weft` command: renders Weft's samples to PNG and measures the pipeline. Errors end it with
 /// one line and an exit code by kind (see `ExitStatus`).
@@ -9,6 +10,7 @@ struct WeftCommand: ParsableCommand {
         commandName: "weft",
         abstract: "Render Texture-style node trees to PNG on Linux.",
         discussion: "Exit codes: 0 done, 64 bad argument, 65 collection data or rendering error, 73 output not writable, 70 other failure.",
+        version: WeftVersion.description,
         subcommands: [ShowcaseCommand.self, SnapshotCommand.self, FramesCommand.self, LayoutCommand.self, BenchCommand.self, BenchScaleProbeCommand.self],
         defaultSubcommand: ShowcaseCommand.self
     )

@@ -122,6 +122,12 @@ import Testing
         guard build.status == 0 else { return }
         let interopWarnings = build.output.components(separatedBy: "\n").filter { $0.contains("InteropApp") && $0.contains("warning:") }
         #expect(interopWarnings.isEmpty, "the interop app compiles with warnings:\n\(interopWarnings.joined(separator: "\n"))")
+        // A package that depends on Weft sees no warning of Weft's: none from its sources, none from
+        // pkg-config flags SwiftPM refuses (pango's `-pthread`).
+        let weftWarnings = build.output.components(separatedBy: "\n").filter {
+            $0.contains("warning:") && ($0.contains(Self.root.appendingPathComponent("Sources").path) || $0.contains("prohibited flag"))
+        }
+        #expect(weftWarnings.isEmpty, "a package depending on Weft is warned:\n\(weftWarnings.joined(separator: "\n"))")
 
         let run = try await Self.swift(["test", "--skip-build", "--package-path", package.path, "--scratch-path", scratch.path,
                                   "--filter", "XCTestGoldens|SwiftTestingGoldens|InteropRendering"])

@@ -186,4 +186,12 @@ private func weft(_ arguments: [String], environment: [String: String] = [:]) th
         #expect(status == 0)
         #expect(output.contains("USAGE: weft snapshot"))
     }
+
+    @Test func versionNamesWeftCairoAndPango() throws {
+        let (status, _, output) = try weft(["--version"])
+        #expect(status == 0)
+        #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == WeftVersion.description)
+        #expect(output.hasPrefix(WeftVersion.release + " (cairo 1."))
+        #expect(output.contains(", pango 1."))
+    }
 }
