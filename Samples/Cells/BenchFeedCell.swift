@@ -1,13 +1,13 @@
 import Foundation
 import Weft
 
-/// The card of `make bench`'s feed, matching the one the browser comparison renders (issue 11),
-/// so that frames per second and bytes per frame compare the same pixels: a 56 pt header (a 30×30
-/// round gradient avatar, a bold username over a grey location, a right-aligned grey time), a
-/// full-width square gradient photo, a footer with 8 pt padding (a bold likes line, 4 pt, then a
-/// description clamped to 3 lines with an ellipsis, 12 pt at the bottom) and a 1 pt #dbdbdb
-/// separator. All text is DejaVu Sans 14 pt on 18 pt lines; descriptions run 1, 2 or 3 lines, so
-/// a card is 507, 525 or 543 pt tall at 390 pt wide.
+/// The card of `make bench`'s feed, matching the one the browser comparison renders
+/// (`scripts/bench-chromium/feed.html`), so that frames per second and bytes per frame compare the
+/// same pixels: a 56 pt header (a 30×30 round gradient avatar, a bold username over a grey
+/// location, a right-aligned grey time), a full-width square gradient photo, a footer with 8 pt
+/// padding (a bold likes line, 4 pt, then a description clamped to 3 lines with an ellipsis, 12 pt
+/// at the bottom) and a 1 pt #dbdbdb separator. All text is DejaVu Sans 14 pt on 18 pt lines;
+/// descriptions run 1, 2 or 3 lines, so a card is 507, 525 or 543 pt tall at 390 pt wide.
 public final class BenchFeedCell: ASCellNode, @unchecked Sendable {
     // SAFETY: the subnodes are created in `init` and never replaced; nodes are thread-safe.
     let avatar = ASImageNode()

@@ -3,7 +3,7 @@ import Testing
 import Weft
 import WeftTesting
 
-/// The HTML report of golden failures, opened in headless Chromium as a reviewer would.
+/// The HTML report of golden failures, opened in headless Chromium as a person reviewing the failures would.
 @Suite(.enabled(if: ChildProcess.allowed, "child processes are off under ThreadSanitizer")) struct GoldenReportTests {
     static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Headless Chromium rendering Weft's bench feed scroll to PNG files, in each PNG mode it offers,
-and beside `weft frames` in one run (issue 20).
+and beside `weft frames` in one run.
 
 Python 3 standard library only. Chromium is driven over its DevTools protocol on a pipe
 (--remote-debugging-pipe: it reads commands on fd 3 and writes replies on fd 4, each a JSON text

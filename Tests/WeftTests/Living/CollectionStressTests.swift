@@ -94,7 +94,7 @@ final class StressSource: ASCollectionDataSource, ASCollectionDelegate {
         static let driving: [Operation] = [.frame, .frame, .relayout, .widthChange, .edit, .wait]
         // Not `.reload` yet: a `reloadData()` made while the driving thread relayouts runs after
         // that relayout, and edits made in between are checked against the old counts (rejected
-        // and reported, not lost). See the closing note of issue 17.
+        // and reported, not lost).
         static let editing: [Operation] = [.edit, .edit, .cellRelayout, .finishBlock, .wait]
     }
 

@@ -49,7 +49,7 @@ final class GatedLiveSource: LiveSource, @unchecked Sendable {
     }
 }
 
-/// The reviewer's four reproducers (issue 17): each lost an edit or hung before the collection
+/// Four reproducers of lost edits and hangs: each lost an edit or hung before the collection
 /// held its map during loads and relayouts and every wait served the main actor. The work that
 /// must overlap is held at a gate on another thread while the main actor edits, so the overlap is
 /// certain, not a matter of timing. The main actor opens the gate at once: a node block held there

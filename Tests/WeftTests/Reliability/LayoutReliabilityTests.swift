@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 @testable import Weft
 
-/// Layout under concurrency, hostile input and deep trees (issue 7).
+/// Layout under concurrency, hostile input and deep trees.
 @Suite struct LayoutReliabilityTests {
     /// A stack of `count` children of varied sizes, some flexible, so every phase that can run
     /// concurrently (measure, flex, stretch) has work.

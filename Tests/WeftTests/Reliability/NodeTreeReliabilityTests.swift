@@ -31,7 +31,7 @@ final class ChangedWhileCapturedNode: ASDisplayNode, @unchecked Sendable {
     }
 }
 
-/// Node trees under concurrent edits, deep nesting and stale display work (issue 7).
+/// Node trees under concurrent edits, deep nesting and stale display work.
 @Suite struct NodeTreeReliabilityTests {
     private static func pixel(of color: UIColor) throws -> UInt32? {
         try Bitmap(size: CGSize(width: 1, height: 1), scale: 1) { $0.fill(CGRect(x: 0, y: 0, width: 1, height: 1), with: color) }
