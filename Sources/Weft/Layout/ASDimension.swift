@@ -132,3 +132,39 @@ public struct ASLayoutSize: Hashable, Sendable {
 
 /// Texture's `ASLayoutSizeMake`.
 public func ASLayoutSizeMake(_ width: ASDimension, _ height: ASDimension) -> ASLayoutSize { ASLayoutSize(width: width, height: height) }
+
+/// Texture's `ASLayoutSizeAuto`: both dimensions automatic.
+public let ASLayoutSizeAuto = ASLayoutSize.auto
+
+/// Whether two dimensions have the same unit and value; Texture's `ASDimensionEqualToDimension(_:_:)`.
+public func ASDimensionEqualToDimension(_ lhs: ASDimension, _ rhs: ASDimension) -> Bool {
+    lhs.unit == rhs.unit && lhs.value == rhs.value
+}
+
+/// The dimension as Texture writes it: points and percent rounded to whole numbers (`"100pt"`,
+/// `"50%"`) and `"Auto"`; Texture's `NSStringFromASDimension(_:)`. (`description` keeps the
+/// fractional digits and writes `"auto"`, the form `ASDimensionMake(_: String)` reads.)
+public func NSStringFromASDimension(_ dimension: ASDimension) -> String {
+    switch dimension.unit {
+    case .points: String(format: "%.0fpt", Double(dimension.value))
+    case .fraction: String(format: "%.0f%%", Double(dimension.value * 100))
+    case .auto: "Auto"
+    }
+}
+
+/// The length for a parent of `parentSize`, or `autoSize` when automatic; Texture's `ASDimensionResolve(_:_:_:)`.
+public func ASDimensionResolve(_ dimension: ASDimension, _ parentSize: CGFloat, _ autoSize: CGFloat) -> CGFloat {
+    dimension.resolve(parentSize: parentSize, autoSize: autoSize)
+}
+
+/// `layoutSize` resolved against a parent of `parentSize`, automatic sides taking `autoSize`'s;
+/// Texture's `ASLayoutSizeResolveSize(_:_:_:)`.
+public func ASLayoutSizeResolveSize(_ layoutSize: ASLayoutSize, _ parentSize: CGSize, _ autoSize: CGSize) -> CGSize {
+    CGSize(width: layoutSize.width.resolve(parentSize: parentSize.width, autoSize: autoSize.width),
+           height: layoutSize.height.resolve(parentSize: parentSize.height, autoSize: autoSize.height))
+}
+
+/// `"{100pt, 50%}"`; Texture's `NSStringFromASLayoutSize(_:)`.
+public func NSStringFromASLayoutSize(_ size: ASLayoutSize) -> String {
+    "{\(NSStringFromASDimension(size.width)), \(NSStringFromASDimension(size.height))}"
+}

@@ -66,10 +66,15 @@ public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// A layout of exactly these values, nothing rounded (for `flattened()`).
-    private init(node: ASDisplayNode, size: CGSize, position: CGPoint, sublayouts: [ASLayout], issues: [ASLayoutIssue]) {
-        ownedElement = nil
-        self.node = node
-        elementType = type(of: node)
+    private init(element: any ASLayoutElement, size: CGSize, position: CGPoint, sublayouts: [ASLayout], issues: [ASLayoutIssue]) {
+        if let node = element as? ASDisplayNode {
+            self.node = node
+            ownedElement = nil
+        } else {
+            node = nil
+            ownedElement = element
+        }
+        elementType = type(of: element)
         self.size = size
         self.position = position
         self.sublayouts = sublayouts
@@ -83,10 +88,25 @@ public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
     /// when already flat, or when this is not a node's layout.
     func flattened() -> ASLayout {
         guard ownedElement == nil, let node, !isFlat else { return self }
-        let sublayouts = appliedNodeFrames().map {
-            ASLayout(node: $0.node, size: $0.frame.size, position: $0.frame.origin, sublayouts: [], issues: [])
+        return ASLayout(element: node, size: size, position: position, sublayouts: flattenedSublayouts(), issues: issues)
+    }
+
+    /// A layout of the same element and size whose sublayouts are the display nodes in this one,
+    /// specs flattened away, each at its frame relative to this layout (rounded up to the pixel
+    /// grid as `appliedNodeFrames()` says) and without sublayouts of its own; Texture's
+    /// `filteredNodeLayoutTree`. Its position is unset (zero; Texture's `ASPointNull`); `self` when
+    /// already so (unplaced, and every sublayout a node's without sublayouts). Works on a spec's
+    /// layout as on a node's. The issues are kept. A node that is gone is left out.
+    public func filteredNodeLayoutTree() -> ASLayout {
+        guard let element = layoutElement, position != .zero || !isFlat else { return self }
+        return ASLayout(element: element, size: size, position: .zero, sublayouts: flattenedSublayouts(), issues: issues)
+    }
+
+    /// The sublayouts of a flattened layout: one per node, at the frame applying this layout gives it.
+    private func flattenedSublayouts() -> [ASLayout] {
+        appliedNodeFrames().map {
+            ASLayout(element: $0.node, size: $0.frame.size, position: $0.frame.origin, sublayouts: [], issues: [])
         }
-        return ASLayout(node: node, size: size, position: position, sublayouts: sublayouts, issues: issues)
     }
 
     /// Whether every sublayout is a node's without sublayouts of its own: applied as it is.

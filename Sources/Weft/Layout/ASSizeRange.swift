@@ -70,3 +70,19 @@ public let ASSizeRangeZero = ASSizeRange.zero
 public func ASSizeRangeClamp(_ range: ASSizeRange, _ size: CGSize) -> CGSize { range.clamp(size) }
 /// Texture's `ASSizeRangeIntersect`.
 public func ASSizeRangeIntersect(_ range: ASSizeRange, _ other: ASSizeRange) -> ASSizeRange { range.intersect(other) }
+/// Whether two ranges have the same minimum and maximum; Texture's `ASSizeRangeEqualToSizeRange(_:_:)`.
+public func ASSizeRangeEqualToSizeRange(_ lhs: ASSizeRange, _ rhs: ASSizeRange) -> Bool { lhs == rhs }
+/// Whether the maximum is over 0.1 pt wide and high; Texture's `ASSizeRangeHasSignificantArea(_:)`.
+public func ASSizeRangeHasSignificantArea(_ sizeRange: ASSizeRange) -> Bool {
+    sizeRange.max.width > 0.1 && sizeRange.max.height > 0.1
+}
+
+/// The range as Texture writes it, in `NSStringFromCGSize`'s style with 17 significant digits:
+/// `"{{0, 0}, {320, inf}}"`, or `"{{50, 50}}"` when minimum and maximum are equal; Texture's
+/// `NSStringFromASSizeRange(_:)`. (`description` writes Swift's number forms, `{0.0, 0.0}…{320.0, inf}`.)
+public func NSStringFromASSizeRange(_ sizeRange: ASSizeRange) -> String {
+    func number(_ value: CGFloat) -> String { String(format: "%.17g", Double(value)) }
+    func size(_ size: CGSize) -> String { "{\(number(size.width)), \(number(size.height))}" }
+    if sizeRange.min == sizeRange.max { return "{\(size(sizeRange.min))}" }
+    return "{\(size(sizeRange.min)), \(size(sizeRange.max))}"
+}

@@ -105,6 +105,13 @@ extension ASDisplayNode {
         state.withLock { $0.layout.cached?.layout.size ?? .zero }
     }
 
+    /// The range the last layout calculated for this node was asked for (before the node's style
+    /// narrowed it), `{0, 0}…{0, 0}` before the first; Texture's `constrainedSizeForCalculatedLayout`.
+    /// Like `calculatedSize`, it is kept when the layout is invalidated.
+    public var constrainedSizeForCalculatedLayout: ASSizeRange {
+        state.withLock { $0.layout.cached?.constrainedSize ?? .zero }
+    }
+
     /// Keeps the cached layout flattened (`ASLayout.flattened()`): what applying it needs, without
     /// the specs and spec layouts of the pass that made it. Called as the node leaves the preload
     /// range, so a cell scrolled far away holds no specs.

@@ -36,18 +36,89 @@ extension ASDisplayNode {
     /// Inserts `subnode` at `index` (clamped to the subnode count). The check that this would not
     /// make a cycle and the insertion are one atomic step (see `TreeEditLock`).
     public func insertSubnode(_ subnode: ASDisplayNode, at index: Int) {
-        let edit = TreeEditLock.withLock { () -> (moved: Bool, state: ASInterfaceState)? in
+        link(subnode, .index(index))
+    }
+
+    /// Inserts `subnode` just behind `below`, which must be one of this node's subnodes; Texture's
+    /// `insertSubnode(_:belowSubnode:)`. A subnode already here moves. When `below` is not a
+    /// subnode, nothing changes and a `WeftDiagnostic` (area `.view`) says so (Texture asserts);
+    /// inserting a node below itself leaves it where it is.
+    public func insertSubnode(_ subnode: ASDisplayNode, belowSubnode below: ASDisplayNode) {
+        guard below.supernode === self else { return reportNotASubnode(below, in: "insertSubnode(_:belowSubnode:)") }
+        if subnode !== below { link(subnode, .below(below)) }
+    }
+
+    /// Inserts `subnode` just in front of `above`, which must be one of this node's subnodes;
+    /// Texture's `insertSubnode(_:aboveSubnode:)`. Otherwise as `insertSubnode(_:belowSubnode:)`.
+    public func insertSubnode(_ subnode: ASDisplayNode, aboveSubnode above: ASDisplayNode) {
+        guard above.supernode === self else { return reportNotASubnode(above, in: "insertSubnode(_:aboveSubnode:)") }
+        if subnode !== above { link(subnode, .above(above)) }
+    }
+
+    /// Puts `replacementSubnode` where `oldSubnode` is and removes `oldSubnode`, as one tree edit;
+    /// Texture's `replaceSubnode(_:withSubnode:)`. `replacementSubnode` leaves its old supernode
+    /// (or its own place here). When `oldSubnode` is not a subnode, nothing changes and a
+    /// `WeftDiagnostic` (area `.view`) says so (Texture asserts); replacing a node with itself
+    /// changes nothing; a replacement that would make a cycle (this node or an ancestor of it) is
+    /// ignored, as `addSubnode(_:)` ignores it, and `oldSubnode` stays.
+    public func replaceSubnode(_ oldSubnode: ASDisplayNode, withSubnode replacementSubnode: ASDisplayNode) {
+        guard oldSubnode.supernode === self else { return reportNotASubnode(oldSubnode, in: "replaceSubnode(_:withSubnode:)") }
+        if replacementSubnode !== oldSubnode { link(replacementSubnode, .replacing(oldSubnode)) }
+    }
+
+    private func reportNotASubnode(_ node: ASDisplayNode, in method: String) {
+        WeftDiagnostics.report(.view, "\(self).\(method)", "\(node) is not a subnode of it; nothing was changed")
+    }
+
+    /// Where `link` puts a subnode.
+    private enum Placement {
+        case index(Int)
+        case below(ASDisplayNode)
+        case above(ASDisplayNode)
+        case replacing(ASDisplayNode)
+
+        /// The subnode the placement is relative to, which must still be a subnode.
+        var sibling: ASDisplayNode? {
+            switch self {
+            case .index: nil
+            case .below(let node), .above(let node), .replacing(let node): node
+            }
+        }
+    }
+
+    /// Makes `subnode` a subnode at `placement`, as one step under the tree-edit lock: it leaves
+    /// its old place first (so a subnode moving along this node's own list still lands next to its
+    /// sibling), and the sibling it replaces, if any, is removed. Adding a node to itself or to one
+    /// of its own subnodes is ignored, since it would make a cycle, and so is an edit whose sibling
+    /// another thread removed meanwhile. Interface states change afterwards, outside the lock: the
+    /// callbacks are user code and may edit trees themselves.
+    private func link(_ subnode: ASDisplayNode, _ placement: Placement) {
+        let edit = TreeEditLock.withLock { () -> (moved: Bool, removed: ASDisplayNode?, state: ASInterfaceState)? in
             guard subnode !== self, !subnode.isAncestorWhileEditing(of: self) else { return nil }
+            if let sibling = placement.sibling, sibling.supernode !== self { return nil }
             let oldParent = subnode.detachWhileEditing()
+            var removed: ASDisplayNode?, replacedIndex: Int?
+            if case .replacing(let old) = placement {
+                replacedIndex = state.withLock { $0.subnodes.firstIndex { $0 === old } }
+                _ = old.detachWhileEditing()
+                removed = old
+            }
             subnode.state.withLock { $0.supernode = self }
             let parentState = state.withLock { s -> ASInterfaceState in
+                let index: Int
+                switch placement {
+                case .index(let wanted): index = wanted
+                case .below(let sibling): index = s.subnodes.firstIndex { $0 === sibling } ?? s.subnodes.count
+                case .above(let sibling): index = (s.subnodes.firstIndex { $0 === sibling } ?? s.subnodes.count) + 1
+                case .replacing: index = replacedIndex ?? s.subnodes.count
+                }
                 s.subnodes.insert(subnode, at: min(max(index, 0), s.subnodes.count))
                 return s.interfaceState
             }
-            return (oldParent != nil, parentState)
+            return (oldParent != nil, removed, parentState)
         }
         guard let edit else { return }
-        // Callbacks run outside the lock: they are user code and may edit trees themselves.
+        edit.removed?.recursivelySetInterfaceState([])
         shareTraits(with: subnode)
         if edit.moved { subnode.recursivelySetInterfaceState([]) }
         if !edit.state.isEmpty { subnode.recursivelySetInterfaceState(edit.state) }

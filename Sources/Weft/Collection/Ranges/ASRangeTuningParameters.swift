@@ -58,3 +58,11 @@ struct RangeTuningTable: Sendable, Equatable {
         .lowMemory: [.display: .zero, .preload: .zero],
     ])
 }
+
+/// No buffer; Texture's `ASRangeTuningParametersZero`.
+public let ASRangeTuningParametersZero = ASRangeTuningParameters.zero
+
+/// Whether both buffers are equal; Texture's `ASRangeTuningParametersEqualToRangeTuningParameters(_:_:)`.
+public func ASRangeTuningParametersEqualToRangeTuningParameters(_ lhs: ASRangeTuningParameters, _ rhs: ASRangeTuningParameters) -> Bool {
+    lhs == rhs
+}
