@@ -63,6 +63,10 @@ let package = Package(
         // without warnings and render.
         .testTarget(name: "WeftPortingTests", dependencies: ["Weft", "PlaygroundSupport"],
                     swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Texture's own unit tests, ported with Texture's spellings as a Swift user of
+        // AsyncDisplayKit writes them (`import Weft` in place of `import AsyncDisplayKit`).
+        .testTarget(name: "TextureTests", dependencies: ["Weft"], exclude: ["README.md"],
+                    swiftSettings: [.swiftLanguageMode(.v5)]),
     ],
     swiftLanguageModes: [.v6]
 )

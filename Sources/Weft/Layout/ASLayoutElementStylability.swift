@@ -7,7 +7,8 @@ import Foundation
 /// let spacer = ASLayoutSpec().styled { $0.flexGrow = 1 }
 /// ```
 public protocol ASLayoutElementStylability: ASLayoutElement {
-    /// Runs `styleBlock` on the element's style and returns the element; Texture's `styledWithBlock:`.
+    /// Runs `styleBlock` on the element's style and returns the element; Texture's `styledWithBlock:`,
+    /// which Swift imports as `styled(_:)` (the block type's name and its preposition are dropped).
     @discardableResult
     func styled(_ styleBlock: (ASLayoutElementStyle) -> Void) -> Self
 }
@@ -17,12 +18,6 @@ extension ASLayoutElementStylability {
     public func styled(_ styleBlock: (ASLayoutElementStyle) -> Void) -> Self {
         styleBlock(style)
         return self
-    }
-
-    /// `styled(_:)` with the selector's preposition written out, as `styledWithBlock:` reads.
-    @discardableResult
-    public func styled(with styleBlock: (ASLayoutElementStyle) -> Void) -> Self {
-        styled(styleBlock)
     }
 }
 

@@ -1,0 +1,16 @@
+// Texture's Tests/Common/ASXCTExtensions.h: assertions that compare values by their string forms,
+// so a failure shows both values as Texture writes them.
+import XCTest
+import Weft
+
+func ASXCTAssertEqualSizes(_ s0: CGSize, _ s1: CGSize, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual("{\(s0.width), \(s0.height)}", "{\(s1.width), \(s1.height)}", message, file: file, line: line)
+}
+
+func ASXCTAssertEqualDimensions(_ d0: ASDimension, _ d1: ASDimension, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(NSStringFromASDimension(d0), NSStringFromASDimension(d1), message, file: file, line: line)
+}
+
+func ASXCTAssertEqualSizeRanges(_ r0: ASSizeRange, _ r1: ASSizeRange, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(NSStringFromASSizeRange(r0), NSStringFromASSizeRange(r1), message, file: file, line: line)
+}
