@@ -23,7 +23,10 @@ import Weft
 /// are audited where they are drawn. Lays the tree out first. Reads nodes under their own locks;
 /// use from any thread.
 public enum AccessibilityAudit {
-    /// The thresholds; `Rules()` is WCAG 2.x AA and Apple's 44 pt.
+    /// The thresholds; `Rules()` is WCAG 2.x AA and Apple's 44 pt. A contrast must be a finite
+    /// ratio from 1 to 21 and a hit target a finite size of 0 or more; the audit replaces any
+    /// other value (by the default, or 21 for a higher contrast) and reports it, since a NaN
+    /// threshold would otherwise pass everything without a word.
     public struct Rules: Hashable, Sendable {
         public var minimumTextContrast = ContrastRatio(4.5)
         public var minimumLargeTextContrast = ContrastRatio(3)
@@ -35,8 +38,10 @@ public enum AccessibilityAudit {
     }
 
     /// Every issue in `node`'s tree, in paint order for contrast and hit targets, then reading
-    /// order for labels.
+    /// order for labels. A threshold that would switch its check off (NaN, infinite, negative) is
+    /// replaced by its default and reported; see `Rules`.
     public static func run(on node: ASDisplayNode, rules: Rules = Rules()) -> [AccessibilityAuditIssue] {
+        let rules = rules.repaired()
         let elements = node.accessibilityElementsInReadingOrder()  // lays the tree out
         let painted = node.drawnNodesInPaintOrder()
         var issues: [AccessibilityAuditIssue] = []
@@ -134,9 +139,11 @@ public enum AccessibilityAudit {
         var samples = Set<ContrastRatio.RGB>()
         for row in 0..<8 {
             for column in 0..<8 {
-                let x = Int(((local.minX + local.width * (CGFloat(column) + 0.5) / 8) * contents.scale).rounded(.down))
-                let y = Int(((local.minY + local.height * (CGFloat(row) + 0.5) / 8) * contents.scale).rounded(.down))
-                guard let pixel = contents.pixel(x: min(x, contents.pixelWidth - 1), y: min(y, contents.pixelHeight - 1)),
+                // Clamped to the store before Int(), which would trap on a huge or non-finite frame.
+                func index(_ value: CGFloat, _ count: Int) -> Int { value.isNaN ? 0 : Int(min(max(value.rounded(.down), 0), CGFloat(count - 1))) }
+                let x = index((local.minX + local.width * (CGFloat(column) + 0.5) / 8) * contents.scale, contents.pixelWidth)
+                let y = index((local.minY + local.height * (CGFloat(row) + 0.5) / 8) * contents.scale, contents.pixelHeight)
+                guard let pixel = contents.pixel(x: x, y: y),
                       pixel >> 24 == 0xFF else { return nil }
                 samples.insert(ContrastRatio.RGB(red: Double(pixel >> 16 & 0xFF) / 255, green: Double(pixel >> 8 & 0xFF) / 255,
                                                  blue: Double(pixel & 0xFF) / 255))

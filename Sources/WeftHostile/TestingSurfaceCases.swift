@@ -1,0 +1,374 @@
+import Foundation
+import Weft
+import WeftTesting
+
+/// Accessibility trees that loop or run deep, legends too big to lay out, audit thresholds that
+/// would switch checks off, matrices without bound, and names that would become paths outside
+/// their folder.
+enum TestingSurfaceCases {
+    static let all: [HostileCase] = accessibility + snapshots + audits + matrices + goldenNames + imageNames
+
+    // MARK: Accessibility walks
+
+    static let accessibility: [HostileCase] = [
+        HostileCase(category: .accessibility, name: "container-lists-itself") {
+            let (root, container, labels) = Tree.container(named: "self-listing", labels: ["One", "Two"])
+            container.accessibilityElements = [container] + labels
+            let elements = try Expect.diagnostic(containing: "self-listing", "cycle") { root.accessibilityElementsInReadingOrder() }
+            try Tree.expectLabels(elements, ["One", "Two"])
+        },
+        HostileCase(category: .accessibility, name: "container-lists-its-ancestor") {
+            let (root, container, labels) = Tree.container(named: "inner", labels: ["One", "Two"])
+            root.debugName = "the root"
+            container.accessibilityElements = labels + [root]
+            let elements = try Expect.diagnostic(containing: "the root", "cycle") { root.accessibilityElementsInReadingOrder() }
+            try Tree.expectLabels(elements, ["One", "Two"])
+        },
+        HostileCase(category: .accessibility, name: "two-containers-list-each-other") {
+            let (root, first, labels) = Tree.container(named: "first", labels: ["One"])
+            let second = ASDisplayNode()
+            second.debugName = "second"
+            let two = Tree.label("Two")
+            second.addSubnode(two)
+            root.addSubnode(second)
+            first.accessibilityElements = labels + [second]
+            second.accessibilityElements = [two, first]
+            let elements = try Expect.diagnostic(containing: "first", "cycle") { root.accessibilityElementsInReadingOrder() }
+            try Tree.expectLabels(elements, ["One", "Two"])
+        },
+        HostileCase(category: .accessibility, name: "node-listed-twice") {
+            let (root, container, labels) = Tree.container(named: "twice", labels: ["One", "Two"])
+            container.accessibilityElements = [labels[0], labels[0], labels[1], labels[0]]
+            let elements = try Expect.diagnostic(containing: "One", "second time") { root.accessibilityElementsInReadingOrder() }
+            try Tree.expectLabels(elements, ["One", "Two"])
+        },
+        HostileCase(category: .accessibility, name: "element-of-another-tree-lists-this-one") {
+            let (root, container, labels) = Tree.container(named: "here", labels: ["One"])
+            let elsewhere = ASDisplayNode()
+            elsewhere.debugName = "elsewhere"
+            elsewhere.accessibilityElements = [root, Tree.label("Far")]
+            container.accessibilityElements = labels + [elsewhere]
+            let elements = try Expect.diagnostic(containing: "cycle") { root.accessibilityElementsInReadingOrder() }
+            try Tree.expectLabels(elements, ["One", "Far"])
+        },
+        HostileCase(category: .accessibility, name: "entries-that-are-not-nodes") {
+            let (root, container, labels) = Tree.container(named: "mixed", labels: ["One"])
+            let fake = FakeAccessibilityElement()
+            fake.accessibilityElements = [fake, fake]
+            container.accessibilityElements = [fake] + labels + ["a string"]
+            let elements = try Expect.diagnostic(containing: "FakeAccessibilityElement", "not a node") { root.accessibilityElementsInReadingOrder() }
+            try Tree.expectLabels(elements, ["One"])
+        },
+        HostileCase(category: .accessibility, name: "hundred-thousand-deep-containers") {
+            let root = Fixture.chain(depth: 100_000)
+            var node: ASDisplayNode? = root
+            while let current = node {
+                current.isAccessibilityContainer = true
+                current.accessibilityLabel = "level"
+                node = current.subnodes.first
+            }
+            let start = Date()
+            try Expect.diagnostic(containing: "maximumTreeDepth", "1000") { _ = root.accessibilityElementsInReadingOrder() }
+            try Expect.that(Date().timeIntervalSince(start) < 10 * Slowdown.factor, "the walk took \(Date().timeIntervalSince(start)) s")
+        },
+        HostileCase(category: .accessibility, name: "hundred-thousand-deep-explicit-lists") {
+            let root = Fixture.box(CGSize(width: 40, height: 40), name: "list root")
+            var last = root
+            for _ in 0..<100_000 {
+                let next = ASDisplayNode()
+                last.accessibilityElements = [next]
+                last = next
+            }
+            try Expect.diagnostic(containing: "maximumTreeDepth", "1000") { _ = root.accessibilityElementsInReadingOrder() }
+        },
+        HostileCase(category: .accessibility, name: "hundred-thousand-deep-subnodes-audit") {
+            let root = Fixture.chain(depth: 100_000)
+            try Expect.diagnostic(containing: "maximumTreeDepth") { _ = root.drawnNodesInPaintOrder() }
+        },
+        HostileCase(category: .accessibility, name: "nan-accessibility-frame") {
+            let node = Tree.label("Framed")
+            try Expect.diagnostic(containing: "accessibilityFrame", "nan") { node.accessibilityFrame = CGRect(x: CGFloat.nan, y: 0, width: 10, height: CGFloat.infinity) }
+            try Expect.that(node.accessibilityFrame.width.isFinite && node.accessibilityFrame.height.isFinite, "kept \(node.accessibilityFrame)")
+        },
+        HostileCase(category: .accessibility, name: "infinite-activation-point") {
+            let node = Tree.label("Point")
+            try Expect.diagnostic(containing: "accessibilityActivationPoint", "inf") {
+                node.accessibilityActivationPoint = CGPoint(x: CGFloat.infinity, y: 1)
+            }
+            try Expect.that(node.accessibilityActivationPoint.x.isFinite, "kept \(node.accessibilityActivationPoint)")
+        },
+        HostileCase(category: .accessibility, name: "huge-accessibility-frame-prints") {
+            let root = Fixture.box(CGSize(width: 40, height: 40), name: "root")
+            let node = Tree.label("Huge")
+            root.addSubnode(node)
+            node.accessibilityFrame = CGRect(x: 0, y: 0, width: 1e300, height: 1e300)
+            let text = AccessibilitySnapshot.text(of: root)
+            try Expect.that(text.contains("1e+300"), "the text form printed \(text)")
+            try Expect.decodablePNG(PNGEncoder().encode(try AccessibilitySnapshot.render(root, scale: 1)), "the snapshot")
+        },
+    ]
+
+    // MARK: Accessibility snapshots
+
+    static let snapshots: [HostileCase] = [
+        HostileCase(category: .accessibility, name: "one-megabyte-label-snapshot") {
+            let root = Fixture.box(CGSize(width: 60, height: 40), name: "root")
+            let node = Tree.label(String(repeating: "a", count: 1 << 20))
+            root.addSubnode(node)
+            let start = Date()
+            let bitmap = try Expect.diagnostic(containing: "1048577 characters", "maximumLegendTextLength") {
+                try AccessibilitySnapshot.render(root, scale: 1)
+            }
+            let seconds = Date().timeIntervalSince(start)
+            try Expect.that(seconds < 5 * Slowdown.factor, "the snapshot took \(seconds) s")
+            guard let bitmap else { throw HostileFailure("the snapshot was refused") }
+            try Expect.decodablePNG(PNGEncoder().encode(bitmap), "the snapshot")
+        },
+        HostileCase(category: .accessibility, name: "snapshot-nan-scale") {
+            try Expect.error(containing: "nan") { try AccessibilitySnapshot.render(Tree.labelled("x"), scale: .nan) }
+        },
+        HostileCase(category: .accessibility, name: "snapshot-negative-scale") {
+            try Expect.error(containing: "-1.0") { try AccessibilitySnapshot.render(Tree.labelled("x"), scale: -1) }
+        },
+        HostileCase(category: .accessibility, name: "snapshot-infinite-scale") {
+            try Expect.error(containing: "inf") { try AccessibilitySnapshot.render(Tree.labelled("x"), scale: .infinity) }
+        },
+        HostileCase(category: .accessibility, name: "snapshot-controller-nan-size") {
+            let controller = ASDKViewController(node: Tree.labelled("x"))
+            try Expect.error(containing: "nan") { try AccessibilitySnapshot.render(controller, size: CGSize(width: CGFloat.nan, height: 100), scale: 1) }
+        },
+        HostileCase(category: .accessibility, name: "snapshot-legend-too-tall-refused-before-layout") {
+            let root = Fixture.box(CGSize(width: 100, height: 100), name: "root")
+            for index in 0..<5_000 {
+                let node = Tree.label("Item \(index)")
+                node.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+                root.addSubnode(node)
+            }
+            let start = Date()
+            try Expect.error(containing: "5000 elements", "\(Bitmap.maximumSide)") { try AccessibilitySnapshot.render(root, scale: 2) }
+            try Expect.that(Date().timeIntervalSince(start) < 5 * Slowdown.factor, "refusing took \(Date().timeIntervalSince(start)) s")
+        },
+    ]
+
+    // MARK: Audit thresholds
+
+    static let audits: [HostileCase] = [
+        HostileCase(category: .accessibility, name: "audit-nan-text-contrast") {
+            var rules = AccessibilityAudit.Rules()
+            rules.minimumTextContrast = ContrastRatio(.nan)
+            let issues = try Expect.diagnostic(containing: "minimumTextContrast", "nan") { AccessibilityAudit.run(on: Tree.faintText(size: 14), rules: rules) }
+            try Expect.that(issues?.contains { "\($0)".contains("contrast") } == true, "faint text passed: \(issues ?? [])")
+        },
+        HostileCase(category: .accessibility, name: "audit-nan-large-text-contrast") {
+            var rules = AccessibilityAudit.Rules()
+            rules.minimumLargeTextContrast = ContrastRatio(.nan)
+            let issues = try Expect.diagnostic(containing: "minimumLargeTextContrast", "nan") {
+                AccessibilityAudit.run(on: Tree.faintText(size: 24), rules: rules)
+            }
+            try Expect.that(issues?.contains { "\($0)".contains("contrast") } == true, "faint large text passed: \(issues ?? [])")
+        },
+        HostileCase(category: .accessibility, name: "audit-infinite-text-contrast") {
+            var rules = AccessibilityAudit.Rules()
+            rules.minimumTextContrast = ContrastRatio(.infinity)
+            try Expect.diagnostic(containing: "minimumTextContrast", "inf") { _ = AccessibilityAudit.run(on: Tree.faintText(size: 14), rules: rules) }
+        },
+        HostileCase(category: .accessibility, name: "audit-negative-text-contrast") {
+            var rules = AccessibilityAudit.Rules()
+            rules.minimumTextContrast = ContrastRatio(-4.5)
+            try Expect.diagnostic(containing: "minimumTextContrast", "-4.5") { _ = AccessibilityAudit.run(on: Tree.faintText(size: 14), rules: rules) }
+        },
+        HostileCase(category: .accessibility, name: "audit-nan-hit-target") {
+            var rules = AccessibilityAudit.Rules()
+            rules.minimumHitTarget = CGSize(width: CGFloat.nan, height: 44)
+            let issues = try Expect.diagnostic(containing: "minimumHitTarget.width", "nan") { AccessibilityAudit.run(on: Tree.smallButton(), rules: rules) }
+            try Expect.that(issues?.contains { "\($0)".contains("hit target") } == true, "a 20 pt button passed: \(issues ?? [])")
+        },
+        HostileCase(category: .accessibility, name: "audit-negative-hit-target") {
+            var rules = AccessibilityAudit.Rules()
+            rules.minimumHitTarget = CGSize(width: 44, height: -44)
+            try Expect.diagnostic(containing: "minimumHitTarget.height", "-44") { _ = AccessibilityAudit.run(on: Tree.smallButton(), rules: rules) }
+        },
+        HostileCase(category: .accessibility, name: "audit-huge-hit-target-prints") {
+            var rules = AccessibilityAudit.Rules()
+            rules.minimumHitTarget = CGSize(width: 1e300, height: 1e300)
+            let issues = AccessibilityAudit.run(on: Tree.smallButton(), rules: rules)
+            try Expect.that(issues.contains { "\($0)".contains("1e+300") }, "the issue did not show the threshold: \(issues)")
+        },
+    ]
+
+    // MARK: Snapshot matrices
+
+    static let matrices: [HostileCase] = [
+        HostileCase(category: .testing, name: "matrix-of-32400-combinations") {
+            let devices = (0..<90).map { ViewImageConfig(size: CGSize(width: 10, height: 10), name: "device\($0)") }
+            let sizes = Array(repeating: UIContentSizeCategory.large, count: 60)
+            let matrix = SnapshotMatrix(devices: devices, styles: [.light, .dark, .unspecified], contentSizes: sizes,
+                                        directions: [.leftToRight, .rightToLeft])
+            try Expect.error(containing: "32400", "90 devices", "maximumMatrixCombinations") { try matrix.checkedCells() }
+            try Expect.that(matrix.problem?.contains("32400") == true, "problem: \(matrix.problem ?? "none")")
+            let cells = try Expect.diagnostic(containing: "32400") { matrix.cells }
+            try Expect.that((cells?.count ?? 0) <= WeftLimits.maximumMatrixCombinations, "cells gave \(cells?.count ?? 0)")
+        },
+        HostileCase(category: .testing, name: "matrix-of-a-trillion-combinations") {
+            let many = Array(repeating: UIContentSizeCategory.large, count: 1_000)
+            let matrix = SnapshotMatrix(devices: Array(repeating: .iPhone13, count: 1_000), styles: Array(repeating: .light, count: 1_000),
+                                        contentSizes: many, directions: Array(repeating: .leftToRight, count: 1_000))
+            try Expect.error(containing: "1000000000000") { try matrix.checkedCells() }
+        },
+        HostileCase(category: .testing, name: "matrix-without-devices") {
+            try Expect.error(containing: "no devices") { try SnapshotMatrix(devices: []).checkedCells() }
+            try Expect.diagnostic(containing: "no devices") { _ = SnapshotMatrix(devices: []).cells }
+        },
+        HostileCase(category: .testing, name: "matrix-without-styles") {
+            try Expect.error(containing: "no styles") { try SnapshotMatrix(styles: []).checkedCells() }
+        },
+        HostileCase(category: .testing, name: "device-name-climbing-up") { try Names.expectSanitisedDevice("../../../etc") },
+        HostileCase(category: .testing, name: "device-name-absolute") { try Names.expectSanitisedDevice("/etc/passwd") },
+        HostileCase(category: .testing, name: "device-name-with-slash") { try Names.expectSanitisedDevice("a/b") },
+        HostileCase(category: .testing, name: "device-name-with-nul") { try Names.expectSanitisedDevice("a\u{0}b", shown: "a\\0b") },
+        HostileCase(category: .testing, name: "device-name-empty") {
+            let matrix = SnapshotMatrix(devices: [ViewImageConfig(size: CGSize(width: 10, height: 10), name: "")])
+            try Expect.error(containing: "empty name") { try matrix.checkedCells() }
+        },
+        HostileCase(category: .testing, name: "device-name-300-characters") {
+            let name = String(repeating: "d", count: 300)
+            let matrix = SnapshotMatrix(devices: [ViewImageConfig(size: CGSize(width: 10, height: 10), name: name)])
+            try Expect.error(containing: name, "bytes") { try matrix.checkedCells() }
+        },
+    ]
+
+    // MARK: Golden names
+
+    static let goldenNames: [HostileCase] = [
+        HostileCase(category: .testing, name: "golden-name-climbing-up") { try Names.expectRefusedGolden("../../../etc/x") },
+        HostileCase(category: .testing, name: "golden-name-absolute") { try Names.expectRefusedGolden("/etc/passwd") },
+        HostileCase(category: .testing, name: "golden-name-dot-dot-inside") { try Names.expectRefusedGolden("a/../../x") },
+        HostileCase(category: .testing, name: "golden-name-with-nul") { try Names.expectRefusedGolden("a\u{0}b", shown: "a\\0b") },
+        HostileCase(category: .testing, name: "golden-name-empty") { try Names.expectRefusedGolden("", shown: "@1x.png") },
+        HostileCase(category: .testing, name: "golden-name-300-characters") {
+            try Names.expectRefusedGolden(String(repeating: "g", count: 300), shown: "307 bytes")
+        },
+        HostileCase(category: .testing, name: "golden-text-name-climbing-up") {
+            let folder = Fixture.folder()
+            let store = GoldenStore(goldenDirectory: URL(fileURLWithPath: folder + "/golden"), artifactsDirectory: URL(fileURLWithPath: folder + "/artifacts"))
+            let error = try Expect.diagnostic(containing: "../x.txt") { store.verifyText("text", file: "../x.txt", recording: .success(.all)) } ?? nil
+            guard case .invalidName? = error else { throw HostileFailure("verifyText answered \(String(describing: error))") }
+            try Expect.that(!FileManager.default.fileExists(atPath: folder + "/x.txt"), "the text golden was written outside its folder")
+        },
+        HostileCase(category: .testing, name: "golden-infinite-scale-file-name") {
+            try Expect.that(GoldenStore.fileName("x", scale: .infinity) == "x@infx.png", "file name \(GoldenStore.fileName("x", scale: .infinity))")
+        },
+    ]
+
+    // MARK: UIImage(named:)
+
+    static let imageNames: [HostileCase] = [
+        HostileCase(category: .testing, name: "image-named-parent-file") { try Names.expectRefusedImage("../x") },
+        HostileCase(category: .testing, name: "image-named-absolute-path") { try Names.expectRefusedImage("/etc/hostname") },
+        HostileCase(category: .testing, name: "image-named-dot-dot-inside") { try Names.expectRefusedImage("a/../../x") },
+        HostileCase(category: .testing, name: "image-named-nul") { try Names.expectRefusedImage("x\u{0}.png", shown: "x\\0.png") },
+        HostileCase(category: .testing, name: "image-named-empty") { try Names.expectRefusedImage("", shown: "empty") },
+    ]
+}
+
+/// An object like UIKit's `UIAccessibilityElement`, not a node, with elements of its own.
+private final class FakeAccessibilityElement {
+    var accessibilityElements: [Any] = []
+}
+
+/// Trees the accessibility cases share.
+private enum Tree {
+    static func label(_ text: String) -> ASDisplayNode {
+        let node = ASDisplayNode()
+        node.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        node.isAccessibilityElement = true
+        node.accessibilityLabel = text
+        node.debugName = text.count > 40 ? "long label" : text
+        return node
+    }
+
+    static func labelled(_ text: String) -> ASDisplayNode {
+        let root = Fixture.box(CGSize(width: 40, height: 40), name: "root")
+        root.addSubnode(label(text))
+        return root
+    }
+
+    /// A root holding a node named `name` whose subnodes are labelled elements.
+    static func container(named name: String, labels: [String]) -> (root: ASDisplayNode, container: ASDisplayNode, labels: [ASDisplayNode]) {
+        let root = Fixture.box(CGSize(width: 100, height: 100), name: "root")
+        let container = ASDisplayNode()
+        container.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        container.debugName = name
+        let nodes = labels.map(label)
+        for node in nodes { container.addSubnode(node) }
+        root.addSubnode(container)
+        return (root, container, nodes)
+    }
+
+    static func expectLabels(_ elements: [AccessibilityElement]?, _ expected: [String]) throws {
+        let labels = (elements ?? []).compactMap(\.label)
+        try Expect.that(labels.sorted() == expected.sorted(), "the elements read were \(labels), not \(expected) once each")
+    }
+
+    static func faintText(size: CGFloat) -> ASDisplayNode {
+        let root = Fixture.box(CGSize(width: 200, height: 60), .white, name: "root")
+        root.addSubnode(Fixture.text("Faint", attributes: [.foregroundColor: UIColor(white: 0.85, alpha: 1), .font: UIFont.systemFont(ofSize: size)]))
+        return root
+    }
+
+    static func smallButton() -> ASDisplayNode {
+        let root = Fixture.box(CGSize(width: 100, height: 100), .white, name: "root")
+        let button = ASButtonNode()
+        button.setTitle("Go", with: UIFont.systemFont(ofSize: 12), with: .black, for: .normal)
+        button.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        root.addSubnode(button)
+        return root
+    }
+}
+
+/// Names that would become paths.
+private enum Names {
+    /// A device named `name` names its matrix cells with the name made one safe component, reported.
+    static func expectSanitisedDevice(_ name: String, shown: String? = nil) throws {
+        let matrix = SnapshotMatrix(devices: [ViewImageConfig(size: CGSize(width: 10, height: 10), name: name)])
+        let cells = try Expect.diagnostic(containing: shown ?? name) { matrix.cells } ?? []
+        try Expect.that(!cells.isEmpty, "no cells")
+        for cell in cells {
+            try Expect.that(!cell.name.contains("/") && !cell.name.utf8.contains(0) && cell.name != "..", "cell name \(String(reflecting: cell.name))")
+        }
+        // Its golden lands inside the golden folder.
+        let folder = Fixture.folder()
+        let store = GoldenStore(goldenDirectory: URL(fileURLWithPath: folder + "/golden"), artifactsDirectory: URL(fileURLWithPath: folder + "/artifacts"))
+        let bitmap = try Bitmap(size: CGSize(width: 2, height: 2), scale: 1) { $0.fill(CGRect(x: 0, y: 0, width: 2, height: 2), with: .red) }
+        let result = store.verify(bitmap, file: "matrix/" + cells[0].name + "@1x.png", recording: .success(.missing))
+        guard case .recorded(let path) = result else { throw HostileFailure("recording gave \(String(describing: result))") }
+        try Expect.that(URL(fileURLWithPath: path).standardizedFileURL.path.hasPrefix(folder + "/golden/"), "the golden went to \(path)")
+    }
+
+    /// A golden named `name` is refused before anything is written, the name shown.
+    static func expectRefusedGolden(_ name: String, shown: String? = nil) throws {
+        let folder = Fixture.folder()
+        let store = GoldenStore(goldenDirectory: URL(fileURLWithPath: folder + "/a/golden"), artifactsDirectory: URL(fileURLWithPath: folder + "/a/artifacts"))
+        let bitmap = try Bitmap(size: CGSize(width: 2, height: 2), scale: 1)
+        let result = try Expect.diagnostic(containing: shown ?? name) {
+            store.verify(bitmap, file: GoldenStore.fileName(name, scale: 1), recording: .success(.all))
+        } ?? nil
+        guard case .invalidName? = result else { throw HostileFailure("the golden \(String(reflecting: name)) gave \(String(describing: result))") }
+        let written = FileManager.default.enumerator(atPath: folder)?.allObjects.compactMap { $0 as? String }.filter { $0.hasSuffix(".png") } ?? []
+        try Expect.that(written.isEmpty, "files were written: \(written)")
+        let node = Fixture.box(CGSize(width: 4, height: 4))
+        let direct = store.verify(node, named: name, scale: 1, recording: .success(.all))
+        guard case .invalidName? = direct else { throw HostileFailure("verify(_:named:) gave \(String(describing: direct))") }
+    }
+
+    /// `UIImage(named:)` gives nil for `name`, reported, though the file it points at exists.
+    static func expectRefusedImage(_ name: String, shown: String? = nil) throws {
+        let folder = Fixture.folder()
+        let images = folder + "/images"
+        try FileManager.default.createDirectory(atPath: images + "/a", withIntermediateDirectories: true)
+        try Fixture.png().write(to: URL(fileURLWithPath: folder + "/x.png"))
+        UIImage.searchFolders = [URL(fileURLWithPath: images)]
+        let image = try Expect.diagnostic(containing: "UIImage(named:)", shown ?? name) { UIImage(named: name) } ?? nil
+        try Expect.that(image == nil, "UIImage(named: \(String(reflecting: name))) loaded an image")
+    }
+}
