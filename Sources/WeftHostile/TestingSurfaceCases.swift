@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Weft
 import WeftTesting
 
@@ -254,6 +255,17 @@ enum TestingSurfaceCases {
             let error = try Expect.diagnostic(containing: "../x.txt") { store.verifyText("text", file: "../x.txt", recording: .success(.all)) } ?? nil
             guard case .invalidName? = error else { throw HostileFailure("verifyText answered \(String(describing: error))") }
             try Expect.that(!FileManager.default.fileExists(atPath: folder + "/x.txt"), "the text golden was written outside its folder")
+        },
+        HostileCase(category: .testing, name: "matrix-golden-name-climbing-up") {
+            let matrix = SnapshotMatrix(devices: [ViewImageConfig(size: CGSize(width: 4, height: 4), name: "tiny")], styles: [.light])
+            let rendered = Mutex(0)
+            try Expect.diagnostic(containing: "../../../etc/matrix") {
+                expectGolden(of: { () -> ASDisplayNode in
+                    rendered.withLock { $0 += 1 }
+                    return Fixture.box(CGSize(width: 4, height: 4))
+                }, matrix: matrix, named: "../../../etc/matrix", record: .all)
+            }
+            try Expect.that(rendered.withLock { $0 } == 0, "a refused matrix was rendered")
         },
         HostileCase(category: .testing, name: "golden-infinite-scale-file-name") {
             try Expect.that(GoldenStore.fileName("x", scale: .infinity) == "x@infx.png", "file name \(GoldenStore.fileName("x", scale: .infinity))")

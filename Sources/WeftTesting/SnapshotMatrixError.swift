@@ -18,7 +18,7 @@ public enum SnapshotMatrixError: Error, Equatable, Sendable, CustomStringConvert
     public var description: String {
         switch self {
         case .emptyDimension(let dimension):
-            return "the matrix has no \(dimension): give at least one (an empty dimension would make no snapshots at all)"
+            return "the matrix has no \(dimension): give at least one"
         case let .tooManyCombinations(count, factors):
             return "the matrix has \(count) combinations (\(factors)), more than WeftLimits.maximumMatrixCombinations "
                 + "(\(WeftLimits.maximumMatrixCombinations)); split it into smaller matrices"
