@@ -223,6 +223,11 @@ enum TestingSurfaceCases {
         HostileCase(category: .testing, name: "matrix-without-styles") {
             try Expect.error(containing: "no styles") { try SnapshotMatrix(styles: []).checkedCells() }
         },
+        HostileCase(category: .testing, name: "device-config-named-as-a-path") {
+            try Expect.diagnostic(containing: "ViewImageConfig", "../../../etc") {
+                ViewImageConfig(size: CGSize(width: 10, height: 10), name: "../../../etc")
+            }
+        },
         HostileCase(category: .testing, name: "device-name-climbing-up") { try Names.expectSanitisedDevice("../../../etc") },
         HostileCase(category: .testing, name: "device-name-absolute") { try Names.expectSanitisedDevice("/etc/passwd") },
         HostileCase(category: .testing, name: "device-name-with-slash") { try Names.expectSanitisedDevice("a/b") },
