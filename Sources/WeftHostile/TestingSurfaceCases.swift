@@ -189,6 +189,18 @@ enum TestingSurfaceCases {
             rules.minimumHitTarget = CGSize(width: 44, height: -44)
             try Expect.diagnostic(containing: "minimumHitTarget.height", "-44") { _ = AccessibilityAudit.run(on: Tree.smallButton(), rules: rules) }
         },
+        HostileCase(category: .accessibility, name: "audit-ten-thousand-text-nodes") {
+            let root = Fixture.box(CGSize(width: 400, height: 400), .white, name: "root")
+            for index in 0..<10_000 {
+                let text = Fixture.text("t\(index)", width: 40)
+                text.frame = CGRect(x: CGFloat(index % 10) * 40, y: CGFloat(index / 10 % 40) * 10, width: 40, height: 10)
+                root.addSubnode(text)
+            }
+            let start = Date()
+            let issues = AccessibilityAudit.run(on: root)
+            let seconds = Date().timeIntervalSince(start)
+            try Expect.that(seconds < 10 * Slowdown.factor, "auditing 10,000 text nodes took \(seconds) s (\(issues.count) issues)")
+        },
         HostileCase(category: .accessibility, name: "audit-huge-hit-target-prints") {
             var rules = AccessibilityAudit.Rules()
             rules.minimumHitTarget = CGSize(width: 1e300, height: 1e300)

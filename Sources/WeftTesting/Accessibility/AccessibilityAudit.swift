@@ -44,9 +44,10 @@ public enum AccessibilityAudit {
         let rules = rules.repaired()
         let elements = node.accessibilityElementsInReadingOrder()  // lays the tree out
         let painted = node.drawnNodesInPaintOrder()
+        let backdrops = AuditBackdrops(painted)
         var issues: [AccessibilityAuditIssue] = []
         for (index, entry) in painted.enumerated() {
-            if let text = entry.node as? ASTextNode, let issue = contrastIssue(text, painted[...index], rules) {
+            if let text = entry.node as? ASTextNode, let issue = contrastIssue(text, at: index, backdrops, rules) {
                 issues.append(issue)
             }
             if entry.node is ASControlNode || (entry.node.isAccessibilityElement && !entry.node.accessibilityTraits.isDisjoint(with: [.button, .link, .adjustable])),
@@ -76,11 +77,12 @@ public enum AccessibilityAudit {
                                        node: name(entry.node), frame: entry.frame)
     }
 
-    /// `painted` ends with the text node; what comes before it is painted under it.
-    private static func contrastIssue(_ text: ASTextNode, _ painted: ArraySlice<DrawnNode>, _ rules: Rules) -> AccessibilityAuditIssue? {
-        guard let string = text.attributedText, string.length > 0, let entry = painted.last else { return nil }
+    /// The text node is painted at `index`; what is painted before it is under it.
+    private static func contrastIssue(_ text: ASTextNode, at index: Int, _ backdrops: AuditBackdrops, _ rules: Rules) -> AccessibilityAuditIssue? {
+        guard let string = text.attributedText, string.length > 0 else { return nil }
+        let entry = backdrops.painted[index]
         let traits = ASPrimitiveTraitCollectionToUITraitCollection(text.primitiveTraitCollection())
-        let behind = backgrounds(behind: entry.frame, painted, traits: traits)
+        let behind = backgrounds(behind: entry.frame, at: index, backdrops, traits: traits)
         var worst: (shortfall: Double, issue: AccessibilityAuditIssue)?
         string.enumerateAttributes(in: NSRange(location: 0, length: string.length)) { attributes, range, _ in
             let runText = (string.string as NSString).substring(with: range)
@@ -109,18 +111,19 @@ public enum AccessibilityAudit {
     }
 
     /// The opaque colours that can be behind `frame`, nearest layer first: for each node painted
-    /// before the text (the last entry), from the nearest, its backing store's pixels over the
-    /// frame when it has one that covers it opaquely (sampled: several colours), then its
-    /// background colour when its frame covers the text; translucent colours are composited over
-    /// what is further down, until something opaque, else white.
-    private static func backgrounds(behind frame: CGRect, _ painted: ArraySlice<DrawnNode>, traits: UITraitCollection) -> [ContrastRatio.RGB] {
+    /// up to the text (at `index`) whose frame covers the text, from the nearest, its backing
+    /// store's pixels over the frame when it has one that covers it opaquely (sampled: several
+    /// colours; not the text's own), then its background colour; translucent colours are
+    /// composited over what is further down, until something opaque, else white.
+    private static func backgrounds(behind frame: CGRect, at index: Int, _ backdrops: AuditBackdrops, traits: UITraitCollection) -> [ContrastRatio.RGB] {
         var layers: [ContrastRatio.RGB] = []
         func over(_ base: ContrastRatio.RGB) -> ContrastRatio.RGB { layers.reversed().reduce(base) { $1.composite(over: $0) } }
-        for entry in painted.reversed() {
-            if entry.node !== painted.last?.node, entry.alpha >= 1, let samples = opaqueSamples(of: entry, over: frame) {
+        for covering in backdrops.covering(frame, upTo: index) {
+            let entry = backdrops.painted[covering]
+            if covering != index, entry.alpha >= 1, let samples = opaqueSamples(of: entry, over: frame) {
                 return samples.map(over)
             }
-            guard entry.frame.contains(frame), let color = entry.node.backgroundColor else { continue }
+            guard let color = backdrops.background(at: covering) else { continue }
             var rgb = ContrastRatio.RGB(color, traits: traits)
             rgb.alpha *= entry.alpha
             guard rgb.alpha > 0 else { continue }
