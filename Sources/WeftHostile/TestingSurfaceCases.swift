@@ -86,6 +86,20 @@ enum TestingSurfaceCases {
             let root = Fixture.chain(depth: 100_000)
             try Expect.diagnostic(containing: "maximumTreeDepth") { _ = root.drawnNodesInPaintOrder() }
         },
+        HostileCase(category: .accessibility, name: "twenty-thousand-sibling-elements") {
+            let root = Fixture.box(CGSize(width: 400, height: 400), .white, name: "root")
+            for index in 0..<20_000 {
+                let node = Tree.label("e\(index)")
+                node.frame = CGRect(x: CGFloat(index % 20) * 20, y: CGFloat(index / 20 % 20) * 20, width: 20, height: 20)
+                root.addSubnode(node)
+            }
+            let start = Date()
+            let count = root.accessibilityElementsInReadingOrder().count
+            _ = AccessibilityAudit.run(on: root)
+            let seconds = Date().timeIntervalSince(start)
+            try Expect.that(count == 20_000, "\(count) elements read")
+            try Expect.that(seconds < 10 * Slowdown.factor, "reading and auditing 20,000 elements took \(seconds) s")
+        },
         HostileCase(category: .accessibility, name: "nan-accessibility-frame") {
             let node = Tree.label("Framed")
             try Expect.diagnostic(containing: "accessibilityFrame", "nan") { node.accessibilityFrame = CGRect(x: CGFloat.nan, y: 0, width: 10, height: CGFloat.infinity) }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// What one subtree contributes to the reading order: elements, and groups that stay together.
-enum AccessibilityItem {
+/// Sendable value; use from any context.
+enum AccessibilityItem: Sendable {
     case element(AccessibilityElement)
     /// Items read together, with their union frame (kept, so nested groups cost no recursion).
     indirect case group([AccessibilityItem], frame: CGRect)
