@@ -13,52 +13,52 @@ enum TestingSurfaceCases {
 
     static let accessibility: [HostileCase] = [
         HostileCase(category: .accessibility, name: "container-lists-itself") {
-            let (root, container, labels) = Tree.container(named: "self-listing", labels: ["One", "Two"])
+            let (root, container, labels) = AccessibilityTrees.container(named: "self-listing", labels: ["One", "Two"])
             container.accessibilityElements = [container] + labels
             let elements = try Expect.diagnostic(containing: "self-listing", "cycle") { root.accessibilityElementsInReadingOrder() }
-            try Tree.expectLabels(elements, ["One", "Two"])
+            try AccessibilityTrees.expectLabels(elements, ["One", "Two"])
         },
         HostileCase(category: .accessibility, name: "container-lists-its-ancestor") {
-            let (root, container, labels) = Tree.container(named: "inner", labels: ["One", "Two"])
+            let (root, container, labels) = AccessibilityTrees.container(named: "inner", labels: ["One", "Two"])
             root.debugName = "the root"
             container.accessibilityElements = labels + [root]
             let elements = try Expect.diagnostic(containing: "the root", "cycle") { root.accessibilityElementsInReadingOrder() }
-            try Tree.expectLabels(elements, ["One", "Two"])
+            try AccessibilityTrees.expectLabels(elements, ["One", "Two"])
         },
         HostileCase(category: .accessibility, name: "two-containers-list-each-other") {
-            let (root, first, labels) = Tree.container(named: "first", labels: ["One"])
+            let (root, first, labels) = AccessibilityTrees.container(named: "first", labels: ["One"])
             let second = ASDisplayNode()
             second.debugName = "second"
-            let two = Tree.label("Two")
+            let two = AccessibilityTrees.label("Two")
             second.addSubnode(two)
             root.addSubnode(second)
             first.accessibilityElements = labels + [second]
             second.accessibilityElements = [two, first]
             let elements = try Expect.diagnostic(containing: "first", "cycle") { root.accessibilityElementsInReadingOrder() }
-            try Tree.expectLabels(elements, ["One", "Two"])
+            try AccessibilityTrees.expectLabels(elements, ["One", "Two"])
         },
         HostileCase(category: .accessibility, name: "node-listed-twice") {
-            let (root, container, labels) = Tree.container(named: "twice", labels: ["One", "Two"])
+            let (root, container, labels) = AccessibilityTrees.container(named: "twice", labels: ["One", "Two"])
             container.accessibilityElements = [labels[0], labels[0], labels[1], labels[0]]
             let elements = try Expect.diagnostic(containing: "One", "second time") { root.accessibilityElementsInReadingOrder() }
-            try Tree.expectLabels(elements, ["One", "Two"])
+            try AccessibilityTrees.expectLabels(elements, ["One", "Two"])
         },
         HostileCase(category: .accessibility, name: "element-of-another-tree-lists-this-one") {
-            let (root, container, labels) = Tree.container(named: "here", labels: ["One"])
+            let (root, container, labels) = AccessibilityTrees.container(named: "here", labels: ["One"])
             let elsewhere = ASDisplayNode()
             elsewhere.debugName = "elsewhere"
-            elsewhere.accessibilityElements = [root, Tree.label("Far")]
+            elsewhere.accessibilityElements = [root, AccessibilityTrees.label("Far")]
             container.accessibilityElements = labels + [elsewhere]
             let elements = try Expect.diagnostic(containing: "cycle") { root.accessibilityElementsInReadingOrder() }
-            try Tree.expectLabels(elements, ["One", "Far"])
+            try AccessibilityTrees.expectLabels(elements, ["One", "Far"])
         },
         HostileCase(category: .accessibility, name: "entries-that-are-not-nodes") {
-            let (root, container, labels) = Tree.container(named: "mixed", labels: ["One"])
+            let (root, container, labels) = AccessibilityTrees.container(named: "mixed", labels: ["One"])
             let fake = FakeAccessibilityElement()
             fake.accessibilityElements = [fake, fake]
             container.accessibilityElements = [fake] + labels + ["a string"]
             let elements = try Expect.diagnostic(containing: "FakeAccessibilityElement", "not a node") { root.accessibilityElementsInReadingOrder() }
-            try Tree.expectLabels(elements, ["One"])
+            try AccessibilityTrees.expectLabels(elements, ["One"])
         },
         HostileCase(category: .accessibility, name: "hundred-thousand-deep-containers") {
             let root = Fixture.chain(depth: 100_000)
@@ -89,7 +89,7 @@ enum TestingSurfaceCases {
         HostileCase(category: .accessibility, name: "twenty-thousand-sibling-elements") {
             let root = Fixture.box(CGSize(width: 400, height: 400), .white, name: "root")
             for index in 0..<20_000 {
-                let node = Tree.label("e\(index)")
+                let node = AccessibilityTrees.label("e\(index)")
                 node.frame = CGRect(x: CGFloat(index % 20) * 20, y: CGFloat(index / 20 % 20) * 20, width: 20, height: 20)
                 root.addSubnode(node)
             }
@@ -101,12 +101,12 @@ enum TestingSurfaceCases {
             try Expect.that(seconds < 10 * Slowdown.factor, "reading and auditing 20,000 elements took \(seconds) s")
         },
         HostileCase(category: .accessibility, name: "nan-accessibility-frame") {
-            let node = Tree.label("Framed")
+            let node = AccessibilityTrees.label("Framed")
             try Expect.diagnostic(containing: "accessibilityFrame", "nan") { node.accessibilityFrame = CGRect(x: CGFloat.nan, y: 0, width: 10, height: CGFloat.infinity) }
             try Expect.that(node.accessibilityFrame.width.isFinite && node.accessibilityFrame.height.isFinite, "kept \(node.accessibilityFrame)")
         },
         HostileCase(category: .accessibility, name: "infinite-activation-point") {
-            let node = Tree.label("Point")
+            let node = AccessibilityTrees.label("Point")
             try Expect.diagnostic(containing: "accessibilityActivationPoint", "inf") {
                 node.accessibilityActivationPoint = CGPoint(x: CGFloat.infinity, y: 1)
             }
@@ -114,7 +114,7 @@ enum TestingSurfaceCases {
         },
         HostileCase(category: .accessibility, name: "huge-accessibility-frame-prints") {
             let root = Fixture.box(CGSize(width: 40, height: 40), name: "root")
-            let node = Tree.label("Huge")
+            let node = AccessibilityTrees.label("Huge")
             root.addSubnode(node)
             node.accessibilityFrame = CGRect(x: 0, y: 0, width: 1e300, height: 1e300)
             let text = AccessibilitySnapshot.text(of: root)
@@ -128,7 +128,7 @@ enum TestingSurfaceCases {
     static let snapshots: [HostileCase] = [
         HostileCase(category: .accessibility, name: "one-megabyte-label-snapshot") {
             let root = Fixture.box(CGSize(width: 60, height: 40), name: "root")
-            let node = Tree.label(String(repeating: "a", count: 1 << 20))
+            let node = AccessibilityTrees.label(String(repeating: "a", count: 1 << 20))
             root.addSubnode(node)
             let start = Date()
             let bitmap = try Expect.diagnostic(containing: "1048577 characters", "maximumLegendTextLength") {
@@ -140,22 +140,22 @@ enum TestingSurfaceCases {
             try Expect.decodablePNG(PNGEncoder().encode(bitmap), "the snapshot")
         },
         HostileCase(category: .accessibility, name: "snapshot-nan-scale") {
-            try Expect.error(containing: "nan") { try AccessibilitySnapshot.render(Tree.labelled("x"), scale: .nan) }
+            try Expect.error(containing: "nan") { try AccessibilitySnapshot.render(AccessibilityTrees.labelled("x"), scale: .nan) }
         },
         HostileCase(category: .accessibility, name: "snapshot-negative-scale") {
-            try Expect.error(containing: "-1.0") { try AccessibilitySnapshot.render(Tree.labelled("x"), scale: -1) }
+            try Expect.error(containing: "-1.0") { try AccessibilitySnapshot.render(AccessibilityTrees.labelled("x"), scale: -1) }
         },
         HostileCase(category: .accessibility, name: "snapshot-infinite-scale") {
-            try Expect.error(containing: "inf") { try AccessibilitySnapshot.render(Tree.labelled("x"), scale: .infinity) }
+            try Expect.error(containing: "inf") { try AccessibilitySnapshot.render(AccessibilityTrees.labelled("x"), scale: .infinity) }
         },
         HostileCase(category: .accessibility, name: "snapshot-controller-nan-size") {
-            let controller = ASDKViewController(node: Tree.labelled("x"))
+            let controller = ASDKViewController(node: AccessibilityTrees.labelled("x"))
             try Expect.error(containing: "nan") { try AccessibilitySnapshot.render(controller, size: CGSize(width: CGFloat.nan, height: 100), scale: 1) }
         },
         HostileCase(category: .accessibility, name: "snapshot-legend-too-tall-refused-before-layout") {
             let root = Fixture.box(CGSize(width: 100, height: 100), name: "root")
             for index in 0..<5_000 {
-                let node = Tree.label("Item \(index)")
+                let node = AccessibilityTrees.label("Item \(index)")
                 node.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
                 root.addSubnode(node)
             }
@@ -171,37 +171,37 @@ enum TestingSurfaceCases {
         HostileCase(category: .accessibility, name: "audit-nan-text-contrast") {
             var rules = AccessibilityAudit.Rules()
             rules.minimumTextContrast = ContrastRatio(.nan)
-            let issues = try Expect.diagnostic(containing: "minimumTextContrast", "nan") { AccessibilityAudit.run(on: Tree.faintText(size: 14), rules: rules) }
+            let issues = try Expect.diagnostic(containing: "minimumTextContrast", "nan") { AccessibilityAudit.run(on: AccessibilityTrees.faintText(size: 14), rules: rules) }
             try Expect.that(issues?.contains { "\($0)".contains("contrast") } == true, "faint text passed: \(issues ?? [])")
         },
         HostileCase(category: .accessibility, name: "audit-nan-large-text-contrast") {
             var rules = AccessibilityAudit.Rules()
             rules.minimumLargeTextContrast = ContrastRatio(.nan)
             let issues = try Expect.diagnostic(containing: "minimumLargeTextContrast", "nan") {
-                AccessibilityAudit.run(on: Tree.faintText(size: 24), rules: rules)
+                AccessibilityAudit.run(on: AccessibilityTrees.faintText(size: 24), rules: rules)
             }
             try Expect.that(issues?.contains { "\($0)".contains("contrast") } == true, "faint large text passed: \(issues ?? [])")
         },
         HostileCase(category: .accessibility, name: "audit-infinite-text-contrast") {
             var rules = AccessibilityAudit.Rules()
             rules.minimumTextContrast = ContrastRatio(.infinity)
-            try Expect.diagnostic(containing: "minimumTextContrast", "inf") { _ = AccessibilityAudit.run(on: Tree.faintText(size: 14), rules: rules) }
+            try Expect.diagnostic(containing: "minimumTextContrast", "inf") { _ = AccessibilityAudit.run(on: AccessibilityTrees.faintText(size: 14), rules: rules) }
         },
         HostileCase(category: .accessibility, name: "audit-negative-text-contrast") {
             var rules = AccessibilityAudit.Rules()
             rules.minimumTextContrast = ContrastRatio(-4.5)
-            try Expect.diagnostic(containing: "minimumTextContrast", "-4.5") { _ = AccessibilityAudit.run(on: Tree.faintText(size: 14), rules: rules) }
+            try Expect.diagnostic(containing: "minimumTextContrast", "-4.5") { _ = AccessibilityAudit.run(on: AccessibilityTrees.faintText(size: 14), rules: rules) }
         },
         HostileCase(category: .accessibility, name: "audit-nan-hit-target") {
             var rules = AccessibilityAudit.Rules()
             rules.minimumHitTarget = CGSize(width: CGFloat.nan, height: 44)
-            let issues = try Expect.diagnostic(containing: "minimumHitTarget.width", "nan") { AccessibilityAudit.run(on: Tree.smallButton(), rules: rules) }
+            let issues = try Expect.diagnostic(containing: "minimumHitTarget.width", "nan") { AccessibilityAudit.run(on: AccessibilityTrees.smallButton(), rules: rules) }
             try Expect.that(issues?.contains { "\($0)".contains("hit target") } == true, "a 20 pt button passed: \(issues ?? [])")
         },
         HostileCase(category: .accessibility, name: "audit-negative-hit-target") {
             var rules = AccessibilityAudit.Rules()
             rules.minimumHitTarget = CGSize(width: 44, height: -44)
-            try Expect.diagnostic(containing: "minimumHitTarget.height", "-44") { _ = AccessibilityAudit.run(on: Tree.smallButton(), rules: rules) }
+            try Expect.diagnostic(containing: "minimumHitTarget.height", "-44") { _ = AccessibilityAudit.run(on: AccessibilityTrees.smallButton(), rules: rules) }
         },
         HostileCase(category: .accessibility, name: "audit-ten-thousand-text-nodes") {
             let root = Fixture.box(CGSize(width: 400, height: 400), .white, name: "root")
@@ -218,7 +218,7 @@ enum TestingSurfaceCases {
         HostileCase(category: .accessibility, name: "audit-huge-hit-target-prints") {
             var rules = AccessibilityAudit.Rules()
             rules.minimumHitTarget = CGSize(width: 1e300, height: 1e300)
-            let issues = AccessibilityAudit.run(on: Tree.smallButton(), rules: rules)
+            let issues = AccessibilityAudit.run(on: AccessibilityTrees.smallButton(), rules: rules)
             try Expect.that(issues.contains { "\($0)".contains("1e+300") }, "the issue did not show the threshold: \(issues)")
         },
     ]
@@ -254,10 +254,10 @@ enum TestingSurfaceCases {
                 ViewImageConfig(size: CGSize(width: 10, height: 10), name: "../../../etc")
             }
         },
-        HostileCase(category: .testing, name: "device-name-climbing-up") { try Names.expectSanitisedDevice("../../../etc") },
-        HostileCase(category: .testing, name: "device-name-absolute") { try Names.expectSanitisedDevice("/etc/passwd") },
-        HostileCase(category: .testing, name: "device-name-with-slash") { try Names.expectSanitisedDevice("a/b") },
-        HostileCase(category: .testing, name: "device-name-with-nul") { try Names.expectSanitisedDevice("a\u{0}b", shown: "a\\0b") },
+        HostileCase(category: .testing, name: "device-name-climbing-up") { try NameChecks.expectSanitisedDevice("../../../etc") },
+        HostileCase(category: .testing, name: "device-name-absolute") { try NameChecks.expectSanitisedDevice("/etc/passwd") },
+        HostileCase(category: .testing, name: "device-name-with-slash") { try NameChecks.expectSanitisedDevice("a/b") },
+        HostileCase(category: .testing, name: "device-name-with-nul") { try NameChecks.expectSanitisedDevice("a\u{0}b", shown: "a\\0b") },
         HostileCase(category: .testing, name: "device-name-empty") {
             let matrix = SnapshotMatrix(devices: [ViewImageConfig(size: CGSize(width: 10, height: 10), name: "")])
             try Expect.error(containing: "empty name") { try matrix.checkedCells() }
@@ -272,13 +272,13 @@ enum TestingSurfaceCases {
     // MARK: Golden names
 
     static let goldenNames: [HostileCase] = [
-        HostileCase(category: .testing, name: "golden-name-climbing-up") { try Names.expectRefusedGolden("../../../etc/x") },
-        HostileCase(category: .testing, name: "golden-name-absolute") { try Names.expectRefusedGolden("/etc/passwd") },
-        HostileCase(category: .testing, name: "golden-name-dot-dot-inside") { try Names.expectRefusedGolden("a/../../x") },
-        HostileCase(category: .testing, name: "golden-name-with-nul") { try Names.expectRefusedGolden("a\u{0}b", shown: "a\\0b") },
-        HostileCase(category: .testing, name: "golden-name-empty") { try Names.expectRefusedGolden("", shown: "@1x.png") },
+        HostileCase(category: .testing, name: "golden-name-climbing-up") { try NameChecks.expectRefusedGolden("../../../etc/x") },
+        HostileCase(category: .testing, name: "golden-name-absolute") { try NameChecks.expectRefusedGolden("/etc/passwd") },
+        HostileCase(category: .testing, name: "golden-name-dot-dot-inside") { try NameChecks.expectRefusedGolden("a/../../x") },
+        HostileCase(category: .testing, name: "golden-name-with-nul") { try NameChecks.expectRefusedGolden("a\u{0}b", shown: "a\\0b") },
+        HostileCase(category: .testing, name: "golden-name-empty") { try NameChecks.expectRefusedGolden("", shown: "@1x.png") },
         HostileCase(category: .testing, name: "golden-name-300-characters") {
-            try Names.expectRefusedGolden(String(repeating: "g", count: 300), shown: "307 bytes")
+            try NameChecks.expectRefusedGolden(String(repeating: "g", count: 300), shown: "307 bytes")
         },
         HostileCase(category: .testing, name: "golden-text-name-climbing-up") {
             let folder = Fixture.folder()
@@ -306,112 +306,10 @@ enum TestingSurfaceCases {
     // MARK: UIImage(named:)
 
     static let imageNames: [HostileCase] = [
-        HostileCase(category: .testing, name: "image-named-parent-file") { try Names.expectRefusedImage("../x") },
-        HostileCase(category: .testing, name: "image-named-absolute-path") { try Names.expectRefusedImage("/etc/hostname") },
-        HostileCase(category: .testing, name: "image-named-dot-dot-inside") { try Names.expectRefusedImage("a/../../x") },
-        HostileCase(category: .testing, name: "image-named-nul") { try Names.expectRefusedImage("x\u{0}.png", shown: "x\\0.png") },
-        HostileCase(category: .testing, name: "image-named-empty") { try Names.expectRefusedImage("", shown: "empty") },
+        HostileCase(category: .testing, name: "image-named-parent-file") { try NameChecks.expectRefusedImage("../x") },
+        HostileCase(category: .testing, name: "image-named-absolute-path") { try NameChecks.expectRefusedImage("/etc/hostname") },
+        HostileCase(category: .testing, name: "image-named-dot-dot-inside") { try NameChecks.expectRefusedImage("a/../../x") },
+        HostileCase(category: .testing, name: "image-named-nul") { try NameChecks.expectRefusedImage("x\u{0}.png", shown: "x\\0.png") },
+        HostileCase(category: .testing, name: "image-named-empty") { try NameChecks.expectRefusedImage("", shown: "empty") },
     ]
-}
-
-/// An object like UIKit's `UIAccessibilityElement`, not a node, with elements of its own.
-private final class FakeAccessibilityElement {
-    var accessibilityElements: [Any] = []
-}
-
-/// Trees the accessibility cases share.
-private enum Tree {
-    static func label(_ text: String) -> ASDisplayNode {
-        let node = ASDisplayNode()
-        node.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
-        node.isAccessibilityElement = true
-        node.accessibilityLabel = text
-        node.debugName = text.count > 40 ? "long label" : text
-        return node
-    }
-
-    static func labelled(_ text: String) -> ASDisplayNode {
-        let root = Fixture.box(CGSize(width: 40, height: 40), name: "root")
-        root.addSubnode(label(text))
-        return root
-    }
-
-    /// A root holding a node named `name` whose subnodes are labelled elements.
-    static func container(named name: String, labels: [String]) -> (root: ASDisplayNode, container: ASDisplayNode, labels: [ASDisplayNode]) {
-        let root = Fixture.box(CGSize(width: 100, height: 100), name: "root")
-        let container = ASDisplayNode()
-        container.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        container.debugName = name
-        let nodes = labels.map(label)
-        for node in nodes { container.addSubnode(node) }
-        root.addSubnode(container)
-        return (root, container, nodes)
-    }
-
-    static func expectLabels(_ elements: [AccessibilityElement]?, _ expected: [String]) throws {
-        let labels = (elements ?? []).compactMap(\.label)
-        try Expect.that(labels.sorted() == expected.sorted(), "the elements read were \(labels), not \(expected) once each")
-    }
-
-    static func faintText(size: CGFloat) -> ASDisplayNode {
-        let root = Fixture.box(CGSize(width: 200, height: 60), .white, name: "root")
-        root.addSubnode(Fixture.text("Faint", attributes: [.foregroundColor: UIColor(white: 0.85, alpha: 1), .font: UIFont.systemFont(ofSize: size)]))
-        return root
-    }
-
-    static func smallButton() -> ASDisplayNode {
-        let root = Fixture.box(CGSize(width: 100, height: 100), .white, name: "root")
-        let button = ASButtonNode()
-        button.setTitle("Go", with: UIFont.systemFont(ofSize: 12), with: .black, for: .normal)
-        button.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
-        root.addSubnode(button)
-        return root
-    }
-}
-
-/// Names that would become paths.
-private enum Names {
-    /// A device named `name` names its matrix cells with the name made one safe component, reported.
-    static func expectSanitisedDevice(_ name: String, shown: String? = nil) throws {
-        let matrix = SnapshotMatrix(devices: [ViewImageConfig(size: CGSize(width: 10, height: 10), name: name)])
-        let cells = try Expect.diagnostic(containing: shown ?? name) { matrix.cells } ?? []
-        try Expect.that(!cells.isEmpty, "no cells")
-        for cell in cells {
-            try Expect.that(!cell.name.contains("/") && !cell.name.utf8.contains(0) && cell.name != "..", "cell name \(String(reflecting: cell.name))")
-        }
-        // Its golden lands inside the golden folder.
-        let folder = Fixture.folder()
-        let store = GoldenStore(goldenDirectory: URL(fileURLWithPath: folder + "/golden"), artifactsDirectory: URL(fileURLWithPath: folder + "/artifacts"))
-        let bitmap = try Bitmap(size: CGSize(width: 2, height: 2), scale: 1) { $0.fill(CGRect(x: 0, y: 0, width: 2, height: 2), with: .red) }
-        let result = store.verify(bitmap, file: "matrix/" + cells[0].name + "@1x.png", recording: .success(.missing))
-        guard case .recorded(let path) = result else { throw HostileFailure("recording gave \(String(describing: result))") }
-        try Expect.that(URL(fileURLWithPath: path).standardizedFileURL.path.hasPrefix(folder + "/golden/"), "the golden went to \(path)")
-    }
-
-    /// A golden named `name` is refused before anything is written, the name shown.
-    static func expectRefusedGolden(_ name: String, shown: String? = nil) throws {
-        let folder = Fixture.folder()
-        let store = GoldenStore(goldenDirectory: URL(fileURLWithPath: folder + "/a/golden"), artifactsDirectory: URL(fileURLWithPath: folder + "/a/artifacts"))
-        let bitmap = try Bitmap(size: CGSize(width: 2, height: 2), scale: 1)
-        let result = try Expect.diagnostic(containing: shown ?? name) {
-            store.verify(bitmap, file: GoldenStore.fileName(name, scale: 1), recording: .success(.all))
-        } ?? nil
-        guard case .invalidName? = result else { throw HostileFailure("the golden \(String(reflecting: name)) gave \(String(describing: result))") }
-        let written = FileManager.default.enumerator(atPath: folder)?.allObjects.compactMap { $0 as? String }.filter { $0.hasSuffix(".png") } ?? []
-        try Expect.that(written.isEmpty, "files were written: \(written)")
-        let node = Fixture.box(CGSize(width: 4, height: 4))
-        let direct = store.verify(node, named: name, scale: 1, recording: .success(.all))
-        guard case .invalidName? = direct else { throw HostileFailure("verify(_:named:) gave \(String(describing: direct))") }
-    }
-
-    /// `UIImage(named:)` gives nil for `name`, reported, though the file it points at exists.
-    static func expectRefusedImage(_ name: String, shown: String? = nil) throws {
-        let folder = Fixture.folder()
-        let images = folder + "/images"
-        try FileManager.default.createDirectory(atPath: images + "/a", withIntermediateDirectories: true)
-        try Fixture.png().write(to: URL(fileURLWithPath: folder + "/x.png"))
-        UIImage.searchFolders = [URL(fileURLWithPath: images)]
-        let image = try Expect.diagnostic(containing: "UIImage(named:)", shown ?? name) { UIImage(named: name) } ?? nil
-        try Expect.that(image == nil, "UIImage(named: \(String(reflecting: name))) loaded an image")
-    }
 }
