@@ -298,6 +298,13 @@ enum TestingSurfaceCases {
             }
             try Expect.that(rendered.withLock { $0 } == 0, "a refused matrix was rendered")
         },
+        HostileCase(category: .testing, name: "layout-snapshot-of-deeply-nested-specs") {
+            var spec: ASLayoutElement = Fixture.box(CGSize(width: 10, height: 10))
+            for _ in 0..<100_000 { spec = ASInsetLayoutSpec(insets: .zero, child: spec) }
+            let layout = (spec as! ASLayoutSpec).layoutThatFits(ASSizeRange(exactly: CGSize(width: 10, height: 10)))
+            let text = LayoutSnapshot.text(of: layout)
+            try Expect.that(text.hasPrefix("ASInsetLayoutSpec"), "the layout text began \(text.prefix(80))")
+        },
         HostileCase(category: .testing, name: "golden-infinite-scale-file-name") {
             try Expect.that(GoldenStore.fileName("x", scale: .infinity) == "x@infx.png", "file name \(GoldenStore.fileName("x", scale: .infinity))")
         },
