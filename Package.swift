@@ -55,7 +55,7 @@ let package = Package(
             ]
         ),
         // The hostile-input suite's child process: one case per run, so a crash counts as a failure.
-        .executableTarget(name: "weft-hostile", dependencies: ["Weft", "CWeft"], path: "Sources/WeftHostile"),
+        .executableTarget(name: "weft-hostile", dependencies: ["Weft", "WeftTesting", "CWeft"], path: "Sources/WeftHostile"),
         .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftTesting", "WeftSamples", "CWeft", "CWeftPNG", "weft", "weft-hostile", "WeftSnapshotTesting", "PlaygroundSupport",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),

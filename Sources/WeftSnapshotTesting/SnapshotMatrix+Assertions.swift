@@ -46,9 +46,11 @@ public func assertSnapshots<Controller: UIViewController>(
 }
 
 enum MatrixAssertion {
-    /// False, with the problem reported, when the matrix is empty in some dimension or names two cells alike.
+    /// False, with the problem reported, when the matrix cannot be rendered (`SnapshotMatrix.problem`:
+    /// an empty dimension, too many cells, a name that cannot be a file, two cells named alike).
     static func check(_ matrix: SnapshotMatrix, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) -> Bool {
         guard let problem = matrix.problem else { return true }
+        WeftDiagnostics.report(WeftDiagnostic(area: .testing, subject: "assertSnapshots(of:matrix:)", message: problem))
         report(problem, fileID: fileID, filePath: filePath, line: line, column: column)
         return false
     }

@@ -41,6 +41,8 @@ enum DeviceGolden {
     static func verify(at location: GoldenLocation, scale: CGFloat, record: GoldenRecording?, tolerance: GoldenTolerance,
                        render: () throws -> (Bitmap, NodeAttribution?)) -> GoldenError? {
         let file = GoldenStore.fileName(location.name, scale: scale)
+        // A name that cannot be a file is refused before anything is rendered.
+        if let refused = location.store.refusal(of: file) { return refused }
         do {
             let (bitmap, attribution) = try render()
             return location.store.verify(bitmap, file: file, recording: GoldenConfiguration.recording(record), tolerance: tolerance,

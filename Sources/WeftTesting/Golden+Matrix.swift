@@ -38,10 +38,15 @@ enum MatrixGolden {
                     fileID: String, filePath: StaticString, function: String, line: UInt, column: UInt,
                     render: (SnapshotMatrix.Cell) throws -> (Bitmap, NodeAttribution?)) {
         if let problem = matrix.problem {
+            WeftDiagnostics.report(WeftDiagnostic(area: .testing, subject: "expectGolden(of:matrix:)", message: problem))
             GoldenFailureReporter.report(problem, fileID: fileID, filePath: filePath, line: line, column: column)
             return
         }
         let base = GoldenLocation(name: name, variant: nil, filePath: "\(filePath)", function: function)
+        if let refused = base.store.refusal(of: base.name) {
+            GoldenFailureReporter.report(refused.description, fileID: fileID, filePath: filePath, line: line, column: column)
+            return
+        }
         let tolerance = GoldenLocation.tolerance(precision: precision, perceptualPrecision: perceptualPrecision)
         for cell in matrix.cells {
             let location = GoldenLocation(name: base.name + "/" + cell.name, store: base.store)

@@ -92,6 +92,8 @@ struct GoldenLocation {
     }
 
     init(name explicit: String?, variant: String?, filePath: String, function: String) {
+        // A variant fills part of one file name: sanitised (and reported), never a path.
+        let variant = variant.map { GoldenName.component($0, what: "variant") }
         if let explicit {
             self.init(name: explicit + (variant.map { "-\($0)" } ?? ""), store: GoldenStore(packageContaining: filePath))
             return
@@ -100,20 +102,15 @@ struct GoldenLocation {
         let folder = file.deletingLastPathComponent().appendingPathComponent("__Goldens__")
         let testFile = file.deletingPathExtension().lastPathComponent
         let package = GoldenStore(packageContaining: filePath)
-        self.init(name: "\(testFile)/\(Self.sanitized(function))" + (variant.map { "-\(Self.sanitized($0))" } ?? ""),
+        self.init(name: "\(testFile)/\(GoldenName.sanitized(function))" + (variant.map { "-\($0)" } ?? ""),
                   store: GoldenStore(goldenDirectory: folder, artifactsDirectory: package.artifactsDirectory))
     }
 
-    /// `testFeed()` → `testFeed`; `feed(at:)` → `feed_at`: names safe in any file system.
-    static func sanitized(_ text: String) -> String {
-        var name = text.hasSuffix("()") ? String(text.dropLast(2)) : text
-        name = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "_" })
-        while name.hasSuffix("_") { name.removeLast() }
-        return name.isEmpty ? "golden" : name
-    }
-
     static func offsetVariant(_ offset: CGPoint) -> String {
-        func text(_ value: CGFloat) -> String { value == value.rounded() ? String(format: "%04d", Int(value)) : String(describing: value) }
+        // Int() of an infinite or huge offset would trap; those print as Swift prints them.
+        func text(_ value: CGFloat) -> String {
+            value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(format: "%04d", Int(value)) : String(describing: value)
+        }
         return offset.x == 0 ? "offset-\(text(offset.y))" : "offset-\(text(offset.x))x\(text(offset.y))"
     }
 
@@ -157,6 +154,10 @@ public func expectGolden<Node: ASDisplayNode>(_ controller: ASDKViewController<N
     let tolerance = GoldenLocation.tolerance(precision: precision, perceptualPrecision: perceptualPrecision)
     for scale in scales {
         let file = GoldenStore.fileName(location.name, scale: scale)
+        if let refused = location.store.refusal(of: file) {
+            GoldenFailureReporter.report(refused.description, fileID: fileID, filePath: filePath, line: line, column: column)
+            continue
+        }
         let failure: GoldenError?
         do {
             let bitmap = try controller.renderBitmap(size: size, scale: scale)

@@ -16,6 +16,10 @@ public enum GoldenError: Error, Equatable, CustomStringConvertible {
     case unreadable(golden: String, reason: String)
     /// Rendering the subject failed.
     case renderFailed(golden: String, reason: String)
+    /// A golden's name cannot be a file under the golden folder (see `GoldenName`): empty, an
+    /// absolute path, a `..` or `.` component, a NUL or control character, or a part longer than
+    /// 255 bytes. Nothing is rendered or written.
+    case invalidName(name: String, reason: String)
     /// A tolerance outside 0…1.
     case invalidTolerance(golden: String, reason: String)
     /// `WEFT_RECORD` is not one of never, missing, failed, all (or `WEFT_RECORD_GOLDENS` is not `missing`).
@@ -42,6 +46,8 @@ public enum GoldenError: Error, Equatable, CustomStringConvertible {
             return "golden \(golden) is unreadable: \(reason)"
         case let .renderFailed(golden, reason):
             return "could not render the subject of \(golden): \(reason)"
+        case let .invalidName(name, reason):
+            return "golden name \(String(reflecting: name)) was refused: \(reason)"
         case let .invalidTolerance(golden, reason):
             return "invalid tolerance for golden \(golden): \(reason)"
         case let .invalidRecordingMode(value):

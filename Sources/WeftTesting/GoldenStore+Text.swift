@@ -6,6 +6,7 @@ extension GoldenStore {
     /// the artifacts and names the first differing lines.
     public func verifyText(_ text: String, file: String,
                            recording: Result<GoldenRecording, GoldenError> = GoldenRecording.fromEnvironment()) -> GoldenError? {
+        if let refused = refusal(of: file) { return refused }
         GoldenReport.beginRun(artifactsDirectory: artifactsDirectory)
         let goldenURL = goldenDirectory.appendingPathComponent(file)
         let mode: GoldenRecording

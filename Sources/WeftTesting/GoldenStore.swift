@@ -32,7 +32,9 @@ public struct GoldenStore: Sendable {
 
     /// The golden's file name for a case at a scale: `<name>@<scale>x.png`.
     public static func fileName(_ name: String, scale: CGFloat) -> String {
-        let scaleText = scale == scale.rounded() ? String(Int(scale)) : String(describing: scale)
+        // Int() of an infinite or huge scale would trap; such scales are refused when rendering.
+        let whole = scale.isFinite && scale == scale.rounded() && abs(scale) < 1e9
+        let scaleText = whole ? String(Int(scale)) : String(describing: scale)
         return "\(name)@\(scaleText)x.png"
     }
 
@@ -41,6 +43,7 @@ public struct GoldenStore: Sendable {
                        recording: Result<GoldenRecording, GoldenError> = GoldenRecording.fromEnvironment(),
                        tolerance: GoldenTolerance = .exact) -> GoldenError? {
         let file = Self.fileName(name, scale: scale)
+        if let refused = refusal(of: file) { return refused }
         do {
             let bitmap = try GoldenSubject.render(node, scale: scale)
             return verify(bitmap, file: file, recording: recording, tolerance: tolerance, attribution: NodeAttribution(subject: node))
@@ -50,7 +53,8 @@ public struct GoldenStore: Sendable {
     }
 
     /// Compares `bitmap` with the golden file `file` (relative to `goldenDirectory`); nil on a match.
-    /// A match removes the failure artifacts an earlier run left for this golden.
+    /// A `file` that could leave the folder (`..`, an absolute path; see `GoldenName`) is refused
+    /// with `GoldenError.invalidName`. A match removes the failure artifacts an earlier run left for this golden.
     public func verify(_ bitmap: Bitmap, file: String,
                        recording: Result<GoldenRecording, GoldenError> = GoldenRecording.fromEnvironment(),
                        tolerance: GoldenTolerance = .exact) -> GoldenError? {
@@ -59,10 +63,24 @@ public struct GoldenStore: Sendable {
 
     func verify(_ bitmap: Bitmap, file: String, recording: Result<GoldenRecording, GoldenError>, tolerance: GoldenTolerance,
                 attribution: NodeAttribution?) -> GoldenError? {
+        if let refused = refusal(of: file) { return refused }
         GoldenReport.beginRun(artifactsDirectory: artifactsDirectory)
         let result = compare(bitmap, file: file, recording: recording, tolerance: tolerance, attribution: attribution)
         if let result { report(result, file: file) }
         return result
+    }
+
+    /// `GoldenError.invalidName`, also reported as a diagnostic (a test library may not be
+    /// running to show the failure), when `file` cannot be a file under both folders; see `GoldenName`.
+    func refusal(of file: String) -> GoldenError? {
+        var reason = GoldenName.problem(inPath: file)
+        if reason == nil, GoldenName.url(file, in: goldenDirectory) == nil || GoldenName.url(file, in: artifactsDirectory) == nil {
+            reason = "it resolves outside the golden folder \(goldenDirectory.path)"
+        }
+        guard let reason else { return nil }
+        let error = GoldenError.invalidName(name: file, reason: reason)
+        WeftDiagnostics.report(WeftDiagnostic(area: .testing, subject: "GoldenStore", message: error.description))
+        return error
     }
 
     /// Adds a failure to the run's HTML report (see `GoldenReport`).

@@ -11,27 +11,40 @@ import Weft
 /// element that reported them, marked with `!`. Sendable; a pure function of the layout.
 public enum LayoutSnapshot {
     public static func text(of layout: ASLayout) -> String {
+        // Issues bubble up to every ancestor; each is printed once, at the deepest layout that has
+        // it. A layout's descendants' issues are gathered bottom up first, without recursion, as
+        // layouts nest as deep as their specs (thousands of levels).
+        var order: [(layout: ASLayout, depth: Int, parent: Int?)] = []
+        var stack: [(ASLayout, Int, Int?)] = [(layout, 0, nil)]
+        while let (current, depth, parent) = stack.popLast() {
+            order.append((current, depth, parent))
+            let index = order.count - 1
+            for sublayout in current.sublayouts.reversed() { stack.append((sublayout, depth + 1, index)) }
+        }
+        var below = Array(repeating: Set<String>(), count: order.count)
+        for index in order.indices.reversed() {
+            guard let parent = order[index].parent else { continue }
+            below[parent].formUnion(below[index])
+            below[parent].formUnion(order[index].layout.issues.map(\.description))
+        }
         var lines: [String] = []
         var reported = Set<String>()
-        func number(_ value: CGFloat) -> String {
-            let rounded = (value * 100).rounded() / 100
-            return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%g", Double(rounded))
-        }
-        func visit(_ layout: ASLayout, depth: Int) {
-            let indent = String(repeating: "  ", count: depth)
-            let f = layout.frame
-            lines.append("\(indent)\(name(of: layout))  (\(number(f.minX)), \(number(f.minY)), \(number(f.width)), \(number(f.height)))")
-            // Issues bubble up to every ancestor; print each once, at the deepest layout that has it.
-            var below = Set<String>()
-            func collect(_ l: ASLayout) { for s in l.sublayouts { below.formUnion(s.issues.map(\.description)); collect(s) } }
-            collect(layout)
-            for issue in layout.issues.map(\.description) where !below.contains(issue) && reported.insert(issue).inserted {
+        for (index, entry) in order.enumerated() {
+            let indent = String(repeating: "  ", count: entry.depth)
+            let f = entry.layout.frame
+            lines.append("\(indent)\(name(of: entry.layout))  (\(number(f.minX)), \(number(f.minY)), \(number(f.width)), \(number(f.height)))")
+            for issue in entry.layout.issues.map(\.description) where !below[index].contains(issue) && reported.insert(issue).inserted {
                 lines.append("\(indent)! \(issue)")
             }
-            for sublayout in layout.sublayouts { visit(sublayout, depth: depth + 1) }
         }
-        visit(layout, depth: 0)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// At most two decimals, no trailing zeros; a value Int cannot hold (huge, infinite, NaN) as `%g`.
+    static func number(_ value: CGFloat) -> String {
+        guard value.isFinite, abs(value) < 1e15 else { return String(format: "%g", Double(value)) }
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%g", Double(rounded))
     }
 
     static func name(of layout: ASLayout) -> String {

@@ -17,36 +17,40 @@ public struct NodeAttribution: Sendable {
     let regions: [Region]
 
     /// The regions of a node's subtree, in drawing order; for a collection, of its visible cells at
-    /// its content offset.
+    /// its content offset. Walked with a stack of its own (no recursion), each node once and no
+    /// deeper than `WeftLimits.maximumTreeDepth`, as rendering draws it.
     public init(subject node: ASDisplayNode) {
         var regions: [Region] = []
-        func visit(_ node: ASDisplayNode, origin: CGPoint, container: String?) {
-            let frame = CGRect(origin: origin, size: node.bounds.size)
-            let label = Self.label(node, container: container)
-            regions.append(Region(label: label, frame: frame))
-            let inner = CGPoint(x: origin.x - node.bounds.minX, y: origin.y - node.bounds.minY)
-            let cellLabel = (node as? ASCellNode).flatMap { cell in cell.indexPath.map { "\(Self.typeName(cell)) item \($0.item)" } }
-            for subnode in node.subnodes {
-                let f = subnode.frame
-                visit(subnode, origin: CGPoint(x: inner.x + f.minX, y: inner.y + f.minY), container: cellLabel ?? container)
-            }
-        }
+        var pending: [(node: ASDisplayNode, origin: CGPoint, container: String?, depth: Int)] = []
         if let collection = node as? ASCollectionNode {
             let offset = collection.contentOffset
             for cell in collection.visibleNodes() {
                 guard let path = collection.indexPath(for: cell),
                       let attributes = collection.collectionViewLayout.layoutAttributesForItem(at: path) else { continue }
-                visit(cell, origin: CGPoint(x: attributes.frame.minX - offset.x, y: attributes.frame.minY - offset.y), container: nil)
+                pending.append((cell, CGPoint(x: attributes.frame.minX - offset.x, y: attributes.frame.minY - offset.y), nil, 1))
             }
         } else if let table = node as? ASTableNode {
             let offset = table.contentOffset
             for cell in table.visibleNodes() {
                 guard let path = table.indexPath(for: cell) else { continue }
                 let frame = table.rectForRow(at: path)
-                visit(cell, origin: CGPoint(x: frame.minX - offset.x, y: frame.minY - offset.y), container: nil)
+                pending.append((cell, CGPoint(x: frame.minX - offset.x, y: frame.minY - offset.y), nil, 1))
             }
         } else {
-            visit(node, origin: .zero, container: nil)
+            pending.append((node, .zero, nil, 1))
+        }
+        // Popped from the end: pushed in reverse so that regions come out in drawing order.
+        pending.reverse()
+        var seen = Set<ObjectIdentifier>()
+        while let (node, origin, container, depth) = pending.popLast() {
+            guard depth <= WeftLimits.maximumTreeDepth, seen.insert(ObjectIdentifier(node)).inserted else { continue }
+            regions.append(Region(label: Self.label(node, container: container), frame: CGRect(origin: origin, size: node.bounds.size)))
+            let inner = CGPoint(x: origin.x - node.bounds.minX, y: origin.y - node.bounds.minY)
+            let cellLabel = (node as? ASCellNode).flatMap { cell in cell.indexPath.map { "\(Self.typeName(cell)) item \($0.item)" } }
+            for subnode in node.subnodes.reversed() {
+                let f = subnode.frame
+                pending.append((subnode, CGPoint(x: inner.x + f.minX, y: inner.y + f.minY), cellLabel ?? container, depth + 1))
+            }
         }
         self.regions = regions
     }

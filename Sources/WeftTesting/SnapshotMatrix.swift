@@ -8,7 +8,9 @@ import Weft
 /// Used by `expectGolden(of:matrix:…)` and, with swift-snapshot-testing, by WeftSnapshotTesting's
 /// `assertSnapshots(of:matrix:…)`. A cell's traits are the device's, overlaid by `traits` (for
 /// example `.init(displayScale: 1)` for small goldens), then by the cell's style, text size and
-/// direction. Sendable value; use from any context.
+/// direction. At most `WeftLimits.maximumMatrixCombinations` cells, and none of the dimensions
+/// empty: `problem` and `checkedCells()` refuse other matrices before anything is rendered.
+/// Sendable value; use from any context.
 public struct SnapshotMatrix: Sendable {
     public var devices: [ViewImageConfig]
     public var styles: [UIUserInterfaceStyle]
@@ -25,6 +27,10 @@ public struct SnapshotMatrix: Sendable {
         self.contentSizes = contentSizes
         self.directions = directions
         self.traits = traits
+        // Reported as soon as it is made, as well as refused when rendered (`problem`).
+        if let error = sizeError {
+            WeftDiagnostics.report(WeftDiagnostic(area: .testing, subject: "SnapshotMatrix", message: "\(error)"))
+        }
     }
 
     /// One cell: a device and the traits to render on it. Sendable value; use from any context.
@@ -47,18 +53,39 @@ public struct SnapshotMatrix: Sendable {
         }
     }
 
-    /// Every cell, devices outermost, directions innermost.
+    /// How many cells the matrix has (devices × styles × text sizes × directions), `Int.max` if
+    /// that overflows.
+    public var combinationCount: Int {
+        [devices.count, styles.count, contentSizes.count, directions.count].reduce(1) { product, factor in
+            let (result, overflow) = product.multipliedReportingOverflow(by: factor)
+            return overflow ? Int.max : result
+        }
+    }
+
+    /// "180 devices × 2 styles × 45 contentSizes × 2 directions".
+    var factors: String {
+        "\(devices.count) devices × \(styles.count) styles × \(contentSizes.count) contentSizes × \(directions.count) directions"
+    }
+
+    /// Every cell, devices outermost, directions innermost. A matrix past
+    /// `WeftLimits.maximumMatrixCombinations` gives its first that many cells, and an empty
+    /// dimension none, each reported; `problem` and `checkedCells()` refuse them instead.
     public var cells: [Cell] {
+        if let error = sizeError {
+            WeftDiagnostics.report(WeftDiagnostic(area: .testing, subject: "SnapshotMatrix", message: "\(error)"))
+        }
         var cells: [Cell] = []
         for device in devices {
+            let deviceName = Self.name(of: device)
             for style in styles {
                 for size in contentSizes {
                     for direction in directions {
+                        guard cells.count < WeftLimits.maximumMatrixCombinations else { return cells }
                         let traits = UITraitCollection(traitsFrom: [
                             self.traits, .init(userInterfaceStyle: style), .init(preferredContentSizeCategory: size),
                             .init(layoutDirection: direction),
                         ])
-                        let name = [Self.name(of: device), Self.name(of: style), Self.name(of: size), Self.name(of: direction)].joined(separator: "-")
+                        let name = [deviceName, Self.name(of: style), Self.name(of: size), Self.name(of: direction)].joined(separator: "-")
                         cells.append(Cell(device: device, traits: traits, name: name))
                     }
                 }
@@ -67,24 +94,53 @@ public struct SnapshotMatrix: Sendable {
         return cells
     }
 
-    /// The problem with the matrix, naming the empty dimension or the repeated cell name; nil when
-    /// it can be rendered.
+    /// Every cell, or the error that `problem` describes: an empty dimension, more cells than
+    /// `WeftLimits.maximumMatrixCombinations`, a device with an empty name, a cell name too long
+    /// for a file, or two cells named alike. Checked before anything is rendered.
+    public func checkedCells() throws(SnapshotMatrixError) -> [Cell] {
+        if let error = sizeError { throw error }
+        for (index, device) in devices.enumerated() where device.name?.isEmpty == true {
+            throw .emptyDeviceName(index: index)
+        }
+        let cells = self.cells
+        var seen = Set<String>()
+        for cell in cells {
+            // The longest file a cell makes: "<cell>@<scale>x.png" (swift-snapshot-testing: "<test>.<cell>.png").
+            let bytes = cell.name.utf8.count + "@10x.png".utf8.count
+            if bytes > GoldenName.maximumComponentBytes { throw .nameTooLong(cell.name, bytes: bytes) }
+            if !seen.insert(cell.name).inserted { throw .duplicateName(cell.name) }
+        }
+        return cells
+    }
+
+    /// The problem with the matrix (see `checkedCells()`), naming the empty dimension, the count
+    /// and its factors, or the name at fault; nil when it can be rendered.
     public var problem: String? {
+        do {
+            _ = try checkedCells()
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    /// An empty dimension, or more cells than the limit: found from the counts alone.
+    private var sizeError: SnapshotMatrixError? {
         for (dimension, count) in [("devices", devices.count), ("styles", styles.count), ("contentSizes", contentSizes.count),
                                    ("directions", directions.count)] where count == 0 {
-            return "the matrix has no \(dimension): give at least one"
+            return .emptyDimension(dimension)
         }
-        var seen = Set<String>()
-        for cell in cells where !seen.insert(cell.name).inserted {
-            return "two cells are both named \"\(cell.name)\": give each device a different name"
-        }
+        let count = combinationCount
+        if count > WeftLimits.maximumMatrixCombinations { return .tooManyCombinations(count: count, factors: factors) }
         return nil
     }
 
+    /// The device's part of a cell's name: its `name` as one file-name component (sanitised and
+    /// reported, see `GoldenName`), else `custom-<width>x<height>`.
     static func name(of device: ViewImageConfig) -> String {
-        if let name = device.name { return name }
+        if let name = device.name { return GoldenName.component(name, what: "device name") }
         guard let size = device.size else { return "custom" }
-        return "custom-\(GoldenLocation.sanitized(String(format: "%gx%g", size.width, size.height)))"
+        return "custom-\(GoldenName.sanitized(String(format: "%gx%g", size.width, size.height)))"
     }
 
     static func name(of style: UIUserInterfaceStyle) -> String {
@@ -112,6 +168,6 @@ public struct SnapshotMatrix: Sendable {
             .accessibilityExtraLarge: "accessibilityExtraLarge", .accessibilityExtraExtraLarge: "accessibilityExtraExtraLarge",
             .accessibilityExtraExtraExtraLarge: "accessibilityExtraExtraExtraLarge", .unspecified: "unspecifiedSize",
         ]
-        return names[size] ?? GoldenLocation.sanitized(size.rawValue)
+        return names[size] ?? GoldenName.component(size.rawValue, what: "content size category")
     }
 }

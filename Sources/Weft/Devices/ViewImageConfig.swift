@@ -44,12 +44,28 @@ public struct ViewImageConfig: Sendable {
         self.init(safeArea: safeArea, size: size, traits: traits, name: nil)
     }
 
-    /// A screen with a name for goldens (`"kiosk"` → `testName.kiosk-light-large-ltr.png`).
+    /// A screen with a name for goldens (`"kiosk"` → `testName.kiosk-light-large-ltr.png`). The
+    /// name fills one part of a file name: a name that cannot as given (empty, with `/`, `\` or a
+    /// control character, only dots, longer than 255 bytes) is reported here, and golden names
+    /// made from it replace those characters with `_` (see WeftTesting's golden naming) or refuse it.
     public init(safeArea: UIEdgeInsets = .zero, size: CGSize? = nil, traits: UITraitCollection = .init(), name: String?) {
         self.safeArea = safeArea
         self.size = size
         self.traits = traits
         self.name = name
+        if let name, let problem = Self.fileNameProblem(name) {
+            WeftDiagnostics.report(.testing, "ViewImageConfig", "name \(String(reflecting: name)) \(problem); golden names made from it will not use it as given")
+        }
+    }
+
+    /// What keeps `name` from being one file name as given, or nil.
+    static func fileNameProblem(_ name: String) -> String? {
+        if name.isEmpty { return "is empty" }
+        if name.utf8.count > 255 { return "is \(name.utf8.count) bytes, more than a file name holds (255)" }
+        if name.contains("/") || name.contains("\\") { return "holds a path separator" }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return "holds a NUL or control character" }
+        if name.allSatisfy({ $0 == "." }) { return "is only dots" }
+        return nil
     }
 
     /// The device's traits overlaid with `traits` (each trait from `traits` when it specifies it),

@@ -12,6 +12,10 @@ public struct WeftDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case geometry, appearance, layout, display, image, text, collection, output, view
         /// A wait that reached its limit (`WeftLimits.blockingWait`) or would have waited for itself.
         case threading
+        /// What VoiceOver is told and how it is found (accessibility values, walks, audits, snapshots).
+        case accessibility
+        /// Golden and snapshot testing: names that become file names, matrices.
+        case testing
     }
 
     public let area: Area

@@ -32,6 +32,10 @@ public enum WeftLimits {
     public static let blockingWait: TimeInterval = 120
     /// Depth of a node tree that can be laid out and rendered (a node with no supernode has depth 1).
     public static let maximumTreeDepth = 1_000
+    /// Cells (devices × styles × text sizes × directions) of one `SnapshotMatrix`; a larger
+    /// matrix is refused before anything is rendered. A thousand goldens is already minutes of
+    /// rendering and hundreds of megabytes in a repository; split a larger matrix by device.
+    public static let maximumMatrixCombinations = 1_000
     /// Font point size; larger sizes are clamped and reported.
     public static let maximumFontSize: CGFloat = 10_000
     /// Bytes of an image file; a larger file (or a device, FIFO or directory) is refused before it

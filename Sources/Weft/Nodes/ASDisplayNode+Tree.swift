@@ -175,10 +175,11 @@ extension ASDisplayNode {
         return false
     }
 
-    /// Frees the subtree of a node being deinitialised without recursion: the subnodes (and the
-    /// cached layouts and spec blocks, which may hold them too) are moved out of each node that
-    /// only this loop still holds, before that node goes. Without this, freeing a chain 100,000
-    /// deep would recurse once per level and overflow the stack.
+    /// Frees the subtree of a node being deinitialised without recursion: the subnodes and the
+    /// nodes listed in `accessibilityElements` (and the cached layouts and spec blocks, which may
+    /// hold them too) are moved out of each node that only this loop still holds, before that
+    /// node goes. Without this, freeing a chain 100,000 deep would recurse once per level and
+    /// overflow the stack.
     func releaseSubtreeIteratively() {
         var pending = takeOwnedReferences().subnodes
         while var node = pending.popLast() {
@@ -189,13 +190,17 @@ extension ASDisplayNode {
         }
     }
 
+    /// The subnodes, the cached layout and the nodes of `accessibilityElements` (which can chain
+    /// as deep as subnodes: each node listing the next), moved out of this node.
     private func takeOwnedReferences() -> (subnodes: [ASDisplayNode], layout: LayoutState) {
-        state.withLock { s in
+        let (subnodes, layout) = state.withLock { s in
             defer {
                 s.subnodes = []
                 s.layout = LayoutState()
             }
             return (s.subnodes, s.layout)
         }
+        let listed = accessibilityState.takeElements()?.compactMap { $0 as? ASDisplayNode } ?? []
+        return (subnodes + listed, layout)
     }
 }

@@ -400,20 +400,34 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
 
     /// The element's frame in its root node's coordinates (the offscreen "screen"); UIKit's
     /// `accessibilityFrame`. Until set, the node's frame converted to the root's coordinates.
+    /// Non-finite values and negative sizes are repaired (0) and reported, as `frame` is.
     open var accessibilityFrame: CGRect {
         get { self[accessibility: \.frame] ?? frameInRootCoordinates() }
-        set { self[accessibility: \.frame] = newValue }
+        set {
+            let frame = Self.sanitized(newValue)
+            reportRepair(.accessibility, "accessibilityFrame", given: newValue, used: frame)
+            self[accessibility: \.frame] = frame
+        }
     }
 
     /// Where VoiceOver activates the element, in root coordinates; UIKit's
-    /// `accessibilityActivationPoint`. Until set, the middle of `accessibilityFrame`.
+    /// `accessibilityActivationPoint`. Until set, the middle of `accessibilityFrame`. A point
+    /// with a non-finite coordinate is reported and not kept (the middle of the frame is used).
     open var accessibilityActivationPoint: CGPoint {
         get {
             if let point = self[accessibility: \.activationPoint] { return point }
             let frame = accessibilityFrame
             return CGPoint(x: frame.midX, y: frame.midY)
         }
-        set { self[accessibility: \.activationPoint] = newValue }
+        set {
+            guard newValue.x.isFinite, newValue.y.isFinite else {
+                WeftDiagnostics.report(.accessibility, description,
+                                       "accessibilityActivationPoint set to (\(newValue.x), \(newValue.y)), which is not a point; the middle of accessibilityFrame is used")
+                self[accessibility: \.activationPoint] = nil
+                return
+            }
+            self[accessibility: \.activationPoint] = newValue
+        }
     }
 
     /// The elements of this container in reading order, instead of the order found from frames;

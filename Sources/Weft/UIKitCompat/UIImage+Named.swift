@@ -7,6 +7,10 @@ import Synchronization
 /// and its bundle folder (on Linux, the executable's folder unless the app has a bundle). Asset
 /// catalogs are not read: export their images as files into one of those folders.
 ///
+/// What: a name relative to those folders (`star`, `icons/star`). An empty name, an absolute
+/// path, a `..` component or a NUL byte gives nil and a diagnostic, so a name cannot climb out
+/// of the folders searched.
+///
 /// Which file: the name may carry its extension (`star.png`); without one, `.png`, `.jpg` and
 /// `.jpeg` are tried. As in UIKit the screen's scale variant is preferred: at `UIScreen.main.scale`
 /// 2, `star@2x.png`, then `star@3x.png`, then `star.png` (the exact scale, then larger ones, then
@@ -36,10 +40,26 @@ extension UIImage {
     /// UIKit's `init(named:in:compatibleWith:)` without the traits: looks in `bundle`'s resource
     /// folder (the main bundle's when nil) after `searchFolders`.
     public convenience init?(named name: String, in bundle: Bundle?) {
-        guard !name.isEmpty, let path = UIImage.pathForImage(named: name, bundle: bundle ?? .main),
+        guard UIImage.isSearchableName(name), let path = UIImage.pathForImage(named: name, bundle: bundle ?? .main),
               let image = UIImage.cachedImage(atPath: path)
         else { return nil }
         self.init(bitmap: image.bitmap)
+    }
+
+    /// Whether `name` stays inside the folders searched: a name is relative to each of them, so
+    /// an empty name, an absolute path, a `..` component or a NUL byte is refused (nil, as UIKit
+    /// gives for a name it cannot find) and reported. Subfolders (`icons/star`) are allowed. To
+    /// read a file anywhere, use `UIImage(contentsOfFile:)`, which takes a path.
+    static func isSearchableName(_ name: String) -> Bool {
+        let problem: String? =
+            if name.isEmpty { "an empty name" }
+            else if name.utf8.contains(0) { "a name with a NUL byte" }
+            else if name.hasPrefix("/") { "an absolute path; names are looked up in UIImage.searchFolders and the bundle (use UIImage(contentsOfFile:) for a path)" }
+            else if name.split(separator: "/").contains("..") { "a name with a \"..\" component, which would leave the folders searched" }
+            else { nil }
+        guard let problem else { return true }
+        WeftDiagnostics.report(.image, "UIImage(named:)", "\(String(reflecting: name)) is \(problem); nil returned")
+        return false
     }
 
     /// Texture's `as_imageNamed(_:)`: `UIImage(named:)`, cached (as every named image is here).

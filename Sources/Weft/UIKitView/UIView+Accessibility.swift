@@ -68,7 +68,8 @@ extension UIView {
     }
 
     /// UIKit's `accessibilityFrame`: until set, the view's frame in its topmost superview's
-    /// coordinates (the offscreen "screen").
+    /// coordinates (the offscreen "screen"). Non-finite values and negative sizes are repaired
+    /// (0) and reported, as `frame` is.
     public var accessibilityFrame: CGRect {
         get {
             if let frame = accessibility.frame { return frame }
@@ -85,6 +86,6 @@ extension UIView {
             }
             return superview == nil ? CGRect(origin: .zero, size: bounds.size) : CGRect(origin: origin, size: frame.size)
         }
-        set { accessibility.frame = newValue }
+        set { accessibility.frame = UIView.checked(newValue, "accessibilityFrame") }
     }
 }

@@ -23,7 +23,10 @@ import Weft
 /// are audited where they are drawn. Lays the tree out first. Reads nodes under their own locks;
 /// use from any thread.
 public enum AccessibilityAudit {
-    /// The thresholds; `Rules()` is WCAG 2.x AA and Apple's 44 pt.
+    /// The thresholds; `Rules()` is WCAG 2.x AA and Apple's 44 pt. A contrast must be a finite
+    /// ratio from 1 to 21 and a hit target a finite size of 0 or more; the audit replaces any
+    /// other value (by the default, or 21 for a higher contrast) and reports it, since a NaN
+    /// threshold would otherwise pass everything without a word.
     public struct Rules: Hashable, Sendable {
         public var minimumTextContrast = ContrastRatio(4.5)
         public var minimumLargeTextContrast = ContrastRatio(3)
@@ -35,13 +38,16 @@ public enum AccessibilityAudit {
     }
 
     /// Every issue in `node`'s tree, in paint order for contrast and hit targets, then reading
-    /// order for labels.
+    /// order for labels. A threshold that would switch its check off (NaN, infinite, negative) is
+    /// replaced by its default and reported; see `Rules`.
     public static func run(on node: ASDisplayNode, rules: Rules = Rules()) -> [AccessibilityAuditIssue] {
+        let rules = rules.repaired()
         let elements = node.accessibilityElementsInReadingOrder()  // lays the tree out
         let painted = node.drawnNodesInPaintOrder()
+        let backdrops = AuditBackdrops(painted)
         var issues: [AccessibilityAuditIssue] = []
         for (index, entry) in painted.enumerated() {
-            if let text = entry.node as? ASTextNode, let issue = contrastIssue(text, painted[...index], rules) {
+            if let text = entry.node as? ASTextNode, let issue = contrastIssue(text, at: index, backdrops, rules) {
                 issues.append(issue)
             }
             if entry.node is ASControlNode || (entry.node.isAccessibilityElement && !entry.node.accessibilityTraits.isDisjoint(with: [.button, .link, .adjustable])),
@@ -71,11 +77,12 @@ public enum AccessibilityAudit {
                                        node: name(entry.node), frame: entry.frame)
     }
 
-    /// `painted` ends with the text node; what comes before it is painted under it.
-    private static func contrastIssue(_ text: ASTextNode, _ painted: ArraySlice<DrawnNode>, _ rules: Rules) -> AccessibilityAuditIssue? {
-        guard let string = text.attributedText, string.length > 0, let entry = painted.last else { return nil }
+    /// The text node is painted at `index`; what is painted before it is under it.
+    private static func contrastIssue(_ text: ASTextNode, at index: Int, _ backdrops: AuditBackdrops, _ rules: Rules) -> AccessibilityAuditIssue? {
+        guard let string = text.attributedText, string.length > 0 else { return nil }
+        let entry = backdrops.painted[index]
         let traits = ASPrimitiveTraitCollectionToUITraitCollection(text.primitiveTraitCollection())
-        let behind = backgrounds(behind: entry.frame, painted, traits: traits)
+        let behind = backgrounds(behind: entry.frame, at: index, backdrops, traits: traits)
         var worst: (shortfall: Double, issue: AccessibilityAuditIssue)?
         string.enumerateAttributes(in: NSRange(location: 0, length: string.length)) { attributes, range, _ in
             let runText = (string.string as NSString).substring(with: range)
@@ -104,18 +111,19 @@ public enum AccessibilityAudit {
     }
 
     /// The opaque colours that can be behind `frame`, nearest layer first: for each node painted
-    /// before the text (the last entry), from the nearest, its backing store's pixels over the
-    /// frame when it has one that covers it opaquely (sampled: several colours), then its
-    /// background colour when its frame covers the text; translucent colours are composited over
-    /// what is further down, until something opaque, else white.
-    private static func backgrounds(behind frame: CGRect, _ painted: ArraySlice<DrawnNode>, traits: UITraitCollection) -> [ContrastRatio.RGB] {
+    /// up to the text (at `index`) whose frame covers the text, from the nearest, its backing
+    /// store's pixels over the frame when it has one that covers it opaquely (sampled: several
+    /// colours; not the text's own), then its background colour; translucent colours are
+    /// composited over what is further down, until something opaque, else white.
+    private static func backgrounds(behind frame: CGRect, at index: Int, _ backdrops: AuditBackdrops, traits: UITraitCollection) -> [ContrastRatio.RGB] {
         var layers: [ContrastRatio.RGB] = []
         func over(_ base: ContrastRatio.RGB) -> ContrastRatio.RGB { layers.reversed().reduce(base) { $1.composite(over: $0) } }
-        for entry in painted.reversed() {
-            if entry.node !== painted.last?.node, entry.alpha >= 1, let samples = opaqueSamples(of: entry, over: frame) {
+        for covering in backdrops.covering(frame, upTo: index) {
+            let entry = backdrops.painted[covering]
+            if covering != index, entry.alpha >= 1, let samples = opaqueSamples(of: entry, over: frame) {
                 return samples.map(over)
             }
-            guard entry.frame.contains(frame), let color = entry.node.backgroundColor else { continue }
+            guard let color = backdrops.background(at: covering) else { continue }
             var rgb = ContrastRatio.RGB(color, traits: traits)
             rgb.alpha *= entry.alpha
             guard rgb.alpha > 0 else { continue }
@@ -134,9 +142,11 @@ public enum AccessibilityAudit {
         var samples = Set<ContrastRatio.RGB>()
         for row in 0..<8 {
             for column in 0..<8 {
-                let x = Int(((local.minX + local.width * (CGFloat(column) + 0.5) / 8) * contents.scale).rounded(.down))
-                let y = Int(((local.minY + local.height * (CGFloat(row) + 0.5) / 8) * contents.scale).rounded(.down))
-                guard let pixel = contents.pixel(x: min(x, contents.pixelWidth - 1), y: min(y, contents.pixelHeight - 1)),
+                // Clamped to the store before Int(), which would trap on a huge or non-finite frame.
+                func index(_ value: CGFloat, _ count: Int) -> Int { value.isNaN ? 0 : Int(min(max(value.rounded(.down), 0), CGFloat(count - 1))) }
+                let x = index((local.minX + local.width * (CGFloat(column) + 0.5) / 8) * contents.scale, contents.pixelWidth)
+                let y = index((local.minY + local.height * (CGFloat(row) + 0.5) / 8) * contents.scale, contents.pixelHeight)
+                guard let pixel = contents.pixel(x: x, y: y),
                       pixel >> 24 == 0xFF else { return nil }
                 samples.insert(ContrastRatio.RGB(red: Double(pixel >> 16 & 0xFF) / 255, green: Double(pixel >> 8 & 0xFF) / 255,
                                                  blue: Double(pixel & 0xFF) / 255))

@@ -24,10 +24,19 @@ public enum AccessibilitySnapshot {
     public static let margin: CGFloat = 16
     public static let legendWidth: CGFloat = 280
     public static let swatchSize: CGFloat = 14
+    /// Characters of an element's description (and of its details line) shown in the legend; a
+    /// longer one (a 1 MB label) is cut there with "…" and reported, so the legend's text layout
+    /// stays bounded. `text(of:)` prints descriptions whole.
+    public static let maximumLegendTextLength = 500
+    /// The space between legend rows, in points.
+    static let rowSpacing: CGFloat = 12
 
     /// `node` rendered (as `GoldenRendering.render` does; a collection at its content offset)
     /// beside its elements' legend.
+    /// Throws `AccessibilitySnapshotError` for a bad scale or a legend that cannot fit a bitmap,
+    /// before the legend is laid out.
     public static func render(_ node: ASDisplayNode, scale: CGFloat) throws -> Bitmap {
+        try check(scale: scale)
         let image = try GoldenRendering.render(node, scale: scale)
         return try compose(image, node.accessibilityElementsInReadingOrder(), scale: scale)
     }
@@ -36,6 +45,10 @@ public enum AccessibilitySnapshot {
     /// of its node's elements.
     @MainActor
     public static func render<Node: ASDisplayNode>(_ controller: ASDKViewController<Node>, size: CGSize, scale: CGFloat) throws -> Bitmap {
+        try check(scale: scale)
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+            throw AccessibilitySnapshotError.invalidSize(size)
+        }
         let image = try controller.renderBitmap(size: size, scale: scale)
         let node: Node? = controller.node
         return try compose(image, node?.accessibilityElementsInReadingOrder() ?? [], scale: scale)
@@ -61,7 +74,26 @@ public enum AccessibilitySnapshot {
     /// The frame of the legend row at `index` (swatch and text) in a snapshot of `elements`
     /// beside an image `imageSize` wide; for tests that look for a row's pixels.
     public static func legendRowFrames(for elements: [AccessibilityElement], imageWidth: CGFloat, scale: CGFloat) throws -> [CGRect] {
-        try legendRows(for: elements, imageWidth: imageWidth, scale: scale).map(\.frame)
+        try check(scale: scale)
+        return try legendRows(for: elements, imageWidth: imageWidth, scale: scale).map(\.frame)
+    }
+
+    private static func check(scale: CGFloat) throws(AccessibilitySnapshotError) {
+        guard scale.isFinite, Bitmap.scaleRange.contains(scale) else { throw .invalidScale(scale) }
+    }
+
+    /// Refuses, before any text is laid out, a picture that cannot fit a bitmap: one too wide,
+    /// or a legend whose rows, each at least a swatch tall, already pass `Bitmap.maximumSide`.
+    private static func checkFits(imageSize: CGSize, elements: Int, scale: CGFloat) throws(AccessibilitySnapshotError) {
+        let width = ((imageSize.width + margin + legendWidth + margin) * scale).rounded(.up)
+        guard width <= CGFloat(Bitmap.maximumSide) else {
+            throw .tooWide(imageWidth: imageSize.width, pixels: width < CGFloat(Int.max) ? Int(width) : Int.max, scale: scale)
+        }
+        let rows = CGFloat(max(elements, 1))
+        let legend = ((margin + rows * swatchSize + (rows - 1) * rowSpacing + margin) * scale).rounded(.up)
+        guard legend <= CGFloat(Bitmap.maximumSide) else {
+            throw .legendTooTall(elements: elements, pixels: legend < CGFloat(Int.max) ? Int(legend) : Int.max, scale: scale)
+        }
     }
 
     private static func details(_ element: AccessibilityElement) -> String {
@@ -80,33 +112,71 @@ public enum AccessibilitySnapshot {
         let textWidth = legendWidth - swatchSize - 8
         var y = margin
         var rows: [LegendRow] = []
+        var shortened = Shortened()
         let entries = elements.isEmpty ? [nil] : elements.map(Optional.some)
-        for element in entries {
+        for (index, element) in entries.enumerated() {
             let node = ASTextNode()
-            node.attributedText = legendText(element)
+            node.attributedText = legendText(element, index: index, shortened: &shortened)
             let size = node.calculateSizeThatFits(CGSize(width: textWidth, height: .infinity))
             node.frame = CGRect(x: 0, y: 0, width: textWidth, height: max(1, (size.height * scale).rounded(.up) / scale))
             let bitmap = try node.renderBitmap(scale: scale)
             let frame = CGRect(x: x, y: y, width: legendWidth, height: max(node.frame.height, swatchSize))
             rows.append(LegendRow(frame: frame, text: bitmap))
-            y = frame.maxY + 12
+            y = frame.maxY + rowSpacing
+            // Rows still to come are at least a swatch tall each: stop as soon as they cannot fit.
+            let remaining = CGFloat(entries.count - index - 1)
+            let atLeast = ((y + remaining * (swatchSize + rowSpacing) - rowSpacing + margin) * scale).rounded(.up)
+            if atLeast > CGFloat(Bitmap.maximumSide) {
+                shortened.report()
+                throw AccessibilitySnapshotError.legendTooTall(elements: elements.count, pixels: atLeast < CGFloat(Int.max) ? Int(atLeast) : Int.max,
+                                                               scale: scale)
+            }
         }
+        shortened.report()
         return rows
     }
 
-    private static func legendText(_ element: AccessibilityElement?) -> NSAttributedString {
+    private static func legendText(_ element: AccessibilityElement?, index: Int, shortened: inout Shortened) -> NSAttributedString {
         guard let element else {
             return NSAttributedString(string: "No accessibility elements", attributes: [.font: UIFont.italicSystemFont(ofSize: 13), .foregroundColor: UIColor.black])
         }
-        let text = NSMutableAttributedString(string: element.voiceOverDescription,
+        let description = shortened.cut(element.voiceOverDescription, "description", index: index, element: element)
+        let text = NSMutableAttributedString(string: description,
                                              attributes: [.font: UIFont.systemFont(ofSize: 13), .foregroundColor: UIColor.black])
-        text.append(NSAttributedString(string: "\n" + details(element),
+        text.append(NSAttributedString(string: "\n" + shortened.cut(details(element), "details", index: index, element: element),
                                        attributes: [.font: UIFont.systemFont(ofSize: 10), .foregroundColor: UIColor(hex: 0x555555)]))
         return text
     }
 
+    /// The legend texts cut to `maximumLegendTextLength`: the first in full, then a count.
+    private struct Shortened {
+        var first: String?
+        var count = 0
+
+        mutating func cut(_ text: String, _ what: String, index: Int, element: AccessibilityElement) -> String {
+            // utf8.count is O(1) for native strings; only a text that may be long is counted in characters.
+            guard text.utf8.count > maximumLegendTextLength, text.count > maximumLegendTextLength else { return text }
+            count += 1
+            if first == nil {
+                first = "element \(index + 1) (\(element.nodeClass))'s \(what) is \(text.count) characters; the legend shows the first "
+                    + "\(maximumLegendTextLength) then \"…\" (AccessibilitySnapshot.maximumLegendTextLength)"
+            }
+            return String(text.prefix(maximumLegendTextLength)) + "…"
+        }
+
+        func report() {
+            guard let first else { return }
+            let more = count > 1 ? " (and \(count - 1) more text\(count == 2 ? "" : "s") cut)" : ""
+            WeftDiagnostics.report(WeftDiagnostic(area: .accessibility, subject: "AccessibilitySnapshot", message: first + more))
+        }
+    }
+
     private static func compose(_ image: Bitmap, _ elements: [AccessibilityElement], scale: CGFloat) throws -> Bitmap {
         let imageRect = CGRect(origin: .zero, size: image.size)
+        try checkFits(imageSize: image.size, elements: elements.count, scale: scale)
+        // Overlays are clipped to the image; cut to it (with room for the stroke) before drawing,
+        // so a frame of 1e300 or one far outside reaches cairo as a small, finite rectangle.
+        let drawable = imageRect.insetBy(dx: -2, dy: -2)
         let rows = try legendRows(for: elements, imageWidth: imageRect.width, scale: scale)
         let legendBottom = (rows.last?.frame.maxY ?? 0) + margin
         let size = CGSize(width: imageRect.width + margin + legendWidth + margin, height: max(imageRect.height, legendBottom))
@@ -116,9 +186,11 @@ public enum AccessibilitySnapshot {
             context.withSavedState {
                 context.clip(to: imageRect)
                 for (index, element) in elements.enumerated() {
+                    let frame = element.frame.intersection(drawable)
+                    guard !frame.isNull, frame.minX.isFinite, frame.minY.isFinite, frame.width.isFinite, frame.height.isFinite else { continue }
                     let color = color(at: index)
-                    context.fill(element.frame, with: color.withAlphaComponent(overlayAlpha))
-                    context.stroke(Path(rect: element.frame.insetBy(dx: 0.5, dy: 0.5)), with: color, lineWidth: 1)
+                    context.fill(frame, with: color.withAlphaComponent(overlayAlpha))
+                    context.stroke(Path(rect: frame.insetBy(dx: 0.5, dy: 0.5)), with: color, lineWidth: 1)
                 }
             }
             for (index, row) in rows.enumerated() {

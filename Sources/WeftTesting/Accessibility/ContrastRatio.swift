@@ -49,7 +49,8 @@ public struct ContrastRatio: Comparable, Hashable, Sendable, CustomStringConvert
 
         /// "#777777", or "#77777780" when translucent.
         public var description: String {
-            func byte(_ c: Double) -> String { String(format: "%02X", Int((min(max(c, 0), 1) * 255).rounded())) }
+            // A NaN component (min and max pass NaN through) prints as 00 instead of trapping in Int().
+            func byte(_ c: Double) -> String { String(format: "%02X", c.isNaN ? 0 : Int((min(max(c, 0), 1) * 255).rounded())) }
             return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
         }
     }

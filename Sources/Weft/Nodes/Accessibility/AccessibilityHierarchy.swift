@@ -21,126 +21,26 @@ import Foundation
 ///   `shouldGroupAccessibilityChildren` keeps a subtree's elements together, sorted among
 ///   themselves and placed by their union frame among their neighbours.
 ///
-/// The tree is laid out first (`layoutIfNeeded()`), as rendering does, so frames are final.
+/// The tree is laid out first (`layoutIfNeeded()`), as rendering does, so frames are final. The
+/// search (`AccessibilityWalk`) is iterative, reads each node once and stops at
+/// `WeftLimits.maximumTreeDepth`: an `accessibilityElements` list that names its own node, an
+/// ancestor or a node twice is cut where it loops, reported, and the other elements still come out.
 /// Reads each node under its own lock; use from any thread, like nodes.
 public enum AccessibilityHierarchy {
     /// The elements of `root`'s tree in reading order, frames in `root`'s coordinates.
     public static func elements(of root: ASDisplayNode) -> [AccessibilityElement] {
         root.layoutIfNeeded()
         let bounds = CGRect(origin: .zero, size: root.bounds.size)
-        return flatten(sorted(collect(root, Walk(window: bounds, offset: .zero, inScroll: false)), rightToLeft: isRightToLeft(root)))
+        let items = AccessibilityWalk.items(of: root, at: AccessibilityWalk.Place(window: bounds, offset: .zero, inScroll: false))
+        return flatten(sorted(items, rightToLeft: isRightToLeft(root)))
     }
 
-    /// What one subtree contributes: elements, and groups that stay together.
-    private indirect enum Item {
-        case element(AccessibilityElement)
-        case group([Item])
-
-        var frame: CGRect {
-            switch self {
-            case .element(let element): element.frame
-            case .group(let items): items.reduce(CGRect.null) { $0.union($1.frame) }
-            }
-        }
-    }
-
-    /// Where a walk is: the image's rectangle, the translation from the current tree's root to
-    /// the image (zero, except inside a collection's cells, which are trees of their own), and
-    /// whether a scroll view is above (Texture keeps elements outside the window there).
-    private struct Walk {
-        var window: CGRect
-        var offset: CGPoint
-        var inScroll: Bool
-    }
-
-    private static func collect(_ node: ASDisplayNode, _ walk: Walk) -> [Item] {
-        guard !isHiddenFromAccessibility(node) else { return [] }
-        if node.isAccessibilityElement {
-            let element = makeElement(node, walk)
-            return walk.inScroll || element.frame.intersects(walk.window) ? [.element(element)] : []
-        }
-        if node.isAccessibilityContainer {
-            return containerElements(node, walk)
-        }
-        var walk = walk
-        walk.inScroll = walk.inScroll || node is ASScrollNode || node is ASCollectionNode || node is ASTableNode
-        if let explicit = node.accessibilityElements, !explicit.isEmpty {
-            // The given order, each entry's own elements kept together in their own order.
-            let items = explicit.compactMap { $0 as? ASDisplayNode }.map { entry in
-                Item.group(sorted(collect(entry, walk), rightToLeft: isRightToLeft(entry)))
-            }
-            return [.group(items)]
-        }
-        let subnodes = node.subnodes
-        let searched = subnodes.last(where: \.accessibilityViewIsModal).map { [$0] } ?? subnodes
-        var items = searched.flatMap { collect($0, walk) }
-        items += cellItems(node, placedAt: node.frameInRootCoordinates().origin, walk)
-        if node.shouldGroupAccessibilityChildren, !items.isEmpty {
-            return [.group(sorted(items, rightToLeft: isRightToLeft(node)))]
-        }
-        return items
-    }
-
-    /// Texture's `CollectAccessibilityElementsForContainer`: one element for `container` whose
-    /// label joins the labels found breadth first in its subtree (sorted by frame), unless the
-    /// container has a label of its own and no interactive trait; labelled interactive subnodes
-    /// become custom actions; nested containers are elements of their own, listed before it.
-    /// Unlike Texture, hidden subnodes are skipped, and an action's own subnodes (a button's
-    /// title) are not read again as label text.
-    private static func containerElements(_ container: ASDisplayNode, _ walk: Walk) -> [Item] {
-        let containerTraits = container.accessibilityTraits
-        let aggregates = (container.accessibilityLabel ?? "").isEmpty || !containerTraits.isDisjoint(with: .interactive)
-        let rightToLeft = isRightToLeft(container)
-        var nested: [Item] = []
-        var labels: [(label: NSAttributedString, frame: CGRect)] = []
-        var actions: [(name: String, frame: CGRect)] = []
-        var queue: [ASDisplayNode] = [container]
-        var index = 0
-        while index < queue.count {
-            let node = queue[index]
-            index += 1
-            if node !== container {
-                if isHiddenFromAccessibility(node) { continue }
-                if node.isAccessibilityContainer {
-                    nested += containerElements(node, walk)
-                    continue
-                }
-            }
-            if let label = node.accessibilityAttributedLabel, label.length > 0 {
-                if !node.accessibilityTraits.isDisjoint(with: .interactive) {
-                    actions.append((label.string, node.accessibilityFrame.offsetBy(dx: walk.offset.x, dy: walk.offset.y)))
-                    if node !== container { continue }
-                } else if node === container || aggregates {
-                    labels.append((label, node.accessibilityFrame.offsetBy(dx: walk.offset.x, dy: walk.offset.y)))
-                }
-            }
-            queue += node.subnodes
-        }
-        var element = makeElement(container, walk)
-        let orderedLabels = labels.enumerated().sorted { readsBefore($0.element.frame, $1.element.frame, $0.offset, $1.offset, rightToLeft) }
-        element.label = orderedLabels.map(\.element.label.string).joined(separator: ", ")
-        let orderedActions = actions.enumerated().sorted { readsBefore($0.element.frame, $1.element.frame, $0.offset, $1.offset, rightToLeft) }
-        element.customActions = orderedActions.map(\.element.name)
-        guard walk.inScroll || element.frame.intersects(walk.window) else { return nested }
-        return nested + [.element(element)]
-    }
-
-    /// The visible cells of a collection or table whose viewport's top left is at `origin` in
-    /// its own tree's root coordinates (`walk.offset` moves that to the image); each cell's tree is searched like a subtree, its frames moved to where the
-    /// cell is drawn.
-    private static func cellItems(_ node: ASDisplayNode, placedAt origin: CGPoint, _ walk: Walk) -> [Item] {
-        CollectionCells.placed(in: node, at: origin).flatMap { placed -> [Item] in
-            var inCell = walk
-            inCell.offset = CGPoint(x: walk.offset.x + placed.offset.x, y: walk.offset.y + placed.offset.y)
-            return collect(placed.cell, inCell)
-        }
-    }
-
-    private static func makeElement(_ node: ASDisplayNode, _ walk: Walk) -> AccessibilityElement {
+    /// `node`'s element, its frame and activation point moved by `offset` (a cell's place in the image).
+    static func makeElement(_ node: ASDisplayNode, offset: CGPoint) -> AccessibilityElement {
         let point = node.accessibilityActivationPoint
         return AccessibilityElement(label: node.accessibilityLabel, value: node.accessibilityValue, hint: node.accessibilityHint,
-                             traits: node.accessibilityTraits, frame: node.accessibilityFrame.offsetBy(dx: walk.offset.x, dy: walk.offset.y),
-                             activationPoint: CGPoint(x: point.x + walk.offset.x, y: point.y + walk.offset.y), identifier: node.accessibilityIdentifier,
+                             traits: node.accessibilityTraits, frame: node.accessibilityFrame.offsetBy(dx: offset.x, dy: offset.y),
+                             activationPoint: CGPoint(x: point.x + offset.x, y: point.y + offset.y), identifier: node.accessibilityIdentifier,
                              language: node.accessibilityLanguage, nodeClass: String(describing: type(of: node)),
                              debugName: node.debugName)
     }
@@ -150,11 +50,11 @@ public enum AccessibilityHierarchy {
         node.isHidden || node.alpha == 0 || node.accessibilityElementsHidden
     }
 
-    private static func isRightToLeft(_ node: ASDisplayNode) -> Bool {
+    static func isRightToLeft(_ node: ASDisplayNode) -> Bool {
         node.primitiveTraitCollection().layoutDirection == .rightToLeft
     }
 
-    private static func sorted(_ items: [Item], rightToLeft: Bool) -> [Item] {
+    static func sorted(_ items: [AccessibilityItem], rightToLeft: Bool) -> [AccessibilityItem] {
         let frames = items.map(\.frame)
         return items.indices.sorted { readsBefore(frames[$0], frames[$1], $0, $1, rightToLeft) }.map { items[$0] }
     }
@@ -170,13 +70,17 @@ public enum AccessibilityHierarchy {
         return aIndex < bIndex
     }
 
-    private static func flatten(_ items: [Item]) -> [AccessibilityElement] {
-        items.flatMap { item -> [AccessibilityElement] in
+    /// The elements in order, groups opened; with a stack of its own, as groups nest as deep as the tree.
+    private static func flatten(_ items: [AccessibilityItem]) -> [AccessibilityElement] {
+        var result: [AccessibilityElement] = []
+        var pending = Array(items.reversed())
+        while let item = pending.popLast() {
             switch item {
-            case .element(let element): [element]
-            case .group(let items): flatten(items)
+            case .element(let element): result.append(element)
+            case .group(let items, _): pending += items.reversed()
             }
         }
+        return result
     }
 }
 

@@ -18,6 +18,14 @@ struct AccessibilityStorage: ~Copyable, Sendable {
         box.withLock { body($0?.state ?? AccessibilityState()) }
     }
 
+    /// Moves `accessibilityElements` out (nil when never set), making nothing; for freeing a node.
+    func takeElements() -> [Any]? {
+        box.withLock { box in
+            defer { box?.state.elements = nil }
+            return box?.state.elements
+        }
+    }
+
     /// Changes the values, making the box on first use.
     func write<T>(_ body: (inout AccessibilityState) -> T) -> T {
         box.withLock { box in
