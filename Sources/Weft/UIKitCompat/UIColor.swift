@@ -38,14 +38,17 @@ public final class UIColor: NSObject, Sendable {
         super.init()
     }
 
-    /// UIKit's `init(red:green:blue:alpha:)`. NaN components become 0.
+    /// UIKit's `init(red:green:blue:alpha:)`. Components are clamped to 0...1; a NaN component,
+    /// which no colour has, becomes 0 and is reported (area `.appearance`).
     public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        Self.reportNaN([("red", red), ("green", green), ("blue", blue), ("alpha", alpha)], api: "UIColor(red:green:blue:alpha:)")
         self.init(kind: .fixed(red: Self.clamp(red), green: Self.clamp(green), blue: Self.clamp(blue), alpha: Self.clamp(alpha)))
     }
 
-    /// UIKit's `init(white:alpha:)`.
+    /// UIKit's `init(white:alpha:)`; a NaN component becomes 0 and is reported.
     public convenience init(white: CGFloat, alpha: CGFloat) {
-        self.init(red: white, green: white, blue: white, alpha: alpha)
+        Self.reportNaN([("white", white), ("alpha", alpha)], api: "UIColor(white:alpha:)")
+        self.init(kind: .fixed(red: Self.clamp(white), green: Self.clamp(white), blue: Self.clamp(white), alpha: Self.clamp(alpha)))
     }
 
     /// A colour from a 24-bit `0xRRGGBB` value, as most Texture apps define in a `UIColor` extension.
@@ -129,6 +132,13 @@ public final class UIColor: NSObject, Sendable {
 
     private static func clamp(_ value: CGFloat) -> CGFloat {
         value.isNaN ? 0 : min(max(value, 0), 1)
+    }
+
+    private static func reportNaN(_ components: [(name: String, value: CGFloat)], api: String) {
+        let bad = components.filter(\.value.isNaN)
+        guard !bad.isEmpty else { return }
+        WeftDiagnostics.report(.appearance, api, bad.map { "\($0.name) nan" }.joined(separator: ", ")
+                               + " is not a colour component; 0 used")
     }
 }
 
