@@ -7,7 +7,7 @@ import Weft
 struct HostileCase: Sendable {
     /// The group it belongs to, as listed in docs/reliability.md.
     enum Category: String, Sendable, CaseIterable {
-        case images, geometry, text, trees, concurrency, dataSources = "data-sources", frames, output, cli
+        case images, geometry, text, trees, concurrency, dataSources = "data-sources", frames, output, cli, drawing
     }
 
     let category: Category

@@ -87,14 +87,14 @@ extension GraphicsContext {
             let deviceShort = period * PathCost.singularValues(m).smallest < PathCost.tolerance
             if !deviceShort, (CGFloat(pathBudget.segments) + pieces) * weight > limit {
                 cairo_set_dash(cr, nil, 0, 0)
-                WeftDiagnostics.report(.geometry, api, "the dash pattern \(dashes) would cut the \(pathBudget.length)-point path into "
+                WeftDiagnostics.report(.geometry, api, "the dash pattern \(PathCheck.text(dashes.map { CGFloat($0) })) would cut the \(PathCheck.text(pathBudget.length))-point path into "
                     + "\(pieces.isFinite ? "\(Int(pieces))" : "endless") pieces, over WeftLimits.maximumPathElements "
                     + "(\(WeftLimits.maximumPathElements)); stroked solid")
             }
         }
         let budget = Int(limit / weight)
         guard pathBudget.segments > budget else { return }
-        WeftDiagnostics.report(.geometry, api, "a \(cairo_get_line_width(cr))-point line over \(pathBudget.segments) segments "
+        WeftDiagnostics.report(.geometry, api, "a \(PathCheck.text(cairo_get_line_width(cr)))-point line over \(pathBudget.segments) segments "
             + "counts as \(Int(CGFloat(pathBudget.segments) * weight)), over WeftLimits.maximumPathElements "
             + "(\(WeftLimits.maximumPathElements)) for its width; only the first \(budget) segments are stroked")
         truncatePath(toSegments: budget)

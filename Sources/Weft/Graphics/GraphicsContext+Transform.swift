@@ -9,17 +9,17 @@ import Foundation
 extension GraphicsContext {
     /// Core Graphics' `translateBy(x:y:)`.
     public func translateBy(x: CGFloat, y: CGFloat) {
-        changeTransform("CGContext.translateBy(x:y:)", "(\(x), \(y))") { cairo_matrix_translate(&$0, x, y) }
+        changeTransform("CGContext.translateBy(x:y:)", "(\(PathCheck.text(x)), \(PathCheck.text(y)))") { cairo_matrix_translate(&$0, x, y) }
     }
 
     /// Core Graphics' `scaleBy(x:y:)`.
     public func scaleBy(x: CGFloat, y: CGFloat) {
-        changeTransform("CGContext.scaleBy(x:y:)", "(\(x), \(y))") { cairo_matrix_scale(&$0, x, y) }
+        changeTransform("CGContext.scaleBy(x:y:)", "(\(PathCheck.text(x)), \(PathCheck.text(y)))") { cairo_matrix_scale(&$0, x, y) }
     }
 
     /// Rotates clockwise (y down) by `angle` radians; Core Graphics' `rotate(by:)`.
     public func rotate(by angle: CGFloat) {
-        changeTransform("CGContext.rotate(by:)", "\(angle)") { cairo_matrix_rotate(&$0, angle) }
+        changeTransform("CGContext.rotate(by:)", "\(PathCheck.text(angle))") { cairo_matrix_rotate(&$0, angle) }
     }
 
     /// Applies `transform` before the current one; Core Graphics' `concatenate(_:)`.
@@ -49,9 +49,9 @@ extension GraphicsContext {
         let problem: String? =
             !entries.allSatisfy(\.isFinite) || !largest.isFinite ? "a transform that is not finite"
             : smallest == 0 || m.xx * m.yy - m.yx * m.xy == 0 ? "a singular transform (no area left to draw into)"
-            : largest > limit ? "a point spanning \(largest) device pixels, beyond WeftLimits.maximumTransformScale (\(limit))"
-            : smallest < 1 / limit ? "a point spanning \(smallest) device pixels, below 1 / WeftLimits.maximumTransformScale"
-            : max(abs(m.x0), abs(m.y0)) > WeftLimits.maximumPathCoordinate * limit ? "an origin \(max(abs(m.x0), abs(m.y0))) device pixels away"
+            : largest > limit ? "a point spanning \(PathCheck.text(largest)) device pixels, beyond WeftLimits.maximumTransformScale (\(PathCheck.text(limit)))"
+            : smallest < 1 / limit ? "a point spanning \(PathCheck.text(smallest)) device pixels, below 1 / WeftLimits.maximumTransformScale"
+            : max(abs(m.x0), abs(m.y0)) > WeftLimits.maximumPathCoordinate * limit ? "an origin \(PathCheck.text(max(abs(m.x0), abs(m.y0)))) device pixels away"
             : nil
         if let problem {
             WeftDiagnostics.report(.geometry, api, "\(given) would give \(problem); the transform is kept")

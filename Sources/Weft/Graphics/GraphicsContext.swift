@@ -150,7 +150,7 @@ public final class GraphicsContext {
     public func stroke(_ path: Path, with color: UIColor, lineWidth: CGFloat) {
         let api = "CGContext.stroke(_:with:lineWidth:)"
         guard lineWidth.isFinite, lineWidth > 0 else {
-            WeftDiagnostics.report(.geometry, api, "lineWidth \(lineWidth) is \(lineWidth.isNaN ? "not a number" : lineWidth.isInfinite ? "infinite" : "not positive"); nothing stroked")
+            WeftDiagnostics.report(.geometry, api, "lineWidth \(PathCheck.text(lineWidth)) is \(lineWidth.isNaN ? "not a number" : lineWidth.isInfinite ? "infinite" : "not positive"); nothing stroked")
             return
         }
         cairo_save(cr)
@@ -267,7 +267,10 @@ public final class GraphicsContext {
         cairo_matrix_init_scale(&matrix, CGFloat(bitmap.pixelWidth) / rect.width, CGFloat(bitmap.pixelHeight) / rect.height)
         cairo_matrix_translate(&matrix, -rect.minX, -rect.minY)
         var inverse = matrix
-        guard [matrix.xx, matrix.yy, matrix.x0, matrix.y0].allSatisfy(\.isFinite), cairo_matrix_invert(&inverse) == CAIRO_STATUS_SUCCESS else {
+        // Past a billion pixels a point the mapping's inverse loses its precision (and cairo's
+        // determinant overflows): the image would be far under a pixel anyway.
+        guard [matrix.xx, matrix.yy, matrix.x0, matrix.y0].allSatisfy({ $0.isFinite && abs($0) < 1e9 * max(1, abs(rect.minX), abs(rect.minY)) }),
+              cairo_matrix_invert(&inverse) == CAIRO_STATUS_SUCCESS else {
             WeftDiagnostics.report(.geometry, api, "rect \(PathCheck.describe(rect)) is too small for a \(bitmap.pixelWidth) × \(bitmap.pixelHeight)-pixel image; nothing drawn")
             return nil
         }

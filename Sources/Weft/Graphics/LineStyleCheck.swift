@@ -9,12 +9,12 @@ enum LineStyleCheck {
     /// previous width) when NaN, infinite or negative.
     static func lineWidth(_ width: CGFloat, api: String) -> CGFloat? {
         guard width.isFinite, width >= 0 else {
-            WeftDiagnostics.report(.geometry, api, "lineWidth \(width) is \(width.isNaN ? "not a number" : width < 0 ? "negative" : "infinite"); "
+            WeftDiagnostics.report(.geometry, api, "lineWidth \(PathCheck.text(width)) is \(width.isNaN ? "not a number" : width < 0 ? "negative" : "infinite"); "
                 + "the previous width is kept")
             return nil
         }
         guard width <= WeftLimits.maximumLineWidth else {
-            WeftDiagnostics.report(.geometry, api, "lineWidth \(width) is beyond WeftLimits.maximumLineWidth; \(WeftLimits.maximumLineWidth) used")
+            WeftDiagnostics.report(.geometry, api, "lineWidth \(PathCheck.text(width)) is beyond WeftLimits.maximumLineWidth; \(PathCheck.text(WeftLimits.maximumLineWidth)) used")
             return WeftLimits.maximumLineWidth
         }
         return width
@@ -23,7 +23,7 @@ enum LineStyleCheck {
     /// The miter limit to use; nil (reported: keep the previous one) when NaN, infinite or negative.
     static func miterLimit(_ limit: CGFloat, api: String) -> CGFloat? {
         guard limit.isFinite, limit >= 0 else {
-            WeftDiagnostics.report(.geometry, api, "miterLimit \(limit) is \(limit.isNaN ? "not a number" : limit < 0 ? "negative" : "infinite"); "
+            WeftDiagnostics.report(.geometry, api, "miterLimit \(PathCheck.text(limit)) is \(limit.isNaN ? "not a number" : limit < 0 ? "negative" : "infinite"); "
                 + "the previous limit is kept")
             return nil
         }
@@ -41,16 +41,16 @@ enum LineStyleCheck {
             return ([], 0)
         }
         if let bad = lengths.first(where: { !$0.isFinite || $0 < 0 }) {
-            WeftDiagnostics.report(.geometry, api, "dash length \(bad) is \(bad.isNaN ? "not a number" : bad < 0 ? "negative" : "infinite") "
-                + "(lengths \(lengths)); the dash is dropped (a solid line)")
+            WeftDiagnostics.report(.geometry, api, "dash length \(PathCheck.text(bad)) is \(bad.isNaN ? "not a number" : bad < 0 ? "negative" : "infinite") "
+                + "(lengths \(PathCheck.text(lengths))); the dash is dropped (a solid line)")
             return ([], 0)
         }
         guard lengths.contains(where: { $0 > 0 }), lengths.reduce(0, +).isFinite else {
-            WeftDiagnostics.report(.geometry, api, "dash lengths \(lengths) add up to \(lengths.reduce(0, +)); the dash is dropped (a solid line)")
+            WeftDiagnostics.report(.geometry, api, "dash lengths \(PathCheck.text(lengths)) add up to \(PathCheck.text(lengths.reduce(0, +))); the dash is dropped (a solid line)")
             return ([], 0)
         }
         guard phase.isFinite else {
-            WeftDiagnostics.report(.geometry, api, "dash phase \(phase) is not finite; 0 used")
+            WeftDiagnostics.report(.geometry, api, "dash phase \(PathCheck.text(phase)) is not finite; 0 used")
             return (lengths, 0)
         }
         return (lengths, phase)

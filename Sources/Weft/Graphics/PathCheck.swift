@@ -20,7 +20,7 @@ enum PathCheck {
         let limit = WeftLimits.maximumPathCoordinate
         guard abs(point.x) > limit || abs(point.y) > limit else { return point }
         let clamped = CGPoint(x: min(max(point.x, -limit), limit), y: min(max(point.y, -limit), limit))
-        WeftDiagnostics.report(.geometry, api, "\(what) \(describe(point)) is beyond ±\(limit) "
+        WeftDiagnostics.report(.geometry, api, "\(what) \(describe(point)) is beyond ±\(PathCheck.text(limit)) "
             + "(WeftLimits.maximumPathCoordinate); \(describe(clamped)) used")
         return clamped
     }
@@ -38,7 +38,7 @@ enum PathCheck {
         guard [minX, minY, maxX, maxY].contains(where: { abs($0) > limit }) else { return rect }
         func clamp(_ v: CGFloat) -> CGFloat { min(max(v, -limit), limit) }
         let clamped = CGRect(x: clamp(minX), y: clamp(minY), width: clamp(maxX) - clamp(minX), height: clamp(maxY) - clamp(minY))
-        WeftDiagnostics.report(.geometry, api, "rect \(describe(rect)) reaches beyond ±\(limit) "
+        WeftDiagnostics.report(.geometry, api, "rect \(describe(rect)) reaches beyond ±\(PathCheck.text(limit)) "
             + "(WeftLimits.maximumPathCoordinate); \(describe(clamped)) used")
         return clamped
     }
@@ -46,11 +46,11 @@ enum PathCheck {
     /// A corner radius: NaN or infinite is reported and 0 used; negative is 0, as Core Animation takes it.
     static func cornerRadius(_ radius: CGFloat, api: String) -> CGFloat {
         guard radius.isFinite else {
-            WeftDiagnostics.report(.geometry, api, "cornerRadius \(radius) is not finite; square corners used")
+            WeftDiagnostics.report(.geometry, api, "cornerRadius \(PathCheck.text(radius)) is not finite; square corners used")
             return 0
         }
         if radius < 0 {
-            WeftDiagnostics.report(.geometry, api, "cornerRadius \(radius) is negative; square corners used")
+            WeftDiagnostics.report(.geometry, api, "cornerRadius \(PathCheck.text(radius)) is negative; square corners used")
         }
         return radius
     }
@@ -60,21 +60,21 @@ enum PathCheck {
     static func arc(center: CGPoint, radius: CGFloat, start: CGFloat, end: CGFloat, clockwise: Bool, api: String) -> Path.Element? {
         guard let center = point(center, "center", api: api) else { return nil }
         guard radius.isFinite, radius >= 0 else {
-            WeftDiagnostics.report(.geometry, api, "radius \(radius) is \(radius.isNaN ? "not a number" : radius < 0 ? "negative" : "infinite"); the arc is dropped")
+            WeftDiagnostics.report(.geometry, api, "radius \(PathCheck.text(radius)) is \(radius.isNaN ? "not a number" : radius < 0 ? "negative" : "infinite"); the arc is dropped")
             return nil
         }
         guard start.isFinite, end.isFinite else {
-            WeftDiagnostics.report(.geometry, api, "angles (startAngle \(start), endAngle \(end)) are not finite; the arc is dropped")
+            WeftDiagnostics.report(.geometry, api, "angles (startAngle \(PathCheck.text(start)), endAngle \(PathCheck.text(end))) are not finite; the arc is dropped")
             return nil
         }
         var r = radius
         if r > WeftLimits.maximumPathCoordinate {
             r = WeftLimits.maximumPathCoordinate
-            WeftDiagnostics.report(.geometry, api, "radius \(radius) is beyond \(r) (WeftLimits.maximumPathCoordinate); \(r) used")
+            WeftDiagnostics.report(.geometry, api, "radius \(PathCheck.text(radius)) is beyond \(PathCheck.text(r)) (WeftLimits.maximumPathCoordinate); \(PathCheck.text(r)) used")
         }
         let huge = abs(start) > largestAngle || abs(end) > largestAngle
         if huge {
-            WeftDiagnostics.report(.geometry, api, "angles (startAngle \(start), endAngle \(end)) are beyond ±\(largestAngle) radians; "
+            WeftDiagnostics.report(.geometry, api, "angles (startAngle \(PathCheck.text(start)), endAngle \(PathCheck.text(end))) are beyond ±\(PathCheck.text(largestAngle)) radians; "
                 + "reduced modulo 2π (the arc keeps its end points, and a sweep of a turn or more draws the whole circle)")
         }
         let (s, e) = reduced(start: start, end: end, clockwise: clockwise)
@@ -96,6 +96,15 @@ enum PathCheck {
         return (s, clockwise ? s + sweep : s - sweep)
     }
 
-    static func describe(_ p: CGPoint) -> String { "(\(p.x), \(p.y))" }
-    static func describe(_ r: CGRect) -> String { "(\(r.origin.x), \(r.origin.y), \(r.width), \(r.height))" }
+    /// A value as diagnostics show it: Swift's form (`nan`, `-inf`, `1e+300`, `2.5`), and for a
+    /// large one Swift writes out in full, its exponent form too (`1000000000000000.0 (1e+15)`).
+    static func text(_ value: CGFloat) -> String {
+        let swift = Double(value).description
+        guard value.isFinite, abs(value) >= 1e6, !swift.contains("e") else { return swift }
+        return "\(swift) (\(String(format: "%g", Double(value))))"
+    }
+    static func text(_ values: [CGFloat]) -> String { "[" + values.map(text).joined(separator: ", ") + "]" }
+
+    static func describe(_ p: CGPoint) -> String { "(\(PathCheck.text(p.x)), \(PathCheck.text(p.y)))" }
+    static func describe(_ r: CGRect) -> String { "(\(PathCheck.text(r.origin.x)), \(PathCheck.text(r.origin.y)), \(PathCheck.text(r.width)), \(PathCheck.text(r.height)))" }
 }

@@ -56,7 +56,7 @@ public struct CGAffineTransform: Sendable, Hashable, CustomStringConvertible {
                                  tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
     }
 
-    public var description: String { "CGAffineTransform(a: \(a), b: \(b), c: \(c), d: \(d), tx: \(tx), ty: \(ty))" }
+    public var description: String { "CGAffineTransform(a: \(PathCheck.text(a)), b: \(PathCheck.text(b)), c: \(PathCheck.text(c)), d: \(PathCheck.text(d)), tx: \(PathCheck.text(tx)), ty: \(PathCheck.text(ty)))" }
 }
 
 extension CGPoint {
