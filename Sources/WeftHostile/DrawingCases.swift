@@ -90,7 +90,7 @@ enum DrawingCases {
                 try within(5, "a 1e15-radian arc") {
                     try render { _ in
                         UIColor.red.setStroke()
-                        UIBezierPath(arcCenter: CGPoint(x: 20, y: 20), radius: 10, startAngle: 0, endAngle: 1e15, clockwise: false).stroke()
+                        UIBezierPath(arcCenter: CGPoint(x: 20, y: 20), radius: 10, startAngle: 0, endAngle: 1e15, clockwise: true).stroke()
                     }
                 }
             }
