@@ -101,7 +101,8 @@ private func run(_ input: inout FuzzInput, _ context: CGContext) {
     while saved > 0 { context.restoreGState(); saved -= 1 }
 }
 
-private func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+@_cdecl("LLVMFuzzerTestOneInput")
+public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data else { return 0 }
     var input = FuzzInput(UnsafeRawBufferPointer(start: data, count: size))
     let width = CGFloat(1 + input.index(64)), height = CGFloat(1 + input.index(64)), scale = CGFloat(1 + input.index(3))

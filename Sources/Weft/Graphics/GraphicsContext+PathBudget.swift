@@ -6,6 +6,10 @@ import Foundation
 /// with the API called and the count) when over. cairo never sees a path it would take minutes or
 /// forever on.
 extension GraphicsContext {
+    /// Whether the current path reached `WeftLimits.maximumPathElements` (reported then): what is
+    /// added now is dropped unchecked.
+    var isPathFull: Bool { pathBudget.overflowReported }
+
     /// Empties cairo's current path and its count.
     func newPath() {
         cairo_new_path(cr)
@@ -15,6 +19,8 @@ extension GraphicsContext {
     /// Adds `path` to cairo's current path while the segments stay within the limit; the rest is
     /// dropped, reported once per path under `api`.
     func append(_ path: Path, api: String) {
+        // Already full and reported: a loop adding a million points costs a check each.
+        guard !pathBudget.overflowReported else { return }
         if path.droppedElements > 0 {
             WeftDiagnostics.report(.geometry, api, "the path has \(path.elementCount + path.droppedElements) elements, over "
                 + "WeftLimits.maximumPathElements (\(WeftLimits.maximumPathElements)); only its first \(path.elementCount) are drawn")

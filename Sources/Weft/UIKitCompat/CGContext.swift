@@ -50,8 +50,12 @@ extension GraphicsContext {
     public func addRect(_ rect: CGRect) { append(Path(rect: rect, api: "CGContext.addRect(_:)"), api: "CGContext.addRect(_:)") }
     public func addRects(_ rects: [CGRect]) { for rect in rects { addRect(rect) } }
     public func addEllipse(in rect: CGRect) { append(Path(ellipseIn: rect, api: "CGContext.addEllipse(in:)"), api: "CGContext.addEllipse(in:)") }
-    public func move(to point: CGPoint) { var p = Path(); p.move(to: point, api: "CGContext.move(to:)"); append(p, api: "CGContext.move(to:)") }
+    public func move(to point: CGPoint) {
+        guard !isPathFull else { return }
+        var p = Path(); p.move(to: point, api: "CGContext.move(to:)"); append(p, api: "CGContext.move(to:)")
+    }
     public func addLine(to point: CGPoint) {
+        guard !isPathFull else { return }
         var p = Path(); p.addLine(to: point, api: "CGContext.addLine(to:)"); append(p, api: "CGContext.addLine(to:)")
     }
     public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {

