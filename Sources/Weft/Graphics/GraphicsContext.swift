@@ -66,8 +66,8 @@ public final class GraphicsContext {
     public func clip(to rect: CGRect) { clip(to: rect, api: "CGContext.clip(to:)") }
 
     func clip(to rect: CGRect, api: String) {
-        guard PathCheck.rect(rect, api: api) != nil else { return }
-        clip(to: Path(rect: rect, api: api), api: api)
+        guard let checked = PathCheck.rect(rect, api: api) else { return }
+        clip(to: Path(rect: checked, api: api), api: api)
     }
 
     /// Draws `body` into an offscreen group and composites it with `alpha`, as a layer's opacity
@@ -145,14 +145,15 @@ public final class GraphicsContext {
         pathBudget = PathBudget()
     }
 
-    /// Strokes `path` centred on its outline. A width that is not finite, or not positive, strokes
-    /// nothing, reported; one over `WeftLimits.maximumLineWidth` is clamped, reported.
+    /// Strokes `path` centred on its outline. A width of 0 strokes nothing; NaN, infinite or
+    /// negative strokes nothing, reported; one over `WeftLimits.maximumLineWidth` is clamped, reported.
     public func stroke(_ path: Path, with color: UIColor, lineWidth: CGFloat) {
         let api = "CGContext.stroke(_:with:lineWidth:)"
-        guard lineWidth.isFinite, lineWidth > 0 else {
-            WeftDiagnostics.report(.geometry, api, "lineWidth \(PathCheck.text(lineWidth)) is \(lineWidth.isNaN ? "not a number" : lineWidth.isInfinite ? "infinite" : "not positive"); nothing stroked")
+        guard lineWidth.isFinite, lineWidth >= 0 else {
+            WeftDiagnostics.report(.geometry, api, "lineWidth \(PathCheck.text(lineWidth)) is \(lineWidth.isNaN ? "not a number" : lineWidth < 0 ? "negative" : "infinite"); nothing stroked")
             return
         }
+        guard lineWidth > 0 else { return }
         cairo_save(cr)
         setLineWidth(lineWidth, api: api)
         setSource(color)
@@ -166,10 +167,10 @@ public final class GraphicsContext {
     /// Makes `rect` transparent; a rect that is not finite clears nothing, reported.
     public func clear(_ rect: CGRect) {
         let api = "CGContext.clear(_:)"
-        guard PathCheck.rect(rect, api: api) != nil else { return }
+        guard let checked = PathCheck.rect(rect, api: api) else { return }
         cairo_save(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-        apply(Path(rect: rect, api: api), api: api)
+        apply(Path(rect: checked, api: api), api: api)
         cairo_fill(cr)
         pathBudget = PathBudget()
         cairo_restore(cr)

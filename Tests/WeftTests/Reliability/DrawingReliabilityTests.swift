@@ -5,7 +5,8 @@ import Testing
 
 /// Hostile geometry given to the drawing calls is refused or repaired before cairo sees it, cairo
 /// stays able to draw (its status stays success), and what is drawn is what the repair says.
-@Suite struct DrawingReliabilityTests {
+/// Serialized: several tests count the diagnostics reported while they draw.
+@Suite(.serialized) struct DrawingReliabilityTests {
     static let green: UInt32 = 0xFF00_FF00
 
     /// Draws `body` into a `size` renderer at scale 1, checking cairo's status after it.
