@@ -326,6 +326,11 @@ enum DrawingCases {
         drawing("rect-infinite-size", ["UIBezierPath(rect:)", "inf"]) { _ in
             UIBezierPath(rect: CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 10)).stroke()
         },
+        drawing("fill-and-stroke-with-nan-alpha", ["UIBezierPath.fill(with:alpha:)", "nan"]) { _ in
+            let path = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 20, height: 20))
+            path.fill(with: .normal, alpha: .nan)
+            path.stroke(with: .multiply, alpha: .nan)
+        },
         drawing("line-segments-with-nan", ["CGContext.strokeLineSegments(between:)", "nan"]) { context in
             context.strokeLineSegments(between: [.zero, CGPoint(x: CGFloat.nan, y: 1), CGPoint(x: 1, y: 1), CGPoint(x: 9, y: 9)])
         },

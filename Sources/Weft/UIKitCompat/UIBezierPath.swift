@@ -149,8 +149,9 @@ public final class UIBezierPath {
     }
 
     /// Fills the path with the current fill colour, `blendMode` and `alpha`; UIKit's `fill(with:alpha:)`.
+    /// A NaN alpha draws nothing, reported.
     public func fill(with blendMode: CGBlendMode, alpha: CGFloat) {
-        guard let context = UIGraphicsGetCurrentContext() else { return }
+        guard let context = UIGraphicsGetCurrentContext(), Self.check(alpha, api: "UIBezierPath.fill(with:alpha:)") else { return }
         context.withSavedState {
             context.blendMode = blendMode
             context.fillColor = context.fillColor.withAlphaComponent(context.fillColor.alpha * alpha)
@@ -167,8 +168,9 @@ public final class UIBezierPath {
     }
 
     /// Strokes the path with the current stroke colour, `blendMode` and `alpha`; UIKit's `stroke(with:alpha:)`.
+    /// A NaN alpha draws nothing, reported.
     public func stroke(with blendMode: CGBlendMode, alpha: CGFloat) {
-        guard let context = UIGraphicsGetCurrentContext() else { return }
+        guard let context = UIGraphicsGetCurrentContext(), Self.check(alpha, api: "UIBezierPath.stroke(with:alpha:)") else { return }
         context.withSavedState {
             context.blendMode = blendMode
             context.strokeColor = context.strokeColor.withAlphaComponent(context.strokeColor.alpha * alpha)
@@ -183,6 +185,13 @@ public final class UIBezierPath {
         context.beginPath()
         context.append(path, api: "UIBezierPath.addClip()")
         context.clipToCurrentPath(evenOdd: usesEvenOddFillRule)
+    }
+
+    /// False (reported) for a NaN alpha; others are clamped to 0...1 by the colour, as UIKit does.
+    private static func check(_ alpha: CGFloat, api: String) -> Bool {
+        guard alpha.isNaN else { return true }
+        WeftDiagnostics.report(.geometry, api, "alpha nan is not a number; nothing drawn")
+        return false
     }
 
     private func strokeInSavedState(_ context: GraphicsContext, api: String) {
