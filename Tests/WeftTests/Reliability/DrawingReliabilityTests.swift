@@ -84,6 +84,32 @@ import Testing
         #expect(!Self.opaque(bitmap, 14, 14))
     }
 
+    /// Core Graphics' `clockwise` is meant with y up, so in a UIKit context it shows the other way
+    /// round, as on iOS: the same arc as `UIBezierPath`'s with `clockwise` flipped.
+    @Test func contextArcsTurnAsOnIOS() {
+        let context = Self.draw { context in
+            context.addArc(center: CGPoint(x: 20, y: 20), radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+            context.setLineWidth(2)
+            context.strokePath()
+        }
+        let bezier = Self.draw { _ in
+            let path = UIBezierPath(arcCenter: CGPoint(x: 20, y: 20), radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: false)
+            path.lineWidth = 2
+            path.stroke()
+        }
+        #expect(context.hasSamePixels(as: bezier))
+        #expect(Self.opaque(context, 20, 10), "three quarters round, through the top")
+    }
+
+    @Test func lineSegmentsAreSeparate() {
+        let bitmap = Self.draw { context in
+            context.setLineWidth(2)
+            context.strokeLineSegments(between: [CGPoint(x: 0, y: 10), CGPoint(x: 10, y: 10), CGPoint(x: 30, y: 10), CGPoint(x: 40, y: 10)])
+        }
+        #expect(Self.opaque(bitmap, 5, 10) && Self.opaque(bitmap, 35, 10))
+        #expect(!Self.opaque(bitmap, 20, 10), "no line joins one segment to the next")
+    }
+
     @Test func aDashedLineHasGaps() {
         let bitmap = Self.draw { context in
             context.setLineDash(phase: 0, lengths: [4, 4])
