@@ -27,7 +27,7 @@ ASAN_SCRATCH ?= .build-asan
 UBSAN_SCRATCH ?= .build-ubsan
 FUZZ_SCRATCH ?= .build-fuzz
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= FuzzPNG FuzzJPEG FuzzPNGEncoder FuzzText FuzzTree
+FUZZ_TARGETS ?= FuzzPNG FuzzJPEG FuzzPNGEncoder FuzzText FuzzTree FuzzDrawing
 
 # What the build, the pinned fonts and the tests need (chromium opens the golden report; ffmpeg writes and reads back mp4 and gif; the fuzz oracles call libpng), as (check, Debian package) pairs: a pkg-config module
 # or a file that must exist.

@@ -24,6 +24,7 @@ let package = Package(
         .executableTarget(name: "FuzzPNGEncoder", dependencies: [singlePassPNG, "FuzzSupport", "CFuzzOracles"]),
         .executableTarget(name: "FuzzText", dependencies: [weft, "FuzzSupport"]),
         .executableTarget(name: "FuzzTree", dependencies: [weft, "FuzzSupport"]),
+        .executableTarget(name: "FuzzDrawing", dependencies: [weft, "FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets in Fuzz/ (Swift with AddressSanitizer; C, Weft's CWeftPNG included,
 # with AddressSanitizer, UndefinedBehaviorSanitizer and coverage) and runs each for a set time.
 #   scripts/fuzz.sh SCRATCH [SECONDS] [TARGET...]
-#   targets: FuzzPNG FuzzJPEG FuzzPNGEncoder FuzzText FuzzTree
+#   targets: FuzzPNG FuzzJPEG FuzzPNGEncoder FuzzText FuzzTree FuzzDrawing
 # Each target's corpus grows in SCRATCH/corpus/TARGET; it starts from seeds made by
 # scripts/fuzz/make-seeds.py and from the inputs kept in Fuzz/Corpus/TARGET (regression seeds:
 # inputs that once crashed, run first on every start). A crash, sanitizer report, timeout or
@@ -16,7 +16,7 @@ scratch=$(mkdir -p "${1:?usage: scripts/fuzz.sh SCRATCH [SECONDS] [TARGET...]}" 
 seconds=${2:-60}
 shift $(( $# >= 2 ? 2 : 1 ))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzPNG FuzzJPEG FuzzPNGEncoder FuzzText FuzzTree)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzPNG FuzzJPEG FuzzPNGEncoder FuzzText FuzzTree FuzzDrawing)
 swift=${SWIFT:-swift}
 
 # lld: gold (the default) crashes in its DWARF reader on these links. -parse-as-library: the

@@ -107,10 +107,18 @@ def trees():
     yield "rounded-clipped", bytes([0, 0, 64, 0, 0, 64, 1] + [0, 0, 0, 9, 0, 30, 0, 11, 1, 0, 7, 1, 10, 200, 30, 0, 1, 3, 0, 1, 12, 0, 0, 4, 9, 9, 9, 0])
 
 
+def drawings():
+    # Interpreted by FuzzDrawing: width, height, scale, renderer or image context, then instructions.
+    yield "arc-and-stroke", bytes([39, 39, 1, 1] + [4, 0, 0, 20, 0, 0, 20, 0, 0, 10, 0, 0, 0, 0, 0, 3, 1, 6])
+    yield "context-lines-dashed", bytes([30, 20, 0, 1] + [27, 0, 0, 0, 2, 0, 0, 4, 0, 0, 4, 15, 0, 0, 1, 0, 0, 1, 16, 0, 0, 0, 30, 0, 0, 10, 20])
+    yield "nan-arc", bytes([20, 20, 2, 0, 0] + [4, 0, 0, 10, 0, 0, 10, 0, 0, 5, 6, 14, 0, 0, 1, 6])
+    yield "million-lines", bytes([39, 39, 0, 1] + [0, 0, 0, 0, 0, 0, 0, 1, 7] + [0, 0, 40, 0, 0, 3] + [6, 7])
+
+
 def main():
     out = sys.argv[1]
     for target, files in (("FuzzPNG", pngs()), ("FuzzJPEG", jpegs()), ("FuzzPNGEncoder", encoder_inputs()), ("FuzzText", texts()),
-                          ("FuzzTree", trees())):
+                          ("FuzzTree", trees()), ("FuzzDrawing", drawings())):
         folder = os.path.join(out, target)
         os.makedirs(folder, exist_ok=True)
         for name, data in files:

@@ -66,6 +66,29 @@ public enum WeftLimits {
     /// Bytes those layouts may hold (their strings and runs, estimated with Swift's overheads). A
     /// feed's repeated shapes are short; long text is rarely repeated, so the budget stays small.
     public static let textMeasurementCacheBytes = 4 << 20
+    /// Elements of one `Path` or `UIBezierPath`, and segments of one path filled, stroked or
+    /// clipped in a `CGContext` (each curve and arc counted as the straight segments cairo flattens
+    /// it into, a wide stroke's segments weighted by its width); more are dropped, reported. cairo's
+    /// work grows with the square of a path's crossings: a million self-crossing segments never
+    /// finish stroking, 10,000 take 1.5–2.3 s. At this limit the worst case, every segment crossing
+    /// nearly every other on a 300-point canvas at scale 3, fills and strokes in 0.4 s (1-point
+    /// line), 0.9 s (300-point round-joined line) in a debug build on a 2-core machine shared with
+    /// other builds (`DrawingReliabilityTests.theWorstPathAtTheLimitIsQuick`).
+    public static let maximumPathElements = 4_000
+    /// Magnitude of a path coordinate or radius, in points; larger values are clamped and reported.
+    /// It leaves room for a list of `maximumItems` rows drawn in one space, far short of where
+    /// cairo's arcs loop per tolerance step (a radius of 1e300 never finishes).
+    public static let maximumPathCoordinate: CGFloat = 1_000_000_000
+    /// Stroke width in points; wider is clamped and reported. A wider line covers any bitmap Weft
+    /// makes, and cairo's round joins grow with the width.
+    public static let maximumLineWidth: CGFloat = 10_000
+    /// Device pixels per point a transform may give in either direction (and its inverse too);
+    /// `translateBy`, `scaleBy`, `rotate` and `concatenate` past it, or to a NaN, infinite or
+    /// singular transform, keep the previous transform, reported. A singular matrix puts cairo in
+    /// an error state that silently stops all later drawing.
+    public static let maximumTransformScale: CGFloat = 100_000
+    /// Lengths in one dash pattern; a longer pattern is dropped (a solid line), reported.
+    public static let maximumDashCount = 1_024
     /// Seconds `ffmpeg` may go without reading any of a frame's bytes, or, once its input has
     /// ended, without exiting or using the processor; past it ffmpeg is stopped and the video fails with
     /// `OutputError.ffmpegStalled`, so an ffmpeg that hangs cannot hang a render.

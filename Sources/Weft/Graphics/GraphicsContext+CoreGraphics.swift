@@ -31,10 +31,37 @@ extension GraphicsContext {
         set { cairo_set_operator(cr, newValue.cairoOperator) }
     }
 
-    /// The width `strokePath()` and the rectangle and ellipse strokes use; 1 at first.
+    /// The width `strokePath()` and the rectangle and ellipse strokes use; 1 at first. A NaN,
+    /// infinite or negative width keeps the previous one, and one past `WeftLimits.maximumLineWidth`
+    /// is clamped, reported.
     public var lineWidth: CGFloat {
         get { cairo_get_line_width(cr) }
-        set { if newValue.isFinite, newValue >= 0 { cairo_set_line_width(cr, newValue) } }
+        set { setLineWidth(newValue, api: "CGContext.lineWidth") }
+    }
+
+    func setLineWidth(_ width: CGFloat, api: String) {
+        if let width = LineStyleCheck.lineWidth(width, api: api) { cairo_set_line_width(cr, width) }
+    }
+
+    /// How far a miter join may reach, in line widths, before it is bevelled; 10 at first. A NaN,
+    /// infinite or negative limit keeps the previous one, reported. Core Graphics' `setMiterLimit(_:)`.
+    public func setMiterLimit(_ limit: CGFloat) { setMiterLimit(limit, api: "CGContext.setMiterLimit(_:)") }
+
+    /// Strokes dashed: `lengths` alternate painted and unpainted, starting `phase` points into the
+    /// pattern; empty lengths give a solid line. A pattern cairo cannot draw (a NaN, infinite or
+    /// negative length, all zero, more than `WeftLimits.maximumDashCount`) gives a solid line,
+    /// reported. Saved and restored with the graphics state. Core Graphics' `setLineDash(phase:lengths:)`.
+    public func setLineDash(phase: CGFloat, lengths: [CGFloat]) {
+        setLineDash(lengths, phase: phase, api: "CGContext.setLineDash(phase:lengths:)")
+    }
+
+    func setLineDash(_ lengths: [CGFloat], phase: CGFloat, api: String) {
+        let dash = LineStyleCheck.dash(lengths, phase: phase, api: api)
+        dash.lengths.map(Double.init).withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), Double(dash.phase)) }
+    }
+
+    func setMiterLimit(_ limit: CGFloat, api: String) {
+        if let limit = LineStyleCheck.miterLimit(limit, api: api) { cairo_set_miter_limit(cr, limit) }
     }
 
     /// How open subpaths end when stroked; `.butt` at first.
@@ -59,11 +86,21 @@ extension GraphicsContext {
 
     // MARK: The current path
 
-    /// Starts a new, empty current path.
-    public func beginPath() { cairo_new_path(cr) }
+    /// Where the current path ends (Core Graphics' `currentPointOfPath`); `.zero` when empty.
+    public var currentPointOfPath: CGPoint {
+        var x = 0.0, y = 0.0
+        cairo_get_current_point(cr, &x, &y)
+        return CGPoint(x: x, y: y)
+    }
 
-    /// Adds `path` to the current path.
-    public func addPath(_ path: Path) { append(path) }
+    /// Whether the current path has no point yet; Core Graphics' `isPathEmpty`.
+    public var isPathEmpty: Bool { cairo_has_current_point(cr) == 0 }
+
+    /// Starts a new, empty current path.
+    public func beginPath() { newPath() }
+
+    /// Adds `path` to the current path, within `WeftLimits.maximumPathElements` (the rest dropped, reported).
+    public func addPath(_ path: Path) { append(path, api: "CGContext.addPath(_:)") }
 
     /// Fills the current path with `fillColor` (nonzero winding, or even-odd) and empties it.
     public func fillPath(evenOdd: Bool = false) {
@@ -71,12 +108,21 @@ extension GraphicsContext {
         cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
         cairo_fill(cr)
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        pathBudget = PathBudget()
     }
 
-    /// Strokes the current path with `strokeColor`, `lineWidth`, `lineCap` and `lineJoin`, and empties it.
-    public func strokePath() {
+    /// Strokes the current path with `strokeColor`, `lineWidth`, `lineCap`, `lineJoin` and the
+    /// dash, and empties it. A path or dash too complex for the line's width is shortened, or the
+    /// dash dropped, reported (`WeftLimits.maximumPathElements`).
+    public func strokePath() { strokePath(api: "CGContext.strokePath()") }
+
+    func strokePath(api: String) {
         setSource(strokeColor)
+        cairo_save(cr)
+        boundStroke(api: api)
         cairo_stroke(cr)
+        cairo_restore(cr)
+        pathBudget = PathBudget()
     }
 
     /// Intersects the clip with the current path (nonzero winding, or even-odd) and empties it.
@@ -84,6 +130,7 @@ extension GraphicsContext {
         cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
         cairo_clip(cr)
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        pathBudget = PathBudget()
     }
 
     // MARK: Pixels

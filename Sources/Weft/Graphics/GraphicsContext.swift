@@ -19,6 +19,8 @@ public final class GraphicsContext {
     public var strokeColor = UIColor.black
     /// The colours saved by each `saveGState()` not yet restored, innermost last.
     var savedColors: [(fill: UIColor, stroke: UIColor)] = []
+    /// What cairo's current path costs so far (`GraphicsContext+PathBudget`).
+    var pathBudget = PathBudget()
 
     init(surface: OpaquePointer, scale: CGFloat) {
         cr = cairo_create(surface)
@@ -51,18 +53,22 @@ public final class GraphicsContext {
         return try body()
     }
 
-    public func translateBy(x: CGFloat, y: CGFloat) { cairo_translate(cr, x, y) }
-    public func scaleBy(x: CGFloat, y: CGFloat) { cairo_scale(cr, x, y) }
-    /// Rotates clockwise (y down) by `angle` radians.
-    public func rotate(by angle: CGFloat) { cairo_rotate(cr, angle) }
-
     /// Intersects the clip with `path`.
-    public func clip(to path: Path) {
-        apply(path)
+    public func clip(to path: Path) { clip(to: path, api: "CGContext.clip(to:)") }
+
+    func clip(to path: Path, api: String) {
+        apply(path, api: api)
         cairo_clip(cr)
+        pathBudget = PathBudget()
     }
 
-    public func clip(to rect: CGRect) { clip(to: Path(rect: rect)) }
+    /// Intersects the clip with `rect`; a rect that is not finite clips nothing away, reported.
+    public func clip(to rect: CGRect) { clip(to: rect, api: "CGContext.clip(to:)") }
+
+    func clip(to rect: CGRect, api: String) {
+        guard let checked = PathCheck.rect(rect, api: api) else { return }
+        clip(to: Path(rect: checked, api: api), api: api)
+    }
 
     /// Draws `body` into an offscreen group and composites it with `alpha`, as a layer's opacity
     /// composites its whole subtree at once.
@@ -79,7 +85,9 @@ public final class GraphicsContext {
 
     // MARK: Filling and stroking
 
-    public func fill(_ rect: CGRect, with color: UIColor) { fill(Path(rect: rect), with: color) }
+    public func fill(_ rect: CGRect, with color: UIColor) { fill(rect, with: color, api: "CGContext.fill(_:)") }
+
+    func fill(_ rect: CGRect, with color: UIColor, api: String) { fill(Path(rect: rect, api: api), with: color, api: api) }
 
     /// Sets every pixel to `color`, whatever was there (cairo's SOURCE operator).
     func paint(_ color: UIColor) {
@@ -103,10 +111,13 @@ public final class GraphicsContext {
         cairo_restore(cr)
     }
 
-    public func fill(_ path: Path, with color: UIColor) {
+    public func fill(_ path: Path, with color: UIColor) { fill(path, with: color, api: "CGContext.fillPath()") }
+
+    func fill(_ path: Path, with color: UIColor, api: String) {
         setSource(color)
-        apply(path)
+        apply(path, api: api)
         cairo_fill(cr)
+        pathBudget = PathBudget()
     }
 
     public func fill(_ path: Path, with gradient: Gradient) {
@@ -118,31 +129,50 @@ public final class GraphicsContext {
             pattern = cairo_pattern_create_radial(c0.x, c0.y, r0, c1.x, c1.y, r1)
         }
         defer { cairo_pattern_destroy(pattern) }
-        for stop in gradient.stops {
+        guard cairo_pattern_status(pattern) == CAIRO_STATUS_SUCCESS else {
+            // Setting a pattern in error would stop all later drawing in this context.
+            WeftDiagnostics.report(.geometry, "Gradient", "\(gradient.shape) cannot be drawn (\(String(cString: cairo_status_to_string(cairo_pattern_status(pattern))))); nothing filled")
+            return
+        }
+        for stop in gradient.stops where stop.location.isFinite {
             let color = stop.color.components
             cairo_pattern_add_color_stop_rgba(pattern, min(max(stop.location, 0), 1), color.red, color.green, color.blue, color.alpha)
         }
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         cairo_set_source(cr, pattern)
-        apply(path)
+        apply(path, api: "Gradient")
         cairo_fill(cr)
+        pathBudget = PathBudget()
     }
 
-    /// Strokes `path` centred on its outline.
+    /// Strokes `path` centred on its outline. A width of 0 strokes nothing; NaN, infinite or
+    /// negative strokes nothing, reported; one over `WeftLimits.maximumLineWidth` is clamped, reported.
     public func stroke(_ path: Path, with color: UIColor, lineWidth: CGFloat) {
-        guard lineWidth.isFinite, lineWidth > 0 else { return }
+        let api = "CGContext.stroke(_:with:lineWidth:)"
+        guard lineWidth.isFinite, lineWidth >= 0 else {
+            WeftDiagnostics.report(.geometry, api, "lineWidth \(PathCheck.text(lineWidth)) is \(lineWidth.isNaN ? "not a number" : lineWidth < 0 ? "negative" : "infinite"); nothing stroked")
+            return
+        }
+        guard lineWidth > 0 else { return }
+        cairo_save(cr)
+        setLineWidth(lineWidth, api: api)
         setSource(color)
-        cairo_set_line_width(cr, lineWidth)
-        apply(path)
+        apply(path, api: api)
+        boundStroke(api: api)
         cairo_stroke(cr)
+        pathBudget = PathBudget()
+        cairo_restore(cr)
     }
 
-    /// Makes `rect` transparent.
+    /// Makes `rect` transparent; a rect that is not finite clears nothing, reported.
     public func clear(_ rect: CGRect) {
+        let api = "CGContext.clear(_:)"
+        guard let checked = PathCheck.rect(rect, api: api) else { return }
         cairo_save(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-        apply(Path(rect: rect))
+        apply(Path(rect: checked, api: api), api: api)
         cairo_fill(cr)
+        pathBudget = PathBudget()
         cairo_restore(cr)
     }
 
@@ -153,11 +183,15 @@ public final class GraphicsContext {
     /// A bitmap whose pixels line up with the device pixels of `rect` is copied exactly; otherwise
     /// cairo's GOOD filter resamples it, with edges padded rather than faded.
     public func draw(_ bitmap: Bitmap, in rect: CGRect, alpha: CGFloat = 1) {
-        guard bitmap.pixelWidth > 0, bitmap.pixelHeight > 0, rect.width > 0, rect.height > 0, alpha > 0 else { return }
-        let pattern = imagePattern(bitmap, in: rect)
+        draw(bitmap, in: rect, alpha: alpha, api: "CGContext.draw(_:in:)")
+    }
+
+    func draw(_ bitmap: Bitmap, in rect: CGRect, alpha: CGFloat, api: String) {
+        guard bitmap.pixelWidth > 0, bitmap.pixelHeight > 0, alpha > 0, let rect = imageRect(rect, api: api) else { return }
+        guard let pattern = imagePattern(bitmap, in: rect, api: api) else { return }
         defer { cairo_pattern_destroy(pattern) }
         cairo_set_source(cr, pattern)
-        apply(Path(rect: rect))
+        apply(Path(rect: rect, api: api), api: api)
         if alpha < 1 {
             cairo_save(cr)
             cairo_clip(cr)
@@ -166,6 +200,7 @@ public final class GraphicsContext {
         } else {
             cairo_fill(cr)
         }
+        pathBudget = PathBudget()
     }
 
     /// Draws `bitmap` into `rect` as a copy (cairo's SOURCE operator, which pixman runs as a copy of
@@ -188,21 +223,28 @@ public final class GraphicsContext {
     /// Draws `image` stretched to fill `rect`; a resizable image (one with cap insets) keeps its
     /// caps and stretches the rest (see `UIImage.resizableImage(withCapInsets:)`).
     public func draw(_ image: UIImage, in rect: CGRect, alpha: CGFloat = 1) {
+        draw(image, in: rect, alpha: alpha, api: "CGContext.draw(_:in:)")
+    }
+
+    func draw(_ image: UIImage, in rect: CGRect, alpha: CGFloat, api: String) {
         if let slices = image.slices {
+            guard let rect = imageRect(rect, api: api) else { return }
             draw(slices, in: rect, alpha: alpha)
         } else {
-            draw(image.bitmap, in: rect, alpha: alpha)
+            draw(image.bitmap, in: rect, alpha: alpha, api: api)
         }
     }
 
     /// Paints `color` through the alpha of `bitmap` placed in `rect`: a tint.
     public func fill(_ rect: CGRect, with color: UIColor, maskedBy bitmap: Bitmap) {
-        guard bitmap.pixelWidth > 0, bitmap.pixelHeight > 0, rect.width > 0, rect.height > 0 else { return }
-        let pattern = imagePattern(bitmap, in: rect)
+        let api = "CGContext.fill(_:with:maskedBy:)"
+        guard bitmap.pixelWidth > 0, bitmap.pixelHeight > 0, let rect = imageRect(rect, api: api) else { return }
+        guard let pattern = imagePattern(bitmap, in: rect, api: api) else { return }
         defer { cairo_pattern_destroy(pattern) }
         cairo_save(cr)
-        apply(Path(rect: rect))
+        apply(Path(rect: rect, api: api), api: api)
         cairo_clip(cr)
+        pathBudget = PathBudget()
         setSource(color)
         cairo_mask(cr, pattern)
         cairo_restore(cr)
@@ -210,12 +252,30 @@ public final class GraphicsContext {
 
     // MARK: cairo plumbing
 
-    private func imagePattern(_ bitmap: Bitmap, in rect: CGRect) -> OpaquePointer {
-        let pattern = cairo_pattern_create_for_surface(bitmap.surface)!
+    /// `rect` checked for an image (`PathCheck.rect`: not finite is nil, reported; huge is
+    /// clamped, reported); nil without a report when empty or negative, which draws nothing.
+    private func imageRect(_ rect: CGRect, api: String) -> CGRect? {
+        guard let checked = PathCheck.rect(rect, api: api), checked.width > 0, checked.height > 0 else { return nil }
+        return checked
+    }
+
+    /// The bitmap as a pattern mapped onto `rect`, or nil (reported) when the mapping cannot be
+    /// inverted (a rect too small for the bitmap's pixels): a pattern in error set as the source
+    /// would stop all later drawing in this context.
+    private func imagePattern(_ bitmap: Bitmap, in rect: CGRect, api: String = "CGContext.draw(_:in:)") -> OpaquePointer? {
         var matrix = cairo_matrix_t()
         // Pattern space is the bitmap's pixels; map user-space `rect` onto them.
         cairo_matrix_init_scale(&matrix, CGFloat(bitmap.pixelWidth) / rect.width, CGFloat(bitmap.pixelHeight) / rect.height)
         cairo_matrix_translate(&matrix, -rect.minX, -rect.minY)
+        var inverse = matrix
+        // Past a billion pixels a point the mapping's inverse loses its precision (and cairo's
+        // determinant overflows): the image would be far under a pixel anyway.
+        guard [matrix.xx, matrix.yy, matrix.x0, matrix.y0].allSatisfy({ $0.isFinite && abs($0) < 1e9 * max(1, abs(rect.minX), abs(rect.minY)) }),
+              cairo_matrix_invert(&inverse) == CAIRO_STATUS_SUCCESS else {
+            WeftDiagnostics.report(.geometry, api, "rect \(PathCheck.describe(rect)) is too small for a \(bitmap.pixelWidth) × \(bitmap.pixelHeight)-pixel image; nothing drawn")
+            return nil
+        }
+        let pattern = cairo_pattern_create_for_surface(bitmap.surface)!
         cairo_pattern_set_matrix(pattern, &matrix)
         cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
@@ -228,21 +288,9 @@ public final class GraphicsContext {
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
     }
 
-    func apply(_ path: Path) {
-        cairo_new_path(cr)
-        append(path)
-    }
-
-    /// Adds `path` to cairo's current path.
-    func append(_ path: Path) {
-        for element in path.elements {
-            switch element {
-            case .move(let p): cairo_move_to(cr, p.x, p.y)
-            case .line(let p): cairo_line_to(cr, p.x, p.y)
-            case let .curve(c1, c2, p): cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
-            case let .arc(center, radius, start, end): cairo_arc(cr, center.x, center.y, radius, start, end)
-            case .close: cairo_close_path(cr)
-            }
-        }
+    /// Makes `path` cairo's current path, within `WeftLimits.maximumPathElements` (reported under `api`).
+    func apply(_ path: Path, api: String) {
+        newPath()
+        append(path, api: api)
     }
 }

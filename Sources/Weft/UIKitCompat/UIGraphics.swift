@@ -31,15 +31,20 @@ public func UIGraphicsPopContext() {
 /// backing store, which shows the same. No context: nothing is drawn.
 public func UIRectFill(_ rect: CGRect) {
     guard let entry = UIGraphicsContextStack.current else { return }
-    UIRectFillUsingBlendMode(rect, entry.ownsPixels ? .copy : .normal)
+    rectFill(rect, entry.ownsPixels ? .copy : .normal, api: "UIRectFill(_:)")
 }
 
 /// Fills `rect` with the current fill colour and `blendMode`; UIKit's `UIRectFillUsingBlendMode`.
+/// A rect that is not finite fills nothing, reported.
 public func UIRectFillUsingBlendMode(_ rect: CGRect, _ blendMode: CGBlendMode) {
+    rectFill(rect, blendMode, api: "UIRectFillUsingBlendMode(_:_:)")
+}
+
+func rectFill(_ rect: CGRect, _ blendMode: CGBlendMode, api: String) {
     guard let context = UIGraphicsGetCurrentContext() else { return }
     context.withSavedState {
         context.blendMode = blendMode
-        context.fill(rect, with: context.fillColor)
+        context.fill(rect, with: context.fillColor, api: api)
     }
 }
 
@@ -53,8 +58,8 @@ public func UIRectFrame(_ rect: CGRect) {
 /// Draws a 1-point frame just inside `rect` in the current fill colour with `blendMode`; UIKit's
 /// `UIRectFrameUsingBlendMode`.
 public func UIRectFrameUsingBlendMode(_ rect: CGRect, _ blendMode: CGBlendMode) {
-    guard let context = UIGraphicsGetCurrentContext() else { return }
-    let r = rect.standardized
+    guard let context = UIGraphicsGetCurrentContext(), let checked = PathCheck.rect(rect, api: "UIRectFrameUsingBlendMode(_:_:)") else { return }
+    let r = checked.standardized
     guard r.width > 0, r.height > 0 else { return }
     var frame = Path(rect: r)
     if r.width > 2, r.height > 2 {

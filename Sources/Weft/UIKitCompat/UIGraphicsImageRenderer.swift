@@ -51,12 +51,12 @@ public final class UIGraphicsImageRendererContext {
 
     /// Fills `rect` with the current fill colour (normal blend, unlike `UIRectFill`, as in UIKit).
     public func fill(_ rect: CGRect) { fill(rect, blendMode: .normal) }
-    public func fill(_ rect: CGRect, blendMode: CGBlendMode) { UIRectFillUsingBlendMode(rect, blendMode) }
+    public func fill(_ rect: CGRect, blendMode: CGBlendMode) { rectFill(rect, blendMode, api: "UIGraphicsImageRendererContext.fill(_:)") }
     /// Draws a 1-point frame inside `rect` in the current fill colour.
     public func stroke(_ rect: CGRect) { stroke(rect, blendMode: .normal) }
     public func stroke(_ rect: CGRect, blendMode: CGBlendMode) { UIRectFrameUsingBlendMode(rect, blendMode) }
     /// Intersects the clip with `rect`.
-    public func clip(to rect: CGRect) { cgContext.clip(to: rect) }
+    public func clip(to rect: CGRect) { cgContext.clip(to: rect, api: "UIGraphicsImageRendererContext.clip(to:)") }
 }
 
 /// Makes images from drawing closures; UIKit's `UIGraphicsImageRenderer`.

@@ -24,10 +24,13 @@ extension UIImage {
             return
         }
         let r = rect.standardized
-        guard r.width.isFinite, r.height.isFinite, alpha.isFinite else { return }
+        guard alpha.isFinite else {
+            WeftDiagnostics.report(.image, "UIImage.draw(in:blendMode:alpha:)", "alpha \(alpha) is not finite; nothing drawn")
+            return
+        }
         context.withSavedState {
             context.blendMode = blendMode
-            context.draw(self, in: r, alpha: min(max(alpha, 0), 1))
+            context.draw(self, in: r, alpha: min(max(alpha, 0), 1), api: "UIImage.draw(in:)")
         }
     }
 }
