@@ -7,7 +7,7 @@ import Weft
 // A crash or a hang ends only this process; `HostileInputTests` counts it against the case.
 
 let cases = ImageCases.all + GeometryCases.all + TextCases.all + TreeCases.all + ConcurrencyCases.all
-    + DataSourceCases.all + FrameCases.all + OutputCases.all + CLICases.all
+    + DataSourceCases.all + FrameCases.all + OutputCases.all + CLICases.all + SettingsCases.all
 
 /// Bounds the child's memory, so "unbounded memory" fails the case instead of the machine.
 func limitMemory(bytes: rlim_t) {

@@ -9,10 +9,13 @@ import Synchronization
 /// composites the cells visible at `contentOffset` into a frame; `FrameSequence` and
 /// `writeFrames(_:scale:toFolder:)` turn a scroll into frames. Background white by default.
 /// Drive it from one thread (Texture's main thread); its state is lock-guarded, and node blocks
-/// run on background threads.
+/// run on background threads. Its traits, `semanticContentAttribute` and settings may be changed,
+/// and `relayoutItems()` called, from any thread while another renders: see `withLayout`.
 open class ASCollectionNode: ASDisplayNode {
     // SAFETY: collection state lives in `data` and `settings`, behind their mutexes; the layout
-    // object, the data source and the delegate are only used by the thread that drives the node.
+    // object's mutable state belongs to the thread holding `layoutAccess` (every use goes through
+    // it: frames, loads, relayouts, `withLayout`); the data source and the delegate are only used
+    // by the thread that drives the node.
 
     struct Settings {
         var contentOffset = CGPoint.zero
