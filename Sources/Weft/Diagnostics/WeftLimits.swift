@@ -30,6 +30,11 @@ public enum WeftLimits {
     /// batch update, a node-creation thread) lasts before it gives up with a diagnostic, so a node
     /// block or data source that never returns cannot hang a render; see `BlockingWait`.
     public static let blockingWait: TimeInterval = 120
+    /// Magnitude, in points, of a scroll view's or collection's content inset, content offset and
+    /// content size, and of a layout's spacing, insets and item sizes: larger values (1e300) are
+    /// clamped and reported, so sums of them stay exact enough to place a pixel. A billion points
+    /// is 25 million rows of 40 pt, more than `maximumItems` needs.
+    public static let maximumScrollExtent: CGFloat = 1_000_000_000
     /// Depth of a node tree that can be laid out and rendered (a node with no supernode has depth 1).
     public static let maximumTreeDepth = 1_000
     /// Font point size; larger sizes are clamped and reported.
