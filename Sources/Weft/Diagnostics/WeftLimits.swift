@@ -35,6 +35,12 @@ public enum WeftLimits {
     /// clamped and reported, so sums of them stay exact enough to place a pixel. A billion points
     /// is 25 million rows of 40 pt, more than `maximumItems` needs.
     public static let maximumScrollExtent: CGFloat = 1_000_000_000
+    /// Collections and tables drawn inside one another's cells (a feed of carousels of cards is 3):
+    /// a deeper one is drawn as its background alone, reported. Each level is a whole snapshot on
+    /// the stack, so this is far below `maximumTreeDepth`: past a few hundred levels the drawing
+    /// would move to a fresh thread for stack, where a nested load waiting for the main actor
+    /// (which waits for that thread) could not go on.
+    public static let maximumNestedCollections = 100
     /// Depth of a node tree that can be laid out and rendered (a node with no supernode has depth 1).
     public static let maximumTreeDepth = 1_000
     /// Font point size; larger sizes are clamped and reported.
