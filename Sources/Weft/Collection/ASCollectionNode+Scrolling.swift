@@ -4,8 +4,10 @@ extension ASCollectionNode {
     /// The size of the whole content, from the layout.
     public var contentSize: CGSize {
         try? loadDataIfNeeded()
-        collectionViewLayout.prepareIfNeeded()
-        return collectionViewLayout.collectionViewContentSize
+        return withLayout("contentSize", fallback: CGSize.zero) { layout in
+            layout.prepareIfNeeded()
+            return layout.collectionViewContentSize
+        }
     }
 
     /// The viewport in content coordinates.
@@ -14,8 +16,10 @@ extension ASCollectionNode {
     /// The layout attributes of every element intersecting `rect`, items and supplementary alike.
     func attributes(in rect: CGRect) -> [UICollectionViewLayoutAttributes] {
         try? loadDataIfNeeded()
-        collectionViewLayout.prepareIfNeeded()
-        return (collectionViewLayout.layoutAttributesForElements(in: rect) ?? []).filter { !$0.isHidden }
+        return withLayout("attributes(in:)", fallback: []) { layout in
+            layout.prepareIfNeeded()
+            return (layout.layoutAttributesForElements(in: rect) ?? []).filter { !$0.isHidden }
+        }
     }
 
     /// The element an attributes value describes.
@@ -82,12 +86,24 @@ extension ASCollectionNode {
     /// The offset that shows an item at `position`, clamped to the scrollable range.
     public func offset(toShow indexPath: IndexPath, at position: UICollectionView.ScrollPosition) throws(CollectionError) -> CGPoint {
         try loadDataIfNeeded()
-        collectionViewLayout.prepareIfNeeded()
         let path = try checked(indexPath)
-        guard let frame = collectionViewLayout.layoutAttributesForItem(at: path)?.frame else {
+        let viewport = bounds.size
+        let inset = contentInset
+        let placed = withLayout("offset(toShow:at:)", fallback: nil) { layout -> CGPoint? in
+            layout.prepareIfNeeded()
+            guard let frame = layout.layoutAttributesForItem(at: path)?.frame else { return nil }
+            return offset(toShow: frame, at: position, viewport: viewport, inset: inset, layout: layout)
+        }
+        guard let placed else {
             throw .indexPathOutOfRange(indexPath, sections: numberOfSections, items: numberOfItems(inSection: indexPath.section))
         }
-        let viewport = bounds.size
+        return placed
+    }
+
+    /// The offset that shows `frame` at `position`, clamped to the scrollable range; called
+    /// holding the layout (see `withLayout`).
+    private func offset(toShow frame: CGRect, at position: UICollectionView.ScrollPosition, viewport: CGSize, inset: UIEdgeInsets,
+                        layout: UICollectionViewLayout) -> CGPoint {
         var offset = contentOffset
         if position.contains(.top) { offset.y = frame.minY }
         if position.contains(.centeredVertically) { offset.y = frame.midY - viewport.height / 2 }
@@ -98,10 +114,9 @@ extension ASCollectionNode {
         // The clamp needs the content only as far as the wanted viewport reaches: a long list
         // measured lazily is not laid out to its end for it (content that goes on past that
         // point cannot lower the offset).
-        let inset = contentInset
-        let reach = collectionViewLayout.scrollDirection == .vertical
+        let reach = layout.scrollDirection == .vertical
             ? offset.y + viewport.height + abs(inset.bottom) : offset.x + viewport.width + abs(inset.right)
-        let range = offsetRange(contentSize: reach.isFinite ? collectionViewLayout.contentSize(measuringThrough: reach) : contentSize)
+        let range = offsetRange(contentSize: reach.isFinite ? layout.contentSize(measuringThrough: reach) : layout.collectionViewContentSize)
         return CGPoint(x: min(max(offset.x, range.min.x), range.max.x), y: min(max(offset.y, range.min.y), range.max.y))
     }
 }

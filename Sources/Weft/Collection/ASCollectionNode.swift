@@ -9,10 +9,13 @@ import Synchronization
 /// composites the cells visible at `contentOffset` into a frame; `FrameSequence` and
 /// `writeFrames(_:scale:toFolder:)` turn a scroll into frames. Background white by default.
 /// Drive it from one thread (Texture's main thread); its state is lock-guarded, and node blocks
-/// run on background threads.
+/// run on background threads. Its traits, `semanticContentAttribute` and settings may be changed,
+/// and `relayoutItems()` called, from any thread while another renders: see `withLayout`.
 open class ASCollectionNode: ASDisplayNode {
     // SAFETY: collection state lives in `data` and `settings`, behind their mutexes; the layout
-    // object, the data source and the delegate are only used by the thread that drives the node.
+    // object's mutable state belongs to the thread holding `layoutAccess` (every use goes through
+    // it: frames, loads, relayouts, `withLayout`); the data source and the delegate are only used
+    // by the thread that drives the node.
 
     struct Settings {
         var contentOffset = CGPoint.zero
@@ -258,22 +261,24 @@ open class ASCollectionNode: ASDisplayNode {
         set { settings.withLock { $0.inverted = newValue } }
     }
 
-    /// Extra scrollable space around the content, as UIScrollView's `contentInset`.
+    /// Extra scrollable space around the content, as UIScrollView's `contentInset`. A NaN or
+    /// infinite side is set to 0, one past `WeftLimits.maximumScrollExtent` clamped to it, and
+    /// reported (see `ScrollGeometryRepair`).
     public var contentInset: UIEdgeInsets {
         get { settings.withLock { $0.contentInset } }
-        set { settings.withLock { $0.contentInset = newValue } }
+        set {
+            let inset = ScrollGeometryRepair.insets(newValue, "\(self)", "contentInset")
+            settings.withLock { $0.contentInset = inset }
+        }
     }
 
     /// The point of the content shown at the viewport's top left. A NaN or infinite component is
-    /// set to 0 and reported (`snapshot(at:scale:)` throws for such an offset instead).
+    /// set to 0, one past `WeftLimits.maximumScrollExtent` clamped to it, and reported
+    /// (`snapshot(at:scale:)` throws for such an offset instead).
     public var contentOffset: CGPoint {
         get { settings.withLock { $0.contentOffset } }
         set {
-            let offset = CGPoint(x: newValue.x.isFinite ? newValue.x : 0, y: newValue.y.isFinite ? newValue.y : 0)
-            if offset != newValue {
-                WeftDiagnostics.report(.collection, "\(self).contentOffset",
-                                       "(\(newValue.x), \(newValue.y)) is not finite; used (\(offset.x), \(offset.y))")
-            }
+            let offset = ScrollGeometryRepair.point(newValue, "\(self)", "contentOffset")
             settings.withLock { $0.contentOffset = offset }
         }
     }

@@ -30,10 +30,18 @@ public struct ViewImageConfig: Sendable {
         case portrait(splitView: PortraitSplits)
     }
 
-    /// What the screen's edges take from the view: the status bar, notch, home indicator.
-    public var safeArea: UIEdgeInsets
-    /// The screen size in points; nil keeps the subject's own size.
-    public var size: CGSize?
+    /// What the screen's edges take from the view: the status bar, notch, home indicator. A NaN,
+    /// infinite or negative side is set to 0, one past `WeftLimits.maximumScrollExtent` clamped
+    /// to it, and reported.
+    public var safeArea: UIEdgeInsets {
+        didSet { safeArea = Self.repaired(safeArea: safeArea) }
+    }
+    /// The screen size in points; nil keeps the subject's own size. A side that is NaN, infinite
+    /// or not positive leaves the subject's own size (nil), one past `WeftLimits.maximumScrollExtent`
+    /// is clamped to it; both reported.
+    public var size: CGSize? {
+        didSet { size = Self.repaired(size: size) }
+    }
     /// The device's traits: idiom, size classes, scale, content size, force touch.
     public var traits: UITraitCollection
     /// The device's part of a golden's name; nil for a configuration made by hand.
@@ -49,8 +57,8 @@ public struct ViewImageConfig: Sendable {
     /// control character, only dots, longer than 255 bytes) is reported here, and golden names
     /// made from it replace those characters with `_` (see WeftTesting's golden naming) or refuse it.
     public init(safeArea: UIEdgeInsets = .zero, size: CGSize? = nil, traits: UITraitCollection = .init(), name: String?) {
-        self.safeArea = safeArea
-        self.size = size
+        self.safeArea = Self.repaired(safeArea: safeArea)
+        self.size = Self.repaired(size: size)
         self.traits = traits
         self.name = name
         if let name, let problem = Self.fileNameProblem(name) {
@@ -66,6 +74,22 @@ public struct ViewImageConfig: Sendable {
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return "holds a NUL or control character" }
         if name.allSatisfy({ $0 == "." }) { return "is only dots" }
         return nil
+    }
+
+    private static func repaired(safeArea: UIEdgeInsets) -> UIEdgeInsets {
+        let i = ScrollGeometryRepair.insets(safeArea)
+        let fixed = UIEdgeInsets(top: max(0, i.top), left: max(0, i.left), bottom: max(0, i.bottom), right: max(0, i.right))
+        if fixed != safeArea { WeftDiagnostics.report(.geometry, "ViewImageConfig.safeArea", "\(safeArea) cannot be a safe area (not finite, negative or past WeftLimits.maximumScrollExtent); used \(fixed)") }
+        return fixed
+    }
+
+    private static func repaired(size: CGSize?) -> CGSize? {
+        guard let size else { return nil }
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+            WeftDiagnostics.report(.geometry, "ViewImageConfig.size", "(\(size.width), \(size.height)) cannot be a screen size; used nil (the subject's own size)")
+            return nil
+        }
+        return ScrollGeometryRepair.size(size, "ViewImageConfig.size", "size")
     }
 
     /// The device's traits overlaid with `traits` (each trait from `traits` when it specifies it),

@@ -30,6 +30,17 @@ public enum WeftLimits {
     /// batch update, a node-creation thread) lasts before it gives up with a diagnostic, so a node
     /// block or data source that never returns cannot hang a render; see `BlockingWait`.
     public static let blockingWait: TimeInterval = 120
+    /// Magnitude, in points, of a scroll view's or collection's content inset, content offset and
+    /// content size, and of a layout's spacing, insets and item sizes: larger values (1e300) are
+    /// clamped and reported, so sums of them stay exact enough to place a pixel. A billion points
+    /// is 25 million rows of 40 pt, more than `maximumItems` needs.
+    public static let maximumScrollExtent: CGFloat = 1_000_000_000
+    /// Collections and tables drawn inside one another's cells (a feed of carousels of cards is 3):
+    /// a deeper one is drawn as its background alone, reported. Each level is a whole snapshot on
+    /// the stack, so this is far below `maximumTreeDepth`: past a few hundred levels the drawing
+    /// would move to a fresh thread for stack, where a nested load waiting for the main actor
+    /// (which waits for that thread) could not go on.
+    public static let maximumNestedCollections = 100
     /// Depth of a node tree that can be laid out and rendered (a node with no supernode has depth 1).
     public static let maximumTreeDepth = 1_000
     /// Cells (devices × styles × text sizes × directions) of one `SnapshotMatrix`; a larger

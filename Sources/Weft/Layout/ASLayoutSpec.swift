@@ -127,6 +127,8 @@ extension ASLayoutSpec {
     public func primitiveTraitCollection() -> ASPrimitiveTraitCollection { traits.withLock { $0 } }
 
     public func setPrimitiveTraitCollection(_ traitCollection: ASPrimitiveTraitCollection) {
+        let traitCollection = TraitRepair.needsRepair(traitCollection)
+            ? TraitRepair.traits(traitCollection, api: "\(type(of: self)).setPrimitiveTraitCollection(_:)") : traitCollection
         traits.withLock { $0 = traitCollection }
         rightToLeft.store(traitCollection.layoutDirection == .rightToLeft, ordering: .relaxed)
     }

@@ -133,6 +133,11 @@ extension ASDisplayNode {
             return nil
         }
         defer { making.nodes.remove(id) }
+        guard making.nodes.count <= WeftLimits.maximumNestedCollections else {
+            WeftDiagnostics.report(.collection, description, "is nested \(making.nodes.count) collections or tables deep, past "
+                                   + "WeftLimits.maximumNestedCollections (\(WeftLimits.maximumNestedCollections)); drawn there as its background alone")
+            return nil
+        }
         do throws(CollectionError) {
             if let table = self as? ASTableNode { return try table.snapshot(scale: scale) }
             if let collection = self as? ASCollectionNode { return try collection.snapshot(scale: scale) }

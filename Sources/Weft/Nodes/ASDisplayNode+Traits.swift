@@ -72,8 +72,12 @@ extension ASDisplayNode: ASTraitEnvironment {
     /// Texture's `setPrimitiveTraitCollection:`: when the traits differ, stores them, drops the
     /// cached layout (text sizes and directions depend on them) and calls
     /// `asyncTraitCollectionDidChange(withPreviousTraitCollection:)` on the calling thread.
+    /// An unknown content size category or unusable scale is repaired and reported (see `TraitRepair`).
+    /// Safe from any thread, also while another thread renders the node.
     public func setPrimitiveTraitCollection(_ traitCollection: ASPrimitiveTraitCollection) {
-        _ = applyTraits(traitCollection)
+        let traits = TraitRepair.needsRepair(traitCollection)
+            ? TraitRepair.traits(traitCollection, api: "\(self).setPrimitiveTraitCollection(_:)") : traitCollection
+        _ = applyTraits(traits)
     }
 
     /// Stores `traits` and reports whether they changed.
@@ -117,12 +121,18 @@ extension ASDisplayNode: ASTraitEnvironment {
 /// Texture's `ASTraitCollectionPropagateDown(_:_:)`: sets `traitCollection` on `element` and on
 /// every element below it (a spec's children, a node's subnodes), each calling its
 /// `asyncTraitCollectionDidChange` when its traits change.
-/// A spec tree that contains itself is walked once: each spec is visited at most once.
+/// A spec tree that contains itself is walked once: each spec is visited at most once. An unknown
+/// content size category or unusable scale is repaired and reported once (see `TraitRepair`).
 public func ASTraitCollectionPropagateDown(_ element: any ASLayoutElement, _ traitCollection: ASPrimitiveTraitCollection) {
-    TraitPropagation.propagate(traitCollection, from: element, walkingUnchanged: true, guardingCycles: true)
+    let traits = TraitRepair.needsRepair(traitCollection)
+        ? TraitRepair.traits(traitCollection, api: "ASTraitCollectionPropagateDown(_:_:)") : traitCollection
+    TraitPropagation.propagate(traits, from: element, walkingUnchanged: true, guardingCycles: true)
 }
 
-/// The walk behind trait propagation: iterative, because trees can be deeper than the stack.
+/// The walk behind trait propagation: iterative, because trees can be deeper than the stack, and
+/// bounded as layout is (`LayoutRecursionGuard`): nodes more than `WeftLimits.maximumTreeDepth`
+/// levels below the start, or elements more than `LayoutRecursionGuard.maximumElementDepth`, are
+/// not given the traits (they cannot be laid out or rendered either), reported once a walk.
 enum TraitPropagation {
     /// With `walkingUnchanged` false, the walk stops at nodes whose traits were already equal:
     /// their subtrees got them when they did (used when subtrees are added and specs laid out).
@@ -133,17 +143,30 @@ enum TraitPropagation {
     /// and so keeps the set's cost off its path).
     static func propagate(_ traits: ASPrimitiveTraitCollection, from root: any ASLayoutElement, walkingUnchanged: Bool,
                           specTraits: ASPrimitiveTraitCollection? = nil, guardingCycles: Bool = false) {
-        var pending: [any ASLayoutElement] = [root]
+        var pending: [(element: any ASLayoutElement, nodes: Int, elements: Int)] = [(root, 0, 0)]
         var visited = Set<ObjectIdentifier>()
-        while let element = pending.popLast() {
-            if let node = element as? ASDisplayNode {
+        var cutOff: (element: any ASLayoutElement, nodes: Int, elements: Int)?
+        while let (element, nodes, elements) = pending.popLast() {
+            let node = element as? ASDisplayNode
+            let depth = (nodes: nodes + (node == nil ? 0 : 1), elements: elements + 1)
+            guard depth.nodes <= WeftLimits.maximumTreeDepth, depth.elements <= LayoutRecursionGuard.maximumElementDepth else {
+                if cutOff == nil { cutOff = (element, depth.nodes, depth.elements) }
+                continue
+            }
+            if let node {
                 let changed = node.applyTraits(traits)
-                if changed || walkingUnchanged { pending += node.subnodes as [any ASLayoutElement] }
+                if changed || walkingUnchanged { pending += node.subnodes.map { ($0, depth.nodes, depth.elements) } }
             } else {
                 if guardingCycles && !visited.insert(ObjectIdentifier(element)).inserted { continue }
                 (element as? ASTraitEnvironment)?.setPrimitiveTraitCollection(specTraits ?? traits)
-                pending += element.sublayoutElements
+                pending += element.sublayoutElements.map { ($0, depth.nodes, depth.elements) }
             }
+        }
+        if let cutOff {
+            WeftDiagnostics.report(.layout, "\(root)", "trait propagation stopped at \(ASLayout.name(of: cutOff.element)), \(cutOff.nodes) nodes "
+                                   + "(\(cutOff.elements) layout elements) deep, past WeftLimits.maximumTreeDepth (\(WeftLimits.maximumTreeDepth)) "
+                                   + "or \(LayoutRecursionGuard.maximumElementDepth) elements; the elements below keep their traits "
+                                   + "(such a tree is not laid out or rendered either)")
         }
     }
 }

@@ -49,23 +49,33 @@ open class ASScrollNode: ASDisplayNode {
         }
     }
 
-    /// The scrolled position: the node's bounds origin.
+    /// The scrolled position: the node's bounds origin. Repaired as `contentInset`.
     public var contentOffset: CGPoint {
         get { bounds.origin }
-        set { bounds = CGRect(origin: newValue, size: bounds.size) }
+        set { bounds = CGRect(origin: ScrollGeometryRepair.point(newValue, "\(self)", "contentOffset"), size: bounds.size) }
     }
 
-    /// Stored for code that reads it back; a scroll node's content is not inset when drawn.
+    /// Stored for code that reads it back; a scroll node's content is not inset when drawn. A NaN
+    /// or infinite side is set to 0, one past `WeftLimits.maximumScrollExtent` clamped to it, and
+    /// reported (see `ScrollGeometryRepair`).
     public var contentInset: UIEdgeInsets {
         get { scrollState.withLock { $0.contentInset } }
-        set { scrollState.withLock { $0.contentInset = newValue } }
+        set {
+            let inset = ScrollGeometryRepair.insets(newValue, "\(self)", "contentInset")
+            scrollState.withLock { $0.contentInset = inset }
+        }
     }
 
     /// The size of the scrollable content: set by the layout pass with
-    /// `automaticallyManagesContentSize`, else by hand (usually through `view.contentSize`).
+    /// `automaticallyManagesContentSize`, else by hand (usually through `view.contentSize`). A NaN,
+    /// infinite or negative side is set to 0, one past `WeftLimits.maximumScrollExtent` clamped
+    /// to it, and reported.
     public var contentSize: CGSize {
         get { scrollState.withLock { $0.contentSize } }
-        set { scrollState.withLock { $0.contentSize = newValue } }
+        set {
+            let size = ScrollGeometryRepair.size(newValue, "\(self)", "contentSize")
+            scrollState.withLock { $0.contentSize = size }
+        }
     }
 
     open override func calculateLayoutThatFits(_ constrainedSize: ASSizeRange) -> ASLayout {

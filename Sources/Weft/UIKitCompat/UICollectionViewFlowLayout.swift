@@ -18,8 +18,13 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         get { direction }
         set { direction = newValue; invalidateLayout() }
     }
-    open var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
-    /// A NaN or infinite spacing (which would place every later item nowhere) is set to 0 and reported.
+    /// A NaN, infinite or negative side is set to 0, one past `WeftLimits.maximumScrollExtent`
+    /// clamped to it, and reported (see `ScrollGeometryRepair`).
+    open var itemSize = CGSize(width: 50, height: 50) {
+        didSet { itemSize = Self.repaired(itemSize, "itemSize"); invalidateLayout() }
+    }
+    /// A NaN or infinite spacing (which would place every later item nowhere) is set to 0, one past
+    /// `WeftLimits.maximumScrollExtent` clamped to it, and reported.
     open var minimumLineSpacing: CGFloat = 10 {
         didSet { minimumLineSpacing = Self.finite(minimumLineSpacing, "minimumLineSpacing"); invalidateLayout() }
     }
@@ -27,27 +32,32 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     open var minimumInteritemSpacing: CGFloat = 10 {
         didSet { minimumInteritemSpacing = Self.finite(minimumInteritemSpacing, "minimumInteritemSpacing"); invalidateLayout() }
     }
-    /// A NaN or infinite side is set to 0 and reported.
+    /// A NaN or infinite side is set to 0, one past `WeftLimits.maximumScrollExtent` clamped to
+    /// it, and reported.
     open var sectionInset = UIEdgeInsets.zero {
         didSet {
-            let i = sectionInset
-            let fixed = UIEdgeInsets(top: i.top.isFinite ? i.top : 0, left: i.left.isFinite ? i.left : 0,
-                                     bottom: i.bottom.isFinite ? i.bottom : 0, right: i.right.isFinite ? i.right : 0)
-            if fixed != i {
-                WeftDiagnostics.report(.collection, "UICollectionViewFlowLayout.sectionInset", "\(i) is not finite; used \(fixed)")
-                sectionInset = fixed
-            }
+            let fixed = ScrollGeometryRepair.insets(sectionInset, "UICollectionViewFlowLayout.sectionInset", "sectionInset")
+            if fixed != sectionInset { sectionInset = fixed }
             invalidateLayout()
         }
     }
 
     private static func finite(_ value: CGFloat, _ name: String) -> CGFloat {
-        if value.isFinite { return value }
-        WeftDiagnostics.report(.collection, "UICollectionViewFlowLayout.\(name)", "\(value) is not finite; used 0")
-        return 0
+        ScrollGeometryRepair.length(value, "UICollectionViewFlowLayout.\(name)", name)
     }
-    open var headerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
-    open var footerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
+
+    private static func repaired(_ size: CGSize, _ name: String) -> CGSize {
+        let fixed = ScrollGeometryRepair.size(size, "UICollectionViewFlowLayout.\(name)", name)
+        return fixed.width == size.width && fixed.height == size.height ? size : fixed
+    }
+    /// Repaired like `itemSize`.
+    open var headerReferenceSize = CGSize.zero {
+        didSet { headerReferenceSize = Self.repaired(headerReferenceSize, "headerReferenceSize"); invalidateLayout() }
+    }
+    /// Repaired like `itemSize`.
+    open var footerReferenceSize = CGSize.zero {
+        didSet { footerReferenceSize = Self.repaired(footerReferenceSize, "footerReferenceSize"); invalidateLayout() }
+    }
 
     /// UIKit's default item size, which Texture ignores when sizing cells.
     public static let defaultItemSize = CGSize(width: 50, height: 50)

@@ -11,15 +11,31 @@ open class UIScrollView: UIView {
     private var storedOffset = CGPoint.zero
     private var storedInset = UIEdgeInsets.zero
 
+    /// A NaN or infinite component is set to 0, one past `WeftLimits.maximumScrollExtent`
+    /// clamped to it, and reported (by the node, when the view is a node's); so are `contentInset`
+    /// and `contentSize` (whose negative sides become 0).
     open var contentOffset: CGPoint {
         get { scrollingNode?.contentOffset ?? storedOffset }
-        set { if let scrollingNode { scrollingNode.contentOffset = newValue } else { storedOffset = newValue } }
+        set {
+            if let scrollingNode { scrollingNode.contentOffset = newValue } else {
+                storedOffset = ScrollGeometryRepair.point(newValue, "\(type(of: self))", "contentOffset")
+            }
+        }
     }
     open var contentInset: UIEdgeInsets {
         get { scrollingNode?.contentInset ?? storedInset }
-        set { if let scrollingNode { scrollingNode.contentInset = newValue } else { storedInset = newValue } }
+        set {
+            if let scrollingNode { scrollingNode.contentInset = newValue } else {
+                storedInset = ScrollGeometryRepair.insets(newValue, "\(type(of: self))", "contentInset")
+            }
+        }
     }
-    open var contentSize = CGSize.zero
+    open var contentSize = CGSize.zero {
+        didSet {
+            let size = ScrollGeometryRepair.size(contentSize, "\(type(of: self))", "contentSize")
+            if !(size.width == contentSize.width && size.height == contentSize.height) { contentSize = size }
+        }
+    }
     open var isPagingEnabled = false
     /// Whether the user may scroll; as in UIKit, setting the offset in code works either way, and
     /// offscreen there is no user, so it is stored for code that reads it back.
@@ -86,7 +102,14 @@ open class UITableView: UIScrollView {
     /// UIKit's default, `UIColor.separator`: #3C3C43 at 29 % opacity.
     open var separatorColor: UIColor? = UITableView.defaultSeparatorColor
     /// Left and right insets of the separator lines; UIKit's default on a phone is 16 pt on the left.
-    open var separatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0)
+    /// A NaN or infinite side is set to 0, one past `WeftLimits.maximumScrollExtent` clamped to
+    /// it, and reported.
+    open var separatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0) {
+        didSet {
+            let inset = ScrollGeometryRepair.insets(separatorInset, "\(type(of: self))", "separatorInset")
+            if inset != separatorInset { separatorInset = inset }
+        }
+    }
     open var allowsSelection = true
     open var allowsMultipleSelection = false
 

@@ -132,10 +132,14 @@ final class TraitReadingNode: ASDisplayNode {
     }
 
     @Test func aNaNScaleStillEqualsItself() {
+        // A NaN scale is repaired to 0 (unspecified) where traits enter; the same traits given
+        // again are no change, and `==` still holds NaN equal to NaN for values made by hand.
         let node = TraitReadingNode()
-        ASTraitCollectionPropagateDown(node, ASPrimitiveTraitCollection(displayScale: .nan))
-        ASTraitCollectionPropagateDown(node, ASPrimitiveTraitCollection(displayScale: .nan))
+        ASTraitCollectionPropagateDown(node, ASPrimitiveTraitCollection(displayScale: .nan, userInterfaceStyle: .dark))
+        ASTraitCollectionPropagateDown(node, ASPrimitiveTraitCollection(displayScale: .nan, userInterfaceStyle: .dark))
         #expect(node.changes.withLock { $0.count } == 1)
+        #expect(node.primitiveTraitCollection().displayScale == 0)
+        #expect(ASPrimitiveTraitCollection(displayScale: .nan) == ASPrimitiveTraitCollection(displayScale: .nan))
     }
 
     @Test func setPrimitiveTraitCollectionSetsOnlyThatNode() {

@@ -178,7 +178,10 @@ open class ASTableNode: ASDisplayNode {
     public func rectForRow(at indexPath: IndexPath) -> CGRect {
         try? loadDataIfNeeded()
         guard collection.elements.element(at: indexPath) != nil else { return .null }
-        return collection.collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame ?? .null
+        return collection.withLayout("rectForRow(at:)", fallback: CGRect.null) { layout in
+            layout.prepareIfNeeded()
+            return layout.layoutAttributesForItem(at: indexPath)?.frame ?? .null
+        }
     }
 
     /// Scrolls so the row sits at `position`; Texture's `scrollToRow(at:at:animated:)`. A row out of
@@ -211,8 +214,10 @@ open class ASTableNode: ASDisplayNode {
         let separatorColor = settings.style == .singleLine ? settings.color.resolved(with: drawingTraits).flatMap { $0.alpha > 0 ? $0 : nil } : nil
         guard separatorColor != nil || (container?.borderWidth ?? 0) > 0 else { return rows }
         let origin = collection.contentOffset, viewport = CGRect(origin: origin, size: bounds.size)
-        let lines = separatorColor == nil ? [] : collection.collectionViewLayout.layoutAttributesForElements(in: viewport)?
-            .filter { $0.representedElementKind == nil && !$0.isHidden }.map(\.frame) ?? []
+        let lines = separatorColor == nil ? [] : collection.withLayout("separators", fallback: [CGRect]()) { layout -> [CGRect] in
+            layout.prepareIfNeeded()
+            return layout.layoutAttributesForElements(in: viewport)?.filter { $0.representedElementKind == nil && !$0.isHidden }.map(\.frame) ?? []
+        }
         do {
             return try Bitmap(size: bounds.size, scale: scale) { context in
                 let frame = CGRect(origin: .zero, size: bounds.size)

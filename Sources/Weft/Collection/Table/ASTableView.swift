@@ -29,7 +29,10 @@ public final class ASTableView: UITableView {
 
     public override var separatorInset: UIEdgeInsets {
         get { tableNode?.separators.inset ?? .zero }
-        set { tableNode?.updateSeparators { $0.inset = newValue } }
+        set {
+            let inset = ScrollGeometryRepair.insets(newValue, "\(type(of: self))", "separatorInset")
+            tableNode?.updateSeparators { $0.inset = inset }
+        }
     }
 
     public override var allowsSelection: Bool {

@@ -69,7 +69,7 @@ extension ASNetworkImageNode {
     private func fetch(_ load: ImageLoad) {
         guard isCurrent(load) else { return }
         guard let cache = network.withLock({ $0.cache }) else { return download(load) }
-        if let image = cache.synchronouslyFetchedCachedImage(with: load.url)?.asdk_image() {
+        if let image = usable(cache.synchronouslyFetchedCachedImage(with: load.url)?.asdk_image(), from: "the cache's synchronouslyFetchedCachedImage(with:)", load) {
             notifyDelegate { $0.imageNodeDidLoadImageFromCache($1) }
             return complete(load, with: .success(image), source: .synchronousCache, identifier: nil, userInfo: nil)
         }
@@ -77,7 +77,7 @@ extension ASNetworkImageNode {
         cache.cachedImage(with: load.url, callbackQueue: Self.callbackQueue) { [owner = UncheckedWeak(self)] container, cacheType in
             guard let self = owner.value else { return load.finish(cancelled: true) }
             guard self.isCurrent(load) else { return }
-            if let image = container?.asdk_image() {
+            if let image = self.usable(container?.asdk_image(), from: "the cache's cachedImage(with:callbackQueue:completion:)", load) {
                 self.notifyDelegate { $0.imageNodeDidLoadImageFromCache($1) }
                 self.complete(load, with: .success(image), source: cacheType == .synchronous ? .synchronousCache : .asynchronousCache,
                               identifier: nil, userInfo: nil)
@@ -100,16 +100,18 @@ extension ASNetworkImageNode {
             downloadProgress: { [owner = UncheckedWeak(self)] progress in
                 owner.value?.network.withLock { s in if s.load === load { s.downloadProgress = min(max(progress, 0), 1) } }
             },
-            completion: { [owner = UncheckedWeak(self)] container, error, identifier, userInfo in
+            completion: { [owner = UncheckedWeak(self), subject = "\(self)"] container, error, identifier, userInfo in
+                guard load.noteCompletion(reportingAs: subject) else { return }
                 guard let self = owner.value else { return load.finish(cancelled: true) }
                 let result: Result<UIImage, any Error>
-                if let image = container?.asdk_image() {
+                if let image = self.usable(container?.asdk_image(), from: "the downloader", load) {
                     result = .success(image)
                 } else {
                     result = .failure(error ?? ImageLoadingError.noImage(url: load.url))
                 }
                 self.complete(load, with: result, source: .download, identifier: identifier, userInfo: userInfo)
             })
+        load.noteDownloadReturned(reportingAs: "\(self)")
         guard let identifier else { return }
         // The download may have completed already (the identifier is then of no use), or been
         // cancelled before its identifier was known: then cancel it now.
@@ -121,6 +123,19 @@ extension ASNetworkImageNode {
             return load.wasCancelled
         }
         if cancelNow { downloader.cancelImageDownload(forIdentifier: identifier) }
+    }
+
+    /// `image`, or nil (reported, naming `source` and the URL) when it has no pixels to show: a
+    /// 0×0 image from a cache is a miss, and the image is downloaded as usual; from a downloader,
+    /// a failure (the default image is shown).
+    private func usable(_ image: UIImage?, from source: String, _ load: ImageLoad) -> UIImage? {
+        guard let image else { return nil }
+        let size = image.size
+        if size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 { return image }
+        let instead = source == "the downloader" ? "treated as a failure to load" : "treated as a cache miss; the image is downloaded"
+        WeftDiagnostics.report(.image, description, "\(source) gave a \(size.width)×\(size.height) image for \(ImageLoadingError.name(load.url)), "
+                               + "which shows nothing; \(instead)")
+        return nil
     }
 
     /// Applies a load's result if the load is still current: the image, or on failure the default

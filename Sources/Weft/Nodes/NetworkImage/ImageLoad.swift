@@ -18,6 +18,11 @@ final class ImageLoad: @unchecked Sendable {
     private var step: (@Sendable () -> Void)?
     private var finished = false
     private var cancelled = false
+    /// How many times the downloader called this load's completion, whether `downloadImage` has
+    /// returned, and whether the extra calls were reported; see `noteCompletion()`.
+    private var completions = 0
+    private var downloadReturned = false
+    private var extraCompletionsReported = false
 
     init(url: URL) { self.url = url }
 
@@ -52,6 +57,37 @@ final class ImageLoad: @unchecked Sendable {
         step = nil
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// Counts a call of the downloader's completion. Only the first is used; the extra calls are
+    /// dropped and reported once, with the count: when `downloadImage` returns, for calls made
+    /// inside it (so a downloader that calls it 1,000 times there is reported as such), or at
+    /// the first extra call after it. Returns whether this call is the first.
+    func noteCompletion(reportingAs subject: @autoclosure () -> String) -> Bool {
+        condition.lock()
+        completions += 1
+        let count = completions
+        let report = count > 1 && downloadReturned && !extraCompletionsReported
+        if report { extraCompletionsReported = true }
+        condition.unlock()
+        if report { reportExtraCompletions(count, subject()) }
+        return count == 1
+    }
+
+    /// Called when the downloader's `downloadImage` returned; see `noteCompletion`.
+    func noteDownloadReturned(reportingAs subject: @autoclosure () -> String) {
+        condition.lock()
+        downloadReturned = true
+        let count = completions
+        let report = count > 1 && !extraCompletionsReported
+        if report { extraCompletionsReported = true }
+        condition.unlock()
+        if report { reportExtraCompletions(count, subject()) }
+    }
+
+    private func reportExtraCompletions(_ count: Int, _ subject: String) {
+        WeftDiagnostics.report(.image, subject, "the downloader called its completion \(count) times so far for \(ImageLoadingError.name(url)) "
+                               + "(it must call it once); the first call was used, the other calls are dropped (reported once)")
     }
 
     var isFinished: Bool {

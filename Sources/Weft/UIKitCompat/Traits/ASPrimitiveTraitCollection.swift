@@ -103,9 +103,11 @@ public func ASPrimitiveTraitCollectionFromUITraitCollection(_ traitCollection: U
 }
 
 /// Texture's `ASPrimitiveTraitCollectionToUITraitCollection(_:)`; the container size is dropped,
-/// UIKit has no such trait.
+/// UIKit has no such trait. An unknown content size category or unusable scale is repaired and
+/// reported (see `TraitRepair`).
 public func ASPrimitiveTraitCollectionToUITraitCollection(_ traits: ASPrimitiveTraitCollection) -> UITraitCollection {
-    UITraitCollection(values: traits)
+    guard TraitRepair.needsRepair(traits) else { return UITraitCollection(values: traits) }
+    return UITraitCollection(values: TraitRepair.traits(traits, api: "ASPrimitiveTraitCollectionToUITraitCollection(_:)"))
 }
 
 /// Texture's `ASPrimitiveTraitCollectionIsEqualToASPrimitiveTraitCollection(_:_:)`.

@@ -32,14 +32,20 @@ public final class UITraitCollection: NSObject, Sendable {
         self.init(values: values)
     }
 
-    /// UIKit's `init(preferredContentSizeCategory:)`.
+    /// UIKit's `init(preferredContentSizeCategory:)`. A category UIKit does not define is taken as
+    /// `.unspecified` and reported (see `TraitRepair`).
     public convenience init(preferredContentSizeCategory: UIContentSizeCategory) {
-        self.init { $0.preferredContentSizeCategory = preferredContentSizeCategory }
+        let category = TraitRepair.contentSizeCategory(preferredContentSizeCategory, api: "UITraitCollection(preferredContentSizeCategory:)")
+        self.init { $0.preferredContentSizeCategory = category }
     }
     /// UIKit's `init(userInterfaceStyle:)`.
     public convenience init(userInterfaceStyle: UIUserInterfaceStyle) { self.init { $0.userInterfaceStyle = userInterfaceStyle } }
-    /// UIKit's `init(displayScale:)`.
-    public convenience init(displayScale: CGFloat) { self.init { $0.displayScale = displayScale } }
+    /// UIKit's `init(displayScale:)`. A NaN, infinite or negative scale is taken as 0
+    /// (unspecified), one outside `Bitmap.scaleRange` is clamped to it; both reported (see `TraitRepair`).
+    public convenience init(displayScale: CGFloat) {
+        let scale = TraitRepair.displayScale(displayScale, api: "UITraitCollection(displayScale:)")
+        self.init { $0.displayScale = scale }
+    }
     /// UIKit's `init(horizontalSizeClass:)`.
     public convenience init(horizontalSizeClass: UIUserInterfaceSizeClass) { self.init { $0.horizontalSizeClass = horizontalSizeClass } }
     /// UIKit's `init(verticalSizeClass:)`.

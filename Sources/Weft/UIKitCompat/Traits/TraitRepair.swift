@@ -1,0 +1,56 @@
+import Foundation
+
+/// The rule for trait values that cannot be used, applied where traits enter Weft (UIKit's trait
+/// initialisers, `setPrimitiveTraitCollection`, `ASTraitCollectionPropagateDown`,
+/// `ASPrimitiveTraitCollectionToUITraitCollection`, a view controller's override) and reported
+/// as a `WeftDiagnostic` naming that API and the value given:
+///
+/// - a `preferredContentSizeCategory` whose raw value UIKit does not define (`"huge"`) becomes
+///   `.unspecified`, which Dynamic Type reads as `.large` (UIKit's default) and which sorts below
+///   every category, as it did silently before;
+/// - a `displayScale` that is NaN, infinite or negative becomes 0 (unspecified: the render scale
+///   then comes from `ASScreenScale()`); a positive one outside `Bitmap.scaleRange` is clamped to it,
+///   since it becomes a render scale. 0 is UIKit's "unspecified" and is kept.
+///
+/// Sendable functions; use from any context.
+enum TraitRepair {
+    /// `category`, or `.unspecified` (reported, naming `api`) when UIKit does not define it.
+    static func contentSizeCategory(_ category: UIContentSizeCategory, api: @autoclosure () -> String) -> UIContentSizeCategory {
+        guard category != .unspecified, category.index == nil else { return category }
+        WeftDiagnostics.report(.layout, api(), "preferredContentSizeCategory \"\(category.rawValue)\" is not a UIContentSizeCategory "
+                               + "UIKit defines; used .unspecified (Dynamic Type sizes text as .large)")
+        return .unspecified
+    }
+
+    /// `scale` as a trait's `displayScale`: see the type's rule; reported, naming `api`, when repaired.
+    static func displayScale(_ scale: CGFloat, api: @autoclosure () -> String) -> CGFloat {
+        let used: CGFloat
+        if !scale.isFinite || scale < 0 {
+            used = 0
+        } else if scale == 0 {
+            return scale
+        } else {
+            used = min(max(scale, Bitmap.scaleRange.lowerBound), Bitmap.scaleRange.upperBound)
+        }
+        guard used != scale else { return scale }
+        let meaning = used == 0 ? "0 (unspecified: renders at ASScreenScale())" : "\(used) (Bitmap.scaleRange is \(Bitmap.scaleRange))"
+        WeftDiagnostics.report(.layout, api(), "displayScale \(scale) cannot be a scale; used \(meaning)")
+        return used
+    }
+
+    /// `traits` with both rules applied, each repair reported naming `api`.
+    static func traits(_ traits: ASPrimitiveTraitCollection, api: @autoclosure () -> String) -> ASPrimitiveTraitCollection {
+        var repaired = traits
+        repaired.preferredContentSizeCategory = contentSizeCategory(traits.preferredContentSizeCategory, api: api())
+        repaired.displayScale = displayScale(traits.displayScale, api: api())
+        return repaired
+    }
+
+    /// Whether `traits` need a repair: a cheap check for the paths every node's traits take.
+    static func needsRepair(_ traits: ASPrimitiveTraitCollection) -> Bool {
+        let scale = traits.displayScale
+        let category = traits.preferredContentSizeCategory
+        return (category != .unspecified && category.index == nil)
+            || !(scale == 0 || (scale.isFinite && Bitmap.scaleRange.contains(scale)))
+    }
+}

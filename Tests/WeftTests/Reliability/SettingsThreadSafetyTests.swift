@@ -1,0 +1,252 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+@testable import Weft
+
+/// Traits, `semanticContentAttribute` and relayouts changed from other threads while this thread
+/// renders a collection or a table: the layout's state belongs to the thread holding the
+/// collection's `layoutAccess`, so none of them may prepare the layout under a frame.
+@MainActor @Suite struct SettingsThreadSafetyTests {
+    final class Items: ASCollectionDataSource, ASCollectionDelegate {
+        func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { 60 }
+        func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
+            { let cell = ASCellNode(); cell.backgroundColor = .systemGreen; return cell }
+        }
+        func collectionNode(_ collectionNode: ASCollectionNode, constrainedSizeForItemAt indexPath: IndexPath) -> ASSizeRange {
+            ASSizeRange(exactly: CGSize(width: 90, height: 40))
+        }
+    }
+
+    final class Rows: ASTableDataSource {
+        func tableNode(_ tableNode: ASTableNode, numberOfRowsInSection section: Int) -> Int { 20 }
+        func tableNode(_ tableNode: ASTableNode, nodeBlockForRowAt indexPath: IndexPath) -> ASCellNodeBlock {
+            { let cell = ASTextCellNode(); cell.text = "row \(indexPath.row)"; return cell }
+        }
+    }
+
+    nonisolated static func traits(_ i: Int) -> ASPrimitiveTraitCollection {
+        ASPrimitiveTraitCollection(layoutDirection: i % 2 == 0 ? .rightToLeft : .leftToRight, userInterfaceStyle: i % 3 == 0 ? .dark : .light)
+    }
+
+    /// Waits for `group`, answering the main-actor questions (the data source's) its threads ask
+    /// meanwhile: this test holds the main actor.
+    static func wait(for group: DispatchGroup) {
+        while group.wait(timeout: .now() + 0.002) == .timedOut { MainActorBridge.serve() }
+    }
+
+    /// Runs `mutate` on three threads while this thread calls `render` for about a second.
+    static func race(render: () throws -> Void, mutate: @escaping @Sendable (Int) -> Void) throws {
+        let stop = Atomic(false)
+        let group = DispatchGroup()
+        for t in 0..<3 {
+            DispatchQueue.global().async(group: group) {
+                var i = t
+                while !stop.load(ordering: .relaxed) { mutate(i); i += 3 }
+            }
+        }
+        defer {
+            stop.store(true, ordering: .relaxed)
+            wait(for: group)
+        }
+        let end = Date(timeIntervalSinceNow: 1)
+        while Date() < end { try render() }
+    }
+
+    @Test func collectionTraitsSemanticsRelayoutAndQueriesWhileRendering() throws {
+        let source = Items()
+        // Shared with the mutators on purpose: nodes guard their own state.
+        nonisolated(unsafe) let node = ASCollectionNode(frame: CGRect(x: 0, y: 0, width: 200, height: 300), collectionViewLayout: UICollectionViewFlowLayout())
+        node.dataSource = source
+        node.delegate = source
+        var frames = 0
+        try Self.race(render: { _ = try node.snapshot(at: CGPoint(x: 0, y: CGFloat(frames % 5) * 40), scale: 1); frames += 1 }) { i in
+            switch i % 6 {
+            case 0: node.semanticContentAttribute = i % 12 == 0 ? .forceRightToLeft : .forceLeftToRight
+            case 1: ASTraitCollectionPropagateDown(node, Self.traits(i))
+            case 2: node.relayoutItems()
+            case 3: node.setPrimitiveTraitCollection(Self.traits(i + 1))
+            case 4: _ = node.indexPathsForVisibleItems; _ = node.contentSize
+            default: _ = try? node.offset(toShow: IndexPath(item: i % 60, section: 0), at: .top)
+            }
+        }
+        #expect(frames > 0)
+        withExtendedLifetime(source) {}
+    }
+
+    @Test func tableTraitsRelayoutAndRowQueriesWhileRendering() throws {
+        let source = Rows()
+        nonisolated(unsafe) let table = ASTableNode(style: .plain)
+        table.frame = CGRect(x: 0, y: 0, width: 200, height: 300)
+        table.dataSource = source
+        try Self.race(render: { _ = try table.snapshot(scale: 1) }) { i in
+            switch i % 4 {
+            case 0: table.semanticContentAttribute = i % 8 == 0 ? .forceRightToLeft : .forceLeftToRight
+            case 1: ASTraitCollectionPropagateDown(table, Self.traits(i))
+            case 2: table.relayoutItems()
+            default: _ = table.rectForRow(at: IndexPath(row: i % 20, section: 0))
+            }
+        }
+        withExtendedLifetime(source) {}
+    }
+
+    @Test func aRelayoutFromAnotherThreadLeavesTheSameFrame() throws {
+        let source = Items()
+        nonisolated(unsafe) let node = ASCollectionNode(frame: CGRect(x: 0, y: 0, width: 200, height: 300), collectionViewLayout: UICollectionViewFlowLayout())
+        node.dataSource = source
+        node.delegate = source
+        let before = try node.snapshot(scale: 1)
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { node.relayoutItems() }
+        Self.wait(for: group)
+        let after = try node.snapshot(scale: 1)
+        #expect(PNGEncoder().encode(before) == PNGEncoder().encode(after))
+        withExtendedLifetime(source) {}
+    }
+}
+
+/// Trait values UIKit does not define or cannot use are repaired and reported.
+@Suite struct TraitRepairTests {
+    @Test func anUnknownContentSizeCategoryIsUnspecifiedAndReported() {
+        let (traits, reports) = WeftDiagnostics.collect(matching: "huge") {
+            UITraitCollection(preferredContentSizeCategory: UIContentSizeCategory(rawValue: "huge"))
+        }
+        #expect(traits.preferredContentSizeCategory == .unspecified)
+        #expect(reports.contains { $0.subject.contains("UITraitCollection(preferredContentSizeCategory:)") })
+        #expect(UIFont.preferredFont(forTextStyle: .body, compatibleWith: traits).pointSize
+            == UIFont.preferredFont(forTextStyle: .body, compatibleWith: UITraitCollection(preferredContentSizeCategory: .large)).pointSize)
+    }
+
+    @Test func aNodeGivenAnUnknownCategoryKeepsUnspecified() {
+        let node = ASDisplayNode()
+        node.debugName = "unknown-category-node"
+        let (_, reports) = WeftDiagnostics.collect(matching: "XXL-ish") {
+            node.setPrimitiveTraitCollection(ASPrimitiveTraitCollection(preferredContentSizeCategory: UIContentSizeCategory(rawValue: "XXL-ish")))
+        }
+        #expect(node.primitiveTraitCollection().preferredContentSizeCategory == .unspecified)
+        #expect(reports.count == 1)
+    }
+
+    @Test(arguments: [(-1.0, 0.0), (.nan, 0.0), (.infinity, 0.0), (-.infinity, 0.0), (1e300, 8.0), (1e-9, 0.25)])
+    func anUnusableDisplayScaleIsRepairedAndReported(given: Double, used: Double) {
+        let (traits, reports) = WeftDiagnostics.collect(matching: "displayScale \(CGFloat(given))") { UITraitCollection(displayScale: CGFloat(given)) }
+        #expect(traits.displayScale == CGFloat(used))
+        #expect(reports.count == 1)
+    }
+
+    @Test func zeroAndOrdinaryScalesAreKept() {
+        let (traits, reports) = WeftDiagnostics.collect(matching: "UITraitCollection(displayScale:)") {
+            [UITraitCollection(displayScale: 0), UITraitCollection(displayScale: 3)]
+        }
+        #expect(traits.map(\.displayScale) == [0, 3])
+        #expect(reports.isEmpty)
+    }
+
+    @Test func propagationDownADeepChainStopsAtTheDepthLimitAndReports() {
+        let root = ASDisplayNode()
+        root.debugName = "deep-trait-root"
+        var last = root
+        for _ in 1..<5_000 {
+            let next = ASDisplayNode()
+            last.addSubnode(next)
+            last = next
+        }
+        let (_, reports) = WeftDiagnostics.collect(matching: "deep-trait-root") {
+            ASTraitCollectionPropagateDown(root, ASPrimitiveTraitCollection(userInterfaceStyle: .dark))
+        }
+        #expect(reports.count == 1 && reports[0].message.contains("maximumTreeDepth"))
+        #expect(root.primitiveTraitCollection().userInterfaceStyle == .dark)
+        #expect(last.primitiveTraitCollection().userInterfaceStyle == .unspecified)
+    }
+}
+
+/// Scroll geometry that cannot be used is repaired by `ScrollGeometryRepair`'s rule and reported.
+@MainActor @Suite struct ScrollGeometryRepairTests {
+    @Test func collectionInsetsAndOffsetsAreFiniteAndBounded() {
+        let node = ASCollectionNode(collectionViewLayout: UICollectionViewFlowLayout())
+        node.debugName = "scroll-geometry-collection"
+        let (_, reports) = WeftDiagnostics.collect(matching: "scroll-geometry-collection") {
+            node.contentInset = UIEdgeInsets(top: .nan, left: .infinity, bottom: 1e300, right: -1e300)
+            node.contentOffset = CGPoint(x: 1e300, y: 5)
+        }
+        let limit = WeftLimits.maximumScrollExtent
+        #expect(node.contentInset == UIEdgeInsets(top: 0, left: 0, bottom: limit, right: -limit))
+        #expect(node.contentOffset == CGPoint(x: limit, y: 5))
+        #expect(reports.count == 2 && reports[0].message.contains("nan") && reports[1].message.contains("1e+300"))
+    }
+
+    @Test func scrollNodeContentSizeIsNonNegative() {
+        let node = ASScrollNode()
+        node.debugName = "scroll-geometry-node"
+        let (_, reports) = WeftDiagnostics.collect(matching: "scroll-geometry-node") { node.contentSize = CGSize(width: -3, height: CGFloat.nan) }
+        #expect(node.contentSize == .zero)
+        #expect(reports.count == 1 && reports[0].message.contains("-3.0"))
+    }
+
+    @Test func flowLayoutSizesAndSpacingAreRepaired() {
+        let layout = UICollectionViewFlowLayout()
+        let (_, reports) = WeftDiagnostics.collect(matching: "UICollectionViewFlowLayout.") {
+            layout.itemSize = CGSize(width: -1, height: 1e300)
+            layout.minimumLineSpacing = -1e300
+        }
+        #expect(layout.itemSize == CGSize(width: 0, height: WeftLimits.maximumScrollExtent))
+        #expect(layout.minimumLineSpacing == -WeftLimits.maximumScrollExtent)
+        #expect(reports.filter { $0.message.contains("1e+300") }.count >= 2)
+    }
+
+    @Test func deviceConfigsRefuseUnusableSafeAreasAndSizes() {
+        let (config, reports) = WeftDiagnostics.collect(matching: "ViewImageConfig.") {
+            ViewImageConfig(safeArea: UIEdgeInsets(top: .nan, left: -2, bottom: 3, right: 0), size: CGSize(width: CGFloat.infinity, height: 10))
+        }
+        #expect(config.safeArea == UIEdgeInsets(top: 0, left: 0, bottom: 3, right: 0))
+        #expect(config.size == nil)
+        #expect(reports.count == 2)
+    }
+}
+
+/// Downloaders and caches that misbehave are reported; the node still shows what it can.
+@Suite struct NetworkImageMisuseTests {
+    final class Chatty: ASImageDownloaderProtocol {
+        func downloadImage(with URL: URL, shouldRetry: Bool, callbackQueue: DispatchQueue,
+                           downloadProgress: ASImageDownloaderProgress?, completion: @escaping ASImageDownloaderCompletion) -> Any? {
+            let image = UIImage(bitmap: try! Bitmap(pixelWidth: 4, pixelHeight: 4, scale: 1) { $0.fill(CGRect(x: 0, y: 0, width: 4, height: 4), with: .red) })
+            for _ in 0..<1_000 { completion(image, nil, nil, nil) }
+            return nil
+        }
+        func cancelImageDownload(forIdentifier downloadIdentifier: Any) {}
+    }
+
+    final class Empty: ASImageCacheProtocol {
+        func cachedImage(with URL: URL, callbackQueue: DispatchQueue, completion: @escaping ASImageCacherCompletion) {
+            completion(UIImage(bitmap: try! Bitmap(pixelWidth: 0, pixelHeight: 0, scale: 1)), .asynchronous)
+        }
+    }
+
+    @Test func extraCompletionsAreReportedOnceWithTheCount() throws {
+        let url = try #require(URL(string: "https://images.example.invalid/chatty-test.png"))
+        let downloader = Chatty()
+        let node = ASNetworkImageNode(cache: nil, downloader: downloader)
+        node.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
+        let (bitmap, reports) = try WeftDiagnostics.collect(matching: "chatty-test") {
+            node.url = url
+            return try node.renderBitmap(scale: 1)
+        }
+        #expect(bitmap.pixel(x: 2, y: 2) != 0)
+        #expect(reports.count == 1 && reports[0].message.contains("1000 times"))
+        withExtendedLifetime(downloader) {}
+    }
+
+    @Test func anEmptyCachedImageIsAMissAndTheImageIsDownloaded() throws {
+        let url = try #require(URL(string: "https://images.example.invalid/empty-test.png"))
+        let downloader = Chatty(), cache = Empty()
+        let node = ASNetworkImageNode(cache: cache, downloader: downloader)
+        node.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
+        let (bitmap, reports) = try WeftDiagnostics.collect(matching: "empty-test") {
+            node.url = url
+            return try node.renderBitmap(scale: 1)
+        }
+        #expect(bitmap.pixel(x: 2, y: 2) != 0)
+        #expect(reports.contains { $0.message.contains("0.0×0.0") && $0.message.contains("cache miss") })
+        withExtendedLifetime((downloader, cache)) {}
+    }
+}
