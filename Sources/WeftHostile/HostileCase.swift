@@ -8,7 +8,7 @@ struct HostileCase: Sendable {
     /// The group it belongs to, as listed in docs/reliability.md.
     enum Category: String, Sendable, CaseIterable {
         case images, geometry, text, trees, concurrency, dataSources = "data-sources", frames, output, cli
-        case drawing, accessibility, testing, traits, settings
+        case drawing, accessibility, testing, traits, settings, controls
     }
 
     let category: Category

@@ -8,7 +8,7 @@ import Weft
 
 let cases = ImageCases.all + GeometryCases.all + TextCases.all + TreeCases.all + ConcurrencyCases.all
     + DataSourceCases.all + FrameCases.all + OutputCases.all + CLICases.all
-    + DrawingCases.all + TestingSurfaceCases.all + SettingsCases.all
+    + DrawingCases.all + TestingSurfaceCases.all + SettingsCases.all + ControlCases.all
 
 /// Bounds the child's memory, so "unbounded memory" fails the case instead of the machine.
 func limitMemory(bytes: rlim_t) {

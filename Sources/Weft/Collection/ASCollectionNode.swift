@@ -263,11 +263,11 @@ open class ASCollectionNode: ASDisplayNode {
 
     /// Extra scrollable space around the content, as UIScrollView's `contentInset`. A NaN or
     /// infinite side is set to 0, one past `WeftLimits.maximumScrollExtent` clamped to it, and
-    /// reported (see `ScrollGeometryRepair`).
+    /// reported (see `GeometryRepair`).
     public var contentInset: UIEdgeInsets {
         get { settings.withLock { $0.contentInset } }
         set {
-            let inset = ScrollGeometryRepair.insets(newValue, "\(self)", "contentInset")
+            let inset = GeometryRepair.insets(newValue, "\(self)", "contentInset")
             settings.withLock { $0.contentInset = inset }
         }
     }
@@ -278,7 +278,7 @@ open class ASCollectionNode: ASDisplayNode {
     public var contentOffset: CGPoint {
         get { settings.withLock { $0.contentOffset } }
         set {
-            let offset = ScrollGeometryRepair.point(newValue, "\(self)", "contentOffset")
+            let offset = GeometryRepair.point(newValue, "\(self)", "contentOffset")
             settings.withLock { $0.contentOffset = offset }
         }
     }

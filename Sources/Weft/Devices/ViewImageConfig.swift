@@ -77,7 +77,7 @@ public struct ViewImageConfig: Sendable {
     }
 
     private static func repaired(safeArea: UIEdgeInsets) -> UIEdgeInsets {
-        let i = ScrollGeometryRepair.insets(safeArea)
+        let i = GeometryRepair.insets(safeArea)
         let fixed = UIEdgeInsets(top: max(0, i.top), left: max(0, i.left), bottom: max(0, i.bottom), right: max(0, i.right))
         if fixed != safeArea { WeftDiagnostics.report(.geometry, "ViewImageConfig.safeArea", "\(safeArea) cannot be a safe area (not finite, negative or past WeftLimits.maximumScrollExtent); used \(fixed)") }
         return fixed
@@ -89,7 +89,7 @@ public struct ViewImageConfig: Sendable {
             WeftDiagnostics.report(.geometry, "ViewImageConfig.size", "(\(size.width), \(size.height)) cannot be a screen size; used nil (the subject's own size)")
             return nil
         }
-        return ScrollGeometryRepair.size(size, "ViewImageConfig.size", "size")
+        return GeometryRepair.size(size, "ViewImageConfig.size", "size")
     }
 
     /// The device's traits overlaid with `traits` (each trait from `traits` when it specifies it),

@@ -139,10 +139,11 @@ open class ASButtonNode: ASControlNode {
 
     // MARK: Layout settings
 
-    /// Space between the image and the title; Texture's `contentSpacing`, 8 pt by default.
+    /// Space between the image and the title; Texture's `contentSpacing`, 8 pt by default. A
+    /// negative spacing overlaps them; a NaN or infinite one is 0, reported (`GeometryRepair`).
     public var contentSpacing: CGFloat {
         get { self[layoutSetting: \.contentSpacing] }
-        set { self[layoutSetting: \.contentSpacing] = newValue }
+        set { self[layoutSetting: \.contentSpacing] = GeometryRepair.length(newValue, self.description, "contentSpacing") }
     }
 
     /// Image beside the title (true, the default) or above it; Texture's `laysOutHorizontally`.
@@ -163,10 +164,11 @@ open class ASButtonNode: ASControlNode {
         set { self[layoutSetting: \.contentVerticalAlignment] = newValue }
     }
 
-    /// Insets around the title and image; Texture's `contentEdgeInsets`, none by default.
+    /// Insets around the title and image; Texture's `contentEdgeInsets`, none by default. NaN or
+    /// infinite sides are 0, reported (`GeometryRepair`).
     public var contentEdgeInsets: UIEdgeInsets {
         get { self[layoutSetting: \.contentEdgeInsets] }
-        set { self[layoutSetting: \.contentEdgeInsets] = newValue }
+        set { self[layoutSetting: \.contentEdgeInsets] = GeometryRepair.insets(newValue, self.description, "contentEdgeInsets") }
     }
 
     /// Image before or after the title; Texture's `imageAlignment`, `.beginning` by default.

@@ -52,16 +52,16 @@ open class ASScrollNode: ASDisplayNode {
     /// The scrolled position: the node's bounds origin. Repaired as `contentInset`.
     public var contentOffset: CGPoint {
         get { bounds.origin }
-        set { bounds = CGRect(origin: ScrollGeometryRepair.point(newValue, "\(self)", "contentOffset"), size: bounds.size) }
+        set { bounds = CGRect(origin: GeometryRepair.point(newValue, "\(self)", "contentOffset"), size: bounds.size) }
     }
 
     /// Stored for code that reads it back; a scroll node's content is not inset when drawn. A NaN
     /// or infinite side is set to 0, one past `WeftLimits.maximumScrollExtent` clamped to it, and
-    /// reported (see `ScrollGeometryRepair`).
+    /// reported (see `GeometryRepair`).
     public var contentInset: UIEdgeInsets {
         get { scrollState.withLock { $0.contentInset } }
         set {
-            let inset = ScrollGeometryRepair.insets(newValue, "\(self)", "contentInset")
+            let inset = GeometryRepair.insets(newValue, "\(self)", "contentInset")
             scrollState.withLock { $0.contentInset = inset }
         }
     }
@@ -73,7 +73,7 @@ open class ASScrollNode: ASDisplayNode {
     public var contentSize: CGSize {
         get { scrollState.withLock { $0.contentSize } }
         set {
-            let size = ScrollGeometryRepair.size(newValue, "\(self)", "contentSize")
+            let size = GeometryRepair.size(newValue, "\(self)", "contentSize")
             scrollState.withLock { $0.contentSize = size }
         }
     }

@@ -44,7 +44,8 @@ open class ASTextCellNode: ASCellNode {
 
     /// Texture's `init(attributes:insets:)`.
     public init(attributes textAttributes: [NSAttributedString.Key: Any], insets textInsets: UIEdgeInsets) {
-        textCellState = Mutex(TextCellState(attributes: TextAttributes(textAttributes), insets: textInsets))
+        textCellState = Mutex(TextCellState(attributes: TextAttributes(textAttributes),
+                                             insets: GeometryRepair.insets(textInsets, "ASTextCellNode(attributes:insets:)", "insets")))
         super.init()
         automaticallyManagesSubnodes = true
     }
@@ -78,11 +79,13 @@ open class ASTextCellNode: ASCellNode {
         }
     }
 
-    /// The insets around the text; Texture's `textInsets`.
+    /// The insets around the text; Texture's `textInsets`. NaN or infinite sides are 0, reported
+    /// (`GeometryRepair`).
     public var textInsets: UIEdgeInsets {
         get { textCellState.withLock { $0.insets } }
         set {
-            textCellState.withLock { $0.insets = newValue }
+            let insets = GeometryRepair.insets(newValue, self.description, "textInsets")
+            textCellState.withLock { $0.insets = insets }
             setNeedsLayout()
         }
     }

@@ -19,7 +19,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         set { direction = newValue; invalidateLayout() }
     }
     /// A NaN, infinite or negative side is set to 0, one past `WeftLimits.maximumScrollExtent`
-    /// clamped to it, and reported (see `ScrollGeometryRepair`).
+    /// clamped to it, and reported (see `GeometryRepair`).
     open var itemSize = CGSize(width: 50, height: 50) {
         didSet { itemSize = Self.repaired(itemSize, "itemSize"); invalidateLayout() }
     }
@@ -36,18 +36,18 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     /// it, and reported.
     open var sectionInset = UIEdgeInsets.zero {
         didSet {
-            let fixed = ScrollGeometryRepair.insets(sectionInset, "UICollectionViewFlowLayout.sectionInset", "sectionInset")
+            let fixed = GeometryRepair.insets(sectionInset, "UICollectionViewFlowLayout.sectionInset", "sectionInset")
             if fixed != sectionInset { sectionInset = fixed }
             invalidateLayout()
         }
     }
 
     private static func finite(_ value: CGFloat, _ name: String) -> CGFloat {
-        ScrollGeometryRepair.length(value, "UICollectionViewFlowLayout.\(name)", name)
+        GeometryRepair.length(value, "UICollectionViewFlowLayout.\(name)", name)
     }
 
     private static func repaired(_ size: CGSize, _ name: String) -> CGSize {
-        let fixed = ScrollGeometryRepair.size(size, "UICollectionViewFlowLayout.\(name)", name)
+        let fixed = GeometryRepair.size(size, "UICollectionViewFlowLayout.\(name)", name)
         return fixed.width == size.width && fixed.height == size.height ? size : fixed
     }
     /// Repaired like `itemSize`.

@@ -18,7 +18,7 @@ open class UIScrollView: UIView {
         get { scrollingNode?.contentOffset ?? storedOffset }
         set {
             if let scrollingNode { scrollingNode.contentOffset = newValue } else {
-                storedOffset = ScrollGeometryRepair.point(newValue, "\(type(of: self))", "contentOffset")
+                storedOffset = GeometryRepair.point(newValue, "\(type(of: self))", "contentOffset")
             }
         }
     }
@@ -26,13 +26,13 @@ open class UIScrollView: UIView {
         get { scrollingNode?.contentInset ?? storedInset }
         set {
             if let scrollingNode { scrollingNode.contentInset = newValue } else {
-                storedInset = ScrollGeometryRepair.insets(newValue, "\(type(of: self))", "contentInset")
+                storedInset = GeometryRepair.insets(newValue, "\(type(of: self))", "contentInset")
             }
         }
     }
     open var contentSize = CGSize.zero {
         didSet {
-            let size = ScrollGeometryRepair.size(contentSize, "\(type(of: self))", "contentSize")
+            let size = GeometryRepair.size(contentSize, "\(type(of: self))", "contentSize")
             if !(size.width == contentSize.width && size.height == contentSize.height) { contentSize = size }
         }
     }
@@ -106,7 +106,7 @@ open class UITableView: UIScrollView {
     /// it, and reported.
     open var separatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0) {
         didSet {
-            let inset = ScrollGeometryRepair.insets(separatorInset, "\(type(of: self))", "separatorInset")
+            let inset = GeometryRepair.insets(separatorInset, "\(type(of: self))", "separatorInset")
             if inset != separatorInset { separatorInset = inset }
         }
     }

@@ -73,8 +73,13 @@ open class UIViewController {
 
     /// UIKit's `additionalSafeAreaInsets` (Texture's `ASDKViewController` has it from UIKit): insets
     /// added to the view's safe area, for bars and overlays of the controller's own.
+    /// NaN or infinite sides are 0, reported (`GeometryRepair`).
     open var additionalSafeAreaInsets = UIEdgeInsets.zero {
-        didSet { applySafeArea() }
+        didSet {
+            let repaired = GeometryRepair.insets(additionalSafeAreaInsets, "\(type(of: self))", "additionalSafeAreaInsets")
+            if repaired != additionalSafeAreaInsets { additionalSafeAreaInsets = repaired; return }
+            applySafeArea()
+        }
     }
 
     /// UIKit's `viewSafeAreaInsetsDidChange()`: called when the view's `safeAreaInsets` changed,

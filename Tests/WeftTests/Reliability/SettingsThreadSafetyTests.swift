@@ -160,8 +160,8 @@ import Testing
     }
 }
 
-/// Scroll geometry that cannot be used is repaired by `ScrollGeometryRepair`'s rule and reported.
-@MainActor @Suite struct ScrollGeometryRepairTests {
+/// Scroll geometry that cannot be used is repaired by `GeometryRepair`'s rule and reported.
+@MainActor @Suite struct GeometryRepairTests {
     @Test func collectionInsetsAndOffsetsAreFiniteAndBounded() {
         let node = ASCollectionNode(collectionViewLayout: UICollectionViewFlowLayout())
         node.debugName = "scroll-geometry-collection"

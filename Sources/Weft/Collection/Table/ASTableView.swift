@@ -30,7 +30,7 @@ public final class ASTableView: UITableView {
     public override var separatorInset: UIEdgeInsets {
         get { tableNode?.separators.inset ?? .zero }
         set {
-            let inset = ScrollGeometryRepair.insets(newValue, "\(type(of: self))", "separatorInset")
+            let inset = GeometryRepair.insets(newValue, "\(type(of: self))", "separatorInset")
             tableNode?.updateSeparators { $0.inset = inset }
         }
     }

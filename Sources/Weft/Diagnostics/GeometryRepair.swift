@@ -1,12 +1,13 @@
 import Foundation
 
-/// The rule for scroll geometry that cannot be used (a content inset, content offset or content
-/// size; a layout's spacing, section inset or item size): NaN and infinity become 0, a negative
-/// size or spacing becomes 0, and a magnitude past `WeftLimits.maximumScrollExtent` (1e300) is
-/// clamped to it. Each repair is reported as a `WeftDiagnostic` naming the API and showing the
-/// value given and the value used, in the words `ASDisplayNode`'s setters use for `frame`.
-/// Sendable functions; use from any context.
-enum ScrollGeometryRepair {
+/// The rule for lengths that cannot be used where any finite length may stand: a scroll view's
+/// content inset, offset or size, a layout's spacing, section inset or item size, a button's
+/// content spacing and insets, a text cell's insets, a controller's additional safe area. NaN and
+/// infinity become 0, a negative size or spacing becomes 0, and a magnitude past
+/// `WeftLimits.maximumScrollExtent` is clamped to it. Each repair is reported as a
+/// `WeftDiagnostic` naming the API and showing the value given and the value used, in the words
+/// `ASDisplayNode`'s setters use for `frame`. Sendable functions; use from any context.
+enum GeometryRepair {
     /// `value` repaired: finite and within ±`WeftLimits.maximumScrollExtent`; at least 0 when
     /// `nonNegative` (a size or a spacing).
     static func length(_ value: CGFloat, nonNegative: Bool = false) -> CGFloat {
