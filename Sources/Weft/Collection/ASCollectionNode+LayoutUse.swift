@@ -11,14 +11,18 @@ extension ASCollectionNode {
     /// a table's `rectForRow(at:)` and separators) goes through here, so none of them prepares the
     /// layout again under a frame that is reading it on another thread.
     ///
-    /// A node block (running on a background thread while a frame on another thread waits for its
-    /// node, holding the layout) cannot wait for the layout without waiting for itself: when
-    /// another thread holds it, the query answers `fallback` and is reported.
+    /// Two callers cannot wait for the layout without waiting for themselves: a node block
+    /// (running on a background thread while a frame on another thread waits for its node, holding
+    /// the layout), and a data source or delegate answering on the main actor a question another
+    /// thread asked in the middle of its load or relayout (it may hold the layout, half prepared).
+    /// When another thread holds the layout, such a query answers `fallback` and is reported.
     func withLayout<T>(_ what: @autoclosure () -> String, fallback: T, _ body: (UICollectionViewLayout) -> T) -> T {
-        if ElementAllocation.isRunningNodeBlock {
+        let caller = ElementAllocation.isRunningNodeBlock ? "a node block" : MainActorBridge.isAnsweringAnotherThread
+            ? "a data source or delegate answering another thread" : nil
+        if let caller {
             if let answer = layoutAccess.tryEntering({ body(collectionViewLayout) }) { return answer }
             WeftDiagnostics.report(.collection, "\(self).\(what())",
-                                   "asked from a node block while another thread lays out the collection, which waits for that node; answered \(fallback) instead of waiting")
+                                   "asked from \(caller) while another thread lays out the collection, which waits for that answer; answered \(fallback) instead of waiting")
             return fallback
         }
         return layoutAccess.entering("\(self): \(what())") { body(collectionViewLayout) }

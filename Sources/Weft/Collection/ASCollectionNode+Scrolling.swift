@@ -89,7 +89,10 @@ extension ASCollectionNode {
         let path = try checked(indexPath)
         let viewport = bounds.size
         let inset = contentInset
-        let placed = withLayout("offset(toShow:at:)", fallback: nil) { layout -> CGPoint? in
+        // Three answers: placed; not in the layout (out of range); or the layout busy on another
+        // thread that waits for this caller, when the current offset stands (reported).
+        let current = contentOffset
+        let placed = withLayout("offset(toShow:at:)", fallback: Optional(current)) { layout -> CGPoint? in
             layout.prepareIfNeeded()
             guard let frame = layout.layoutAttributesForItem(at: path)?.frame else { return nil }
             return offset(toShow: frame, at: position, viewport: viewport, inset: inset, layout: layout)

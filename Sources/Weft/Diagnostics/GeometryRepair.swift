@@ -3,7 +3,8 @@ import Foundation
 /// The rule for lengths that cannot be used where any finite length may stand: a scroll view's
 /// content inset, offset or size, a layout's spacing, section inset or item size, a button's
 /// content spacing and insets, a text cell's insets, a controller's additional safe area. NaN and
-/// infinity become 0, a negative size or spacing becomes 0, and a magnitude past
+/// infinity become 0, a negative size becomes 0 (a negative spacing or inset stays: UIKit allows
+/// them), and a magnitude past
 /// `WeftLimits.maximumScrollExtent` is clamped to it. Each repair is reported as a
 /// `WeftDiagnostic` naming the API and showing the value given and the value used, in the words
 /// `ASDisplayNode`'s setters use for `frame`. Sendable functions; use from any context.

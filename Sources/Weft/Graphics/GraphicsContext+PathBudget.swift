@@ -29,17 +29,21 @@ extension GraphicsContext {
         cairo_get_matrix(cr, &m)
         let scale = PathCost.largestScale(m)
         let limit = WeftLimits.maximumPathElements
-        for element in path.elements {
+        // The current point, asked of cairo once and then followed element by element: asking per
+        // element would cost every fill and clip of compositing a call or two per edge.
+        var here: CGPoint? = nil, subpathStart: CGPoint? = nil
+        if cairo_has_current_point(cr) != 0 {
             var x = 0.0, y = 0.0
-            let hasCurrent = cairo_has_current_point(cr) != 0
-            if hasCurrent { cairo_get_current_point(cr, &x, &y) }
-            let here = CGPoint(x: x, y: y)
+            cairo_get_current_point(cr, &x, &y)
+            here = CGPoint(x: x, y: y)
+        }
+        for element in path.elements {
             let cost: Int, length: CGFloat
             switch element {
             case .move: cost = 1; length = 0
-            case .line(let p): cost = 1; length = hasCurrent ? hypot(p.x - x, p.y - y) : 0
+            case .line(let p): cost = 1; length = here.map { hypot(p.x - $0.x, p.y - $0.y) } ?? 0
             case let .curve(c1, c2, p):
-                let from = hasCurrent ? here : c1
+                let from = here ?? c1
                 cost = PathCost.segments(curveFrom: from, c1, c2, p, scale: scale)
                 length = hypot(c1.x - from.x, c1.y - from.y) + hypot(c2.x - c1.x, c2.y - c1.y) + hypot(p.x - c2.x, p.y - c2.y)
             case let .arc(_, radius, start, end, _):
@@ -58,16 +62,28 @@ extension GraphicsContext {
             pathBudget.segments += cost
             pathBudget.length += length
             switch element {
-            case .move(let p): cairo_move_to(cr, p.x, p.y)
-            case .line(let p): cairo_line_to(cr, p.x, p.y)
-            case let .curve(c1, c2, p): cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+            case .move(let p):
+                cairo_move_to(cr, p.x, p.y)
+                here = p; subpathStart = p
+            case .line(let p):
+                cairo_line_to(cr, p.x, p.y)
+                if here == nil { subpathStart = p }
+                here = p
+            case let .curve(c1, c2, p):
+                cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+                if here == nil { subpathStart = c1 }
+                here = p
             case let .arc(center, radius, start, end, clockwise):
                 if clockwise {
                     cairo_arc(cr, center.x, center.y, radius, start, end)
                 } else {
                     cairo_arc_negative(cr, center.x, center.y, radius, start, end)
                 }
-            case .close: cairo_close_path(cr)
+                if here == nil { subpathStart = Path.point(on: center, radius, start) }
+                here = Path.point(on: center, radius, end)
+            case .close:
+                cairo_close_path(cr)
+                here = subpathStart
             }
         }
     }

@@ -38,6 +38,9 @@ enum MainActorBridge {
         // keeps the closure past this call.
         let answer = withoutActuallyEscaping(body) { body -> Any in
             let request = Request { () -> Any in
+                let mark = answering.value
+                mark.depth += 1
+                defer { mark.depth -= 1 }
                 do throws(E) { return Result<T, E>.success(try Self.assumingMainActor(body)) } catch { return Result<T, E>.failure(error) }
             }
             inbox.withLock { $0.append(request) }
@@ -88,6 +91,12 @@ enum MainActorBridge {
 
     private final class ServingDepth { var depth = 0 }
     private static let serving = ThreadLocal { ServingDepth() }
+
+    /// Whether this thread (the main actor) is answering a question another thread asked and is
+    /// blocked on. That thread may hold something (a collection's `layoutAccess`) in the middle
+    /// of its work; code here that would wait for it would wait for its own caller. Per thread.
+    static var isAnsweringAnotherThread: Bool { answering.value.depth > 0 }
+    private static let answering = ThreadLocal { ServingDepth() }
 
     // MARK: The inbox
 

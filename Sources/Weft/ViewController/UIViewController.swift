@@ -77,7 +77,8 @@ open class UIViewController {
     open var additionalSafeAreaInsets = UIEdgeInsets.zero {
         didSet {
             let repaired = GeometryRepair.insets(additionalSafeAreaInsets, "\(type(of: self))", "additionalSafeAreaInsets")
-            if repaired != additionalSafeAreaInsets { additionalSafeAreaInsets = repaired; return }
+            // Assigning inside its own didSet does not run the observer again.
+            if repaired != additionalSafeAreaInsets { additionalSafeAreaInsets = repaired }
             applySafeArea()
         }
     }

@@ -74,6 +74,43 @@ import Testing
         withExtendedLifetime(source) {}
     }
 
+    /// A delegate that reads the collection's layout while it answers the size question a
+    /// relayout on another thread asked (that thread holding the layout, half prepared).
+    final class SizeReadingItems: ASCollectionDataSource, ASCollectionDelegate {
+        let sizesRead = Atomic(0)
+        func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { 30 }
+        func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
+            { ASCellNode() }
+        }
+        func collectionNode(_ collectionNode: ASCollectionNode, constrainedSizeForItemAt indexPath: IndexPath) -> ASSizeRange {
+            _ = collectionNode.contentSize
+            _ = collectionNode.indexPathsForVisibleItems
+            sizesRead.add(1, ordering: .relaxed)
+            return ASSizeRange(exactly: CGSize(width: 90, height: 40))
+        }
+    }
+
+    @Test func aDelegateReadingTheLayoutDuringAnotherThreadsRelayoutIsAnsweredAtOnce() throws {
+        let source = SizeReadingItems()
+        nonisolated(unsafe) let node = ASCollectionNode(frame: CGRect(x: 0, y: 0, width: 200, height: 300), collectionViewLayout: UICollectionViewFlowLayout())
+        node.dataSource = source
+        node.delegate = source
+        _ = try node.snapshot(at: .zero, scale: 1)
+        let before = source.sizesRead.load(ordering: .relaxed)
+        let start = Date()
+        let (_, reports) = WeftDiagnostics.collect {
+            let group = DispatchGroup()
+            DispatchQueue.global().async(group: group) { node.relayoutItems() }
+            Self.wait(for: group)
+        }
+        // Waiting for the layout there would wait for the relayout, which waits for the answer:
+        // both sides would sit out WeftLimits.blockingWait.
+        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(source.sizesRead.load(ordering: .relaxed) > before, "the relayout did not ask the delegate")
+        #expect(!reports.contains { $0.area == .threading }, "\(reports)")
+        withExtendedLifetime(source) {}
+    }
+
     @Test func tableTraitsRelayoutAndRowQueriesWhileRendering() throws {
         let source = Rows()
         nonisolated(unsafe) let table = ASTableNode(style: .plain)

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// - a `preferredContentSizeCategory` whose raw value UIKit does not define (`"huge"`) becomes
 ///   `.unspecified`, which Dynamic Type reads as `.large` (UIKit's default) and which sorts below
-///   every category, as it did silently before;
+///   every category, as UIKit sorts `.unspecified`;
 /// - a `displayScale` that is NaN, infinite or negative becomes 0 (unspecified: the render scale
 ///   then comes from `ASScreenScale()`); a positive one outside `Bitmap.scaleRange` is clamped to it,
 ///   since it becomes a render scale. 0 is UIKit's "unspecified" and is kept.
