@@ -25,7 +25,13 @@ open class ASTextNode: ASDisplayNode {
         /// The one kept copy of the text: `request.content` is derived from it, and dropped
         /// outside the preload range.
         var attributedText: ImmutableAttributedString?
+        /// Nil until set: then the truncation string is "…" (see `composedTruncation`).
         var truncationAttributedText: ImmutableAttributedString?
+        var additionalTruncationMessage: ImmutableAttributedString?
+        /// Link names, delegate and highlight (`ASTextNode+Links.swift`).
+        var links = LinkState()
+        /// The line-box placeholder's settings (`ASTextNode+Placeholder.swift`).
+        var placeholder = PlaceholderState()
         /// What pango lays out. Its content is empty while `contentDropped`; `currentRequest()`
         /// copies it from `attributedText` again.
         var request = TextLayoutRequest(content: TextContent())
@@ -44,6 +50,20 @@ open class ASTextNode: ASDisplayNode {
             guard request.content.layoutDirection != direction else { return }
             request.content.layoutDirection = direction
             measured = nil
+        }
+
+        /// Texture's composed truncation string: the truncation string, a space and the
+        /// additional message; either alone when only it was set; "…" when neither was.
+        var composedTruncation: NSAttributedString {
+            guard let additional = additionalTruncationMessage?.value else {
+                return (truncationAttributedText ?? ImmutableAttributedString.ellipsis).value
+            }
+            guard let truncation = truncationAttributedText?.value else { return additional }
+            let composed = NSMutableAttributedString(attributedString: truncation)
+            let spaceAttributes = truncation.length > 0 ? truncation.attributes(at: truncation.length - 1, effectiveRange: nil) : [:]
+            composed.append(NSAttributedString(string: " ", attributes: spaceAttributes))
+            composed.append(additional)
+            return composed
         }
     }
 
@@ -90,26 +110,54 @@ open class ASTextNode: ASDisplayNode {
     public var truncationAttributedText: NSAttributedString? {
         get { (textState.withLock { $0.truncationAttributedText } ?? ImmutableAttributedString.ellipsis).value }
         set {
-            let copy = ImmutableAttributedString(newValue ?? ImmutableAttributedString.ellipsis.value)
-            let content = TextContent(copy.value, subject: diagnosticSubject + ".truncationAttributedText")
-            updateRequest { s in
-                s.truncationAttributedText = copy
-                s.request.truncation = content
-            }
+            let copy = newValue.map(ImmutableAttributedString.init)
+            updateTruncation(subject: ".truncationAttributedText") { $0.truncationAttributedText = copy }
         }
     }
 
+    /// Texture's `additionalTruncationMessage`: a second string shown after the truncation string
+    /// (and a space) where the text is cut at the tail, such as "Read more"; nil by default. Set
+    /// alone, it replaces the "…".
+    public var additionalTruncationMessage: NSAttributedString? {
+        get { textState.withLock { $0.additionalTruncationMessage?.value } }
+        set {
+            let copy = newValue.map(ImmutableAttributedString.init)
+            updateTruncation(subject: ".additionalTruncationMessage") { $0.additionalTruncationMessage = copy }
+        }
+    }
+
+    private func updateTruncation(subject: String, _ change: (inout TextState) -> Void) {
+        let subject = diagnosticSubject + subject
+        let composed = textState.withLock { s in
+            change(&s)
+            return s.composedTruncation
+        }
+        let content = TextContent(composed, subject: subject)
+        updateRequest { $0.request.truncation = content }
+    }
+
+    /// Texture's `shouldTruncateForConstrainedSize:`: whether the text, laid out in the range's
+    /// maximum size, is cut. Leaves the node's own measurement (`isTruncated`, `lineCount`) as it was.
+    public func shouldTruncate(forConstrainedSize constrainedSize: ASSizeRange) -> Bool {
+        let direction = effectiveUserInterfaceLayoutDirection
+        let cache = textState.withLock { s in
+            s.follow(direction)
+            return s.measurementCache
+        }
+        return TextLayoutEngine.layout(currentRequest(), in: constrainedSize.max, cache: cache).isTruncated
+    }
+
     /// The number of lines shown in the last layout (measurement, or else the bounds).
-    public var lineCount: Int { currentLayout().lineCount }
+    public var lineCount: Int { shownLayout().lineCount }
 
     /// Whether the last layout (measurement, or else the bounds) cut the text.
-    public var isTruncated: Bool { currentLayout().isTruncated }
+    public var isTruncated: Bool { shownLayout().isTruncated }
 
     /// Distance from the top to the first line's baseline, in the last layout.
-    public var firstBaseline: CGFloat { currentLayout().firstBaseline }
+    public var firstBaseline: CGFloat { shownLayout().firstBaseline }
 
     /// Distance from the top to the last line's baseline, in the last layout.
-    public var lastBaseline: CGFloat { currentLayout().lastBaseline }
+    public var lastBaseline: CGFloat { shownLayout().lastBaseline }
 
     /// Also lets go of the measured text layout and the pango copy of the text, as Texture's text
     /// node does; see `ASTextNode+Preload.swift`.
@@ -140,12 +188,6 @@ open class ASTextNode: ASDisplayNode {
         return layout
     }
 
-    private func currentLayout() -> TextLayout {
-        if let measured = textState.withLock({ $0.measured }) { return measured.layout ?? layout(in: measured.constrainedSize) }
-        let size = bounds.size
-        return layout(in: size == .zero ? CGSize(width: CGFloat.infinity, height: .infinity) : size)
-    }
-
     private func updateRequest(_ change: (inout TextState) -> Void) {
         textState.withLock { s in
             change(&s)
@@ -168,7 +210,7 @@ open class ASTextNode: ASDisplayNode {
         // this capture is then never committed.)
         let layout = measured.map { $0.layout ?? self.layout(in: $0.constrainedSize) }
         let reusable = layout.flatMap { $0.size == bounds.size ? $0 : nil }
-        return TextDrawParameters(request: request, layout: reusable, cache: cache)
+        return TextDrawParameters(request: request, layout: reusable, cache: cache, highlight: currentHighlight(in: request.content))
     }
 
     open override class func draw(_ bounds: CGRect, withParameters parameters: (any Sendable)?,
@@ -176,7 +218,7 @@ open class ASTextNode: ASDisplayNode {
         guard let parameters = parameters as? TextDrawParameters, !isCancelled() else { return }
         let layout = parameters.layout ?? TextLayoutEngine.layout(parameters.request, in: bounds.size, cache: parameters.cache)
         guard !isCancelled() else { return }
-        TextLayoutEngine.draw(layout, in: bounds, subject: parameters.request.subject, context: context)
+        TextLayoutEngine.draw(layout, in: bounds, subject: parameters.request.subject, context: context, highlight: parameters.highlight)
     }
 }
 
@@ -185,6 +227,7 @@ struct TextDrawParameters: Sendable {
     let request: TextLayoutRequest
     let layout: TextLayout?
     let cache: TextMeasurementCache
+    let highlight: TextHighlight?
 }
 
 /// An immutable attributed string, safe to share.

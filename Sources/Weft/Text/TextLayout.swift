@@ -42,6 +42,9 @@ struct TextLayout: Sendable, Hashable {
     var firstBaseline: CGFloat
     /// Distance from the top to the last line's baseline.
     var lastBaseline: CGFloat
+    /// Where the truncation string starts in `displayed` (UTF-8), when the text was cut at the
+    /// tail by a search (`displayed` is the kept text and the truncation string); nil otherwise.
+    var truncationStart: Int?
 
     static let empty = TextLayout(displayed: TextContent(), size: .zero, lineCount: 0, isTruncated: false, firstBaseline: 0, lastBaseline: 0)
 }
