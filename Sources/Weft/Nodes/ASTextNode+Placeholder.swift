@@ -79,3 +79,25 @@ extension ASTextNode {
         }
     }
 }
+
+extension ASDisplayNode {
+    /// The placeholders of the text nodes in this subtree that have not displayed at `scale` yet,
+    /// in this node's coordinates: what a frame shows for them while the node is not ready.
+    /// Walks the tree iteratively; hidden subtrees are left out.
+    func pendingTextPlaceholders(scale: CGFloat) -> [(rects: [CGRect], color: UIColor)] {
+        var found: [(rects: [CGRect], color: UIColor)] = []
+        var pending: [(node: ASDisplayNode, origin: CGPoint)] = [(self, .zero)]
+        while let (node, origin) = pending.popLast() {
+            let (hidden, bounds, subnodes) = node.state.withLock { ($0.isHidden, $0.bounds, $0.subnodes) }
+            guard !hidden else { continue }
+            if let text = node as? ASTextNode, !text.isDisplayCurrentRecursively(scale: scale), let boxes = text.placeholderBoxes() {
+                found.append((boxes.rects.map { $0.offsetBy(dx: origin.x, dy: origin.y) }, boxes.color))
+            }
+            for subnode in subnodes {
+                let frame = subnode.frame
+                pending.append((subnode, CGPoint(x: origin.x + frame.minX - bounds.minX, y: origin.y + frame.minY - bounds.minY)))
+            }
+        }
+        return found
+    }
+}

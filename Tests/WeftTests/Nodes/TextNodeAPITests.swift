@@ -187,3 +187,34 @@ struct TextNodeAPITests {
         #expect(features.contains { $0.message.contains("999") })
     }
 }
+
+/// Texture's text placeholder in a real-time frame: a cell not displayed yet shows its text
+/// nodes' line boxes over the cell's placeholder.
+@Suite struct TextPlaceholderFrameTests {
+    @Test func aCellNotDisplayedShowsItsTextLineBoxes() throws {
+        let collection = ASCollectionNode()
+        collection.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        let cell = ASCellNode()
+        cell.frame = CGRect(x: 0, y: 0, width: 200, height: 60)
+        let text = TextNodeAPITests.node("Hello placeholder world, wrapping onto a second line", width: 180)
+        text.frame.origin = CGPoint(x: 10, y: 10)
+        text.placeholderColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+        cell.addSubnode(text)
+        let attributes = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
+        attributes.frame = CGRect(x: 0, y: 50, width: 200, height: 60)
+        let composition = try collection.capture([(attributes, cell)], at: .zero, scale: 1, placeholders: true)
+        let boxes = composition.items.compactMap { item -> [CGRect]? in
+            if case .textPlaceholder(let rects, _) = item { rects } else { nil }
+        }
+        #expect(boxes.count == 1)
+        #expect(boxes.first?.count == text.lineCount)
+        #expect(text.lineCount >= 2)
+        let frame = try composition.render()
+        #expect(frame.pixel(x: 15, y: 50 + 10 + 5) == 0xFFFF_0000, "the first line's box")
+        #expect(frame.pixel(x: 195, y: 50 + 10 + 5) != 0xFFFF_0000, "past the text's width: the cell's placeholder")
+        // Without the text placeholder, only the cell's box.
+        text.placeholderEnabled = false
+        let plain = try collection.capture([(attributes, cell)], at: .zero, scale: 1, placeholders: true)
+        #expect(plain.items.count == 1)
+    }
+}
