@@ -14,7 +14,14 @@ import Synchronization
 /// In a right-to-left interface (`effectiveUserInterfaceLayoutDirection`), `.natural` alignment is
 /// the right edge and text with no strong direction runs right to left; `.left` and `.right` stay
 /// physical, as in UIKit. Text of a right-to-left script aligns naturally to the right anywhere.
-/// Thread-safe, like every node.
+///
+/// Links, the highlight and the delegate are in `ASTextNode+Links.swift`; Texture's line-box
+/// placeholder in `ASTextNode+Placeholder.swift`. A word wider than a line breaks without a
+/// hyphen unless the paragraph style's `hyphenationFactor` is above 0, as in UIKit.
+/// Not offered: `exclusionPaths` (pango lays a paragraph out at one width), the text-range
+/// geometry (`rects(forTextRange:)`, `frame(forTextRange:)`, `trailingRect()`), and the touch
+/// options (`passthroughNonlinkTouches` and the like: there are no touches).
+/// Thread-safe, like every node: all of its own state is in `textState`, behind one mutex.
 open class ASTextNode: ASDisplayNode {
     // SAFETY: the text state is in `textState`, behind its mutex; NSAttributedStrings are kept as
     // immutable copies that are never mutated.
