@@ -113,7 +113,7 @@ struct TextNodeAPITests {
         #expect(node.placeholderEnabled)
         let boxes = try #require(node.placeholderBoxes())
         #expect(boxes.rects.count == node.lineCount)
-        #expect(boxes.rects.allSatisfy { $0.minY >= 1 || $0 != boxes.rects[0] })
+        #expect(boxes.rects.first?.minY == 1, "the first line's box, inset 1 pt at the top by default")
         #expect(node.placeholderImage() != nil)
         node.placeholderColor = .clear
         #expect(!node.placeholderEnabled)
@@ -144,6 +144,15 @@ struct TextNodeAPITests {
             return try node.renderBitmap(scale: 1)
         }
         #expect(try !render(hyphenation: 0).hasSamePixels(as: render(hyphenation: 1)))
+    }
+
+    @Test func aHyphenationFactorOutsideZeroToOneIsRepaired() {
+        let style = NSMutableParagraphStyle()
+        style.hyphenationFactor = .nan
+        let (_, diagnostics) = WeftDiagnostics.collect(matching: "hyphenationFactor") {
+            _ = Self.node("text", attributes: [.paragraphStyle: style])
+        }
+        #expect(diagnostics.contains { $0.message.contains("hyphenationFactor nan") })
     }
 
     @Test func fontDescriptorRoundTripsTraitsSizeAndFeatures() throws {
