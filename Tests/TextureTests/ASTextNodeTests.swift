@@ -196,6 +196,24 @@ final class ASTextNodeTests: XCTestCase {
         XCTAssertNil(delegate.tappedLinkValue, "Expected the delegate to be told that the value \(linkAttributeValue) was tapped, instead it thinks the tapped attribute value is \(String(describing: delegate.tappedLinkValue))")
     }
 
+    // MARK: exclusion Paths
+
+    func testSettingExclusionPaths() {
+        let exclusionPaths = [UIBezierPath(rect: CGRect(x: 10, y: 20, width: 30, height: 40))]
+        textNode.exclusionPaths = exclusionPaths
+        // Texture compares with NSArray's isEqualToArray:, UIBezierPath's isEqual: being identity.
+        XCTAssertTrue(textNode.exclusionPaths!.elementsEqual(exclusionPaths, by: ===), "Failed to set exclusion paths")
+    }
+
+    func testAddingExclusionPathsShouldInvalidateAndIncreaseTheSize() {
+        let constrainedSize = CGSize(width: 100, height: CGFloat.greatestFiniteMagnitude)
+        let sizeWithoutExclusionPaths = textNode.layoutThatFits(ASSizeRangeMake(.zero, constrainedSize)).size
+        textNode.exclusionPaths = [UIBezierPath(rect: CGRect(x: 50, y: 20, width: 30, height: 40))]
+        let sizeWithExclusionPaths = textNode.layoutThatFits(ASSizeRangeMake(.zero, constrainedSize)).size
+
+        XCTAssertGreaterThan(sizeWithExclusionPaths.height, sizeWithoutExclusionPaths.height, "Setting exclusions paths should invalidate the calculated size and return a greater size")
+    }
+
     func testEmptyStringSize() {
         let constrainedSize = CGSize(width: 100, height: CGFloat.greatestFiniteMagnitude)
         textNode.attributedText = NSAttributedString(string: "")

@@ -18,7 +18,7 @@ import Synchronization
 /// Links, the highlight and the delegate are in `ASTextNode+Links.swift`; Texture's line-box
 /// placeholder in `ASTextNode+Placeholder.swift`. A word wider than a line breaks without a
 /// hyphen unless the paragraph style's `hyphenationFactor` is above 0, as in UIKit.
-/// Not offered: `exclusionPaths` (pango lays a paragraph out at one width), the text-range
+/// Not offered: the text-range
 /// geometry (`rects(forTextRange:)`, `frame(forTextRange:)`, `trailingRect()`), and the touch
 /// options (`passthroughNonlinkTouches` and the like: there are no touches).
 /// Thread-safe, like every node: all of its own state is in `textState`, behind one mutex.
@@ -39,6 +39,8 @@ open class ASTextNode: ASDisplayNode {
         var links = LinkState()
         /// The line-box placeholder's settings (`ASTextNode+Placeholder.swift`).
         var placeholder = PlaceholderState()
+        /// The paths as given; the request holds their bounds.
+        var exclusionPaths = ExclusionPaths(value: nil)
         /// What pango lays out. Its content is empty while `contentDropped`; `currentRequest()`
         /// copies it from `attributedText` again.
         var request = TextLayoutRequest(content: TextContent())
@@ -154,6 +156,31 @@ open class ASTextNode: ASDisplayNode {
         return TextLayoutEngine.layout(currentRequest(), in: constrainedSize.max, cache: cache).isTruncated
     }
 
+    /// Texture's `exclusionPaths`: regions of the node's bounds the text flows around, as
+    /// TextKit's text container does (line by line, each line in the stretches the paths leave
+    /// free, left to right; see `TextLayoutEngine.exclusionLayout`). Each path counts as its
+    /// bounding rectangle, read when the array is set. Nil or empty (the default) for none.
+    /// Paths with non-finite bounds are left out and reported.
+    public var exclusionPaths: [UIBezierPath]? {
+        get { textState.withLock { $0.exclusionPaths }.value }
+        set {
+            var rects: [CGRect] = []
+            for path in newValue ?? [] {
+                let bounds = path.bounds
+                guard !bounds.isNull, bounds.minX.isFinite, bounds.minY.isFinite, bounds.maxX.isFinite, bounds.maxY.isFinite else {
+                    WeftDiagnostics.report(.text, diagnosticSubject, "an exclusion path's bounds \(bounds) are not finite; it is left out")
+                    continue
+                }
+                rects.append(bounds)
+            }
+            let paths = ExclusionPaths(value: newValue)
+            updateRequest { s in
+                s.exclusionPaths = paths
+                s.request.exclusions = rects
+            }
+        }
+    }
+
     /// The number of lines shown in the last layout (measurement, or else the bounds).
     public var lineCount: Int { shownLayout().lineCount }
 
@@ -253,4 +280,11 @@ final class ImmutableAttributedString: @unchecked Sendable {
 
     /// The default truncation string, made once.
     static let ellipsis = ImmutableAttributedString(NSAttributedString(string: "\u{2026}"))
+}
+
+/// A text node's exclusion paths, kept to hand back to `exclusionPaths`' getter.
+struct ExclusionPaths: @unchecked Sendable {
+    // SAFETY: the array is only stored and handed back; layout uses the bounds copied into the
+    // request when it was set, never the paths.
+    let value: [UIBezierPath]?
 }

@@ -78,6 +78,24 @@ final class PangoText {
         return Int(line.pointee.start_index)
     }
 
+    /// The UTF-8 length of line `index` without its line break; 0 past the last line.
+    func lineLength(_ index: Int) -> Int {
+        guard index < lineCount, let line = pango_layout_get_line_readonly(layout, Int32(index)) else { return 0 }
+        return Int(line.pointee.length)
+    }
+
+    /// The height of the first line, in points (the line's extent, spacing aside).
+    var firstLineHeight: CGFloat {
+        let iterator = pango_layout_get_iter(layout)
+        defer { pango_layout_iter_free(iterator) }
+        var top: Int32 = 0, bottom: Int32 = 0
+        pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
+        return CGFloat(bottom - top) / scale
+    }
+
+    /// The first line's baseline, in points from the top.
+    var firstBaseline: CGFloat { CGFloat(pango_layout_get_baseline(layout)) / scale }
+
     /// How many lines end within `height` points from the top; at least one.
     func linesFitting(height: CGFloat) -> Int {
         guard height.isFinite else { return .max }

@@ -38,6 +38,7 @@ enum TextLayoutEngine {
         let height = size.height.isNaN ? limit : min(size.height, limit)
         var reported = false
         let layout = RenderLanePool.shared.withLane(for: request.subject) { lane -> TextLayout in
+            if !request.exclusions.isEmpty { return exclusionLayout(request, width: wrapWidth, height: height, lane: lane) }
             let full = PangoText(request.content, width: wrapWidth, ellipsis: .none, lane: lane)
             if mayOverflow, full.lineCount > request.content.string.reduce(1, { $1.isNewline ? $0 + 1 : $0 }) {
                 WeftDiagnostics.report(.text, request.subject, "a line is wider than WeftLimits.maximumTextExtent (\(limit) pt); it wraps there")
@@ -117,6 +118,22 @@ enum TextLayoutEngine {
     static func draw(_ layout: TextLayout, in rect: CGRect, subject: String, context: GraphicsContext,
                      highlight: TextHighlight? = nil) {
         guard !layout.displayed.isEmpty else { return }
+        if layout.placedLines != nil {
+            RenderLanePool.shared.withLane(for: subject) { lane in
+                forEachPlacedLine(layout, lane: lane) { line, text in
+                    cairo_save(context.cr)
+                    cairo_move_to(context.cr, rect.minX + line.origin.x, rect.minY + line.origin.y)
+                    cairo_set_source_rgba(context.cr, 0, 0, 0, 1)
+                    pango_cairo_show_layout(context.cr, text.layout)
+                    cairo_restore(context.cr)
+                }
+                if let highlight { drawHighlight(placedRects(layout, lane: lane) { line, text in
+                    let offset = line.bytes.lowerBound
+                    return text.rects(forBytes: (highlight.bytes.lowerBound - offset)..<(highlight.bytes.upperBound - offset))
+                }, style: highlight.style, at: rect.origin, context: context) }
+            }
+            return
+        }
         withText(layout, width: rect.width, subject: subject) { text in
             cairo_save(context.cr)
             cairo_move_to(context.cr, rect.minX, rect.minY)
@@ -141,13 +158,38 @@ enum TextLayoutEngine {
     /// left, drawn `width` wide); nil off the text.
     static func byteIndex(in layout: TextLayout, width: CGFloat, at point: CGPoint, subject: String) -> Int? {
         guard !layout.displayed.isEmpty else { return nil }
+        if layout.placedLines != nil {
+            return RenderLanePool.shared.withLane(for: subject) { lane in
+                var found: Int?
+                forEachPlacedLine(layout, lane: lane) { line, text in
+                    if found == nil, let index = text.byteIndex(at: CGPoint(x: point.x - line.origin.x, y: point.y - line.origin.y)) {
+                        found = line.bytes.lowerBound + index
+                    }
+                }
+                return found
+            }
+        }
         return withText(layout, width: width, subject: subject) { $0.byteIndex(at: point) }
     }
 
     /// Each line's box (its text's logical extent), from the text's top left, drawn `width` wide.
     static func lineRects(of layout: TextLayout, width: CGFloat, subject: String) -> [CGRect] {
         guard !layout.displayed.isEmpty else { return [] }
+        if layout.placedLines != nil {
+            return RenderLanePool.shared.withLane(for: subject) { lane in placedRects(layout, lane: lane) { $1.lineRects() } }
+        }
         return withText(layout, width: width, subject: subject) { $0.lineRects() }
+    }
+
+    /// The rects `body` finds in each placed line (its bytes counted from the line's start), moved
+    /// to the line's place.
+    private static func placedRects(_ layout: TextLayout, lane: RenderLane,
+                                    _ body: (TextLayout.PlacedLine, PangoText) -> [CGRect]) -> [CGRect] {
+        var rects: [CGRect] = []
+        forEachPlacedLine(layout, lane: lane) { line, text in
+            rects += body(line, text).map { $0.offsetBy(dx: line.origin.x, dy: line.origin.y) }
+        }
+        return rects
     }
 
     /// Texture's highlight overlay: each rect rounded to whole points, padded 2 pt above, 1.5 pt

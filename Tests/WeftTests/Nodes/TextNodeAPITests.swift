@@ -129,6 +129,29 @@ struct TextNodeAPITests {
         #expect(diagnostics.count == 1)
     }
 
+    @Test func textFlowsAroundAnExclusionPath() throws {
+        let node = Self.node(String(repeating: "flow around ", count: 12), width: 200)
+        let plain = node.layoutThatFits(ASSizeRangeMake(.zero, CGSize(width: 200, height: 1000))).size
+        let plainLines = node.lineCount
+        node.exclusionPaths = [UIBezierPath(rect: CGRect(x: 60, y: 0, width: 80, height: 40))]
+        let flowed = node.layoutThatFits(ASSizeRangeMake(.zero, CGSize(width: 200, height: 1000))).size
+        #expect(flowed.height > plain.height)
+        #expect(node.lineCount > plainLines, "lines on both sides of the box count apart")
+        node.frame = CGRect(origin: .zero, size: flowed)
+        let bitmap = try node.renderBitmap(scale: 1)
+        // Nothing is drawn inside the excluded box.
+        for y in 2..<38 { for x in 62..<138 { #expect(bitmap.pixel(x: x, y: y) == 0, "ink at \(x), \(y)") } }
+        // Its link hit-testing and placeholder follow the flowed lines.
+        node.placeholderEnabled = true
+        #expect(try #require(node.placeholderBoxes()).rects.count == node.lineCount)
+        #expect(node.linkAttributeValue(at: CGPoint(x: 100, y: 10), attributeName: nil, range: nil) == nil)
+        node.maximumNumberOfLines = 2
+        #expect(node.layoutThatFits(ASSizeRangeMake(.zero, CGSize(width: 200, height: 1000))).size.height < flowed.height)
+        #expect(node.isTruncated)
+        node.exclusionPaths = nil
+        #expect(node.layoutThatFits(ASSizeRangeMake(.zero, CGSize(width: 200, height: 1000))).size.height <= plain.height)
+    }
+
     @Test func textNode2IsATextNode() {
         let node: ASTextNode = ASTextNode2()
         node.attributedText = NSAttributedString(string: "two")
