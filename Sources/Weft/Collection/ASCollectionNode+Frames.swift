@@ -114,7 +114,8 @@ extension ASCollectionNode {
     /// background (and the collection's corner radius, clip and border: `FrameComposition.Container`),
     /// then each element's backing stores at its frame minus `offset` (mirrored when inverted).
     /// With `placeholders`, an element whose stores are not all current is drawn as a placeholder
-    /// box instead, and counted. UIKit cells (interop) are drawn now, on the main actor (see
+    /// box instead, and counted, with the line boxes of its text nodes that enable Texture's text
+    /// placeholder (`ASTextNode.placeholderEnabled`) over it. UIKit cells (interop) are drawn now, on the main actor (see
     /// ASCollectionNode+Interop.swift), and kept as bitmaps.
     func capture(_ elements: [(UICollectionViewLayoutAttributes, ASCellNode)], at offset: CGPoint, scale: CGFloat,
                  placeholders: Bool) throws(CollectionError) -> FrameComposition {
@@ -130,6 +131,10 @@ extension ASCollectionNode {
             }
             if placeholders && !node.isDisplayCurrentRecursively(scale: scale) {
                 items.append(.placeholder(frame))
+                // Texture's text placeholder: line boxes where text nodes that ask for one will draw.
+                for (rects, color) in node.pendingTextPlaceholders(scale: scale) {
+                    items.append(.textPlaceholder(rects.map { $0.offsetBy(dx: frame.minX, dy: frame.minY) }, color: color))
+                }
                 continue
             }
             let shift = CGPoint(x: frame.minX - node.frame.minX, y: frame.minY - node.frame.minY)

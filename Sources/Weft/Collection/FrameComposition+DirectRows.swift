@@ -48,6 +48,8 @@ extension FrameComposition {
                 switch item {
                 case .placeholder(let frame), .bitmap(_, let frame, _):
                     walk.touch(frame)
+                case .textPlaceholder(let rects, _):
+                    for rect in rects { walk.touch(rect) }
                 case .layer(let layer, let shift, let alpha):
                     guard let layer else { continue }
                     if cells, alpha >= 1,

@@ -9,6 +9,9 @@ struct FrameComposition: Sendable {
         case layer(CompositeLayer?, shift: CGPoint, alpha: CGFloat)
         /// A cell not displayed yet (real-time frames): a box of `ASCollectionNode.placeholderColor`.
         case placeholder(CGRect)
+        /// A text node's line boxes in a cell not displayed yet (`ASTextNode.placeholderEnabled`),
+        /// drawn over the cell's placeholder.
+        case textPlaceholder([CGRect], color: UIColor)
         /// A UIKit cell (interop), already drawn on the main actor, placed at `frame`.
         case bitmap(Bitmap, frame: CGRect, alpha: CGFloat)
     }
@@ -106,6 +109,8 @@ struct FrameComposition: Sendable {
         switch item {
         case .placeholder(let frame):
             context.fill(frame, with: ASCollectionNode.placeholderColor)
+        case .textPlaceholder(let rects, let color):
+            for rect in rects { context.fill(rect, with: color) }
         case .bitmap(let cell, let frame, let alpha):
             context.draw(cell, in: frame, alpha: alpha)
         case .layer(let layer, let shift, let alpha):

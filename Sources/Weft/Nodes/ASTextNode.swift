@@ -14,7 +14,14 @@ import Synchronization
 /// In a right-to-left interface (`effectiveUserInterfaceLayoutDirection`), `.natural` alignment is
 /// the right edge and text with no strong direction runs right to left; `.left` and `.right` stay
 /// physical, as in UIKit. Text of a right-to-left script aligns naturally to the right anywhere.
-/// Thread-safe, like every node.
+///
+/// Links, the highlight and the delegate are in `ASTextNode+Links.swift`; Texture's line-box
+/// placeholder in `ASTextNode+Placeholder.swift`. A word wider than a line breaks without a
+/// hyphen unless the paragraph style's `hyphenationFactor` is above 0, as in UIKit.
+/// Not offered: the text-range
+/// geometry (`rects(forTextRange:)`, `frame(forTextRange:)`, `trailingRect()`), and the touch
+/// options (`passthroughNonlinkTouches` and the like: there are no touches).
+/// Thread-safe, like every node: all of its own state is in `textState`, behind one mutex.
 open class ASTextNode: ASDisplayNode {
     // SAFETY: the text state is in `textState`, behind its mutex; NSAttributedStrings are kept as
     // immutable copies that are never mutated.
@@ -25,7 +32,15 @@ open class ASTextNode: ASDisplayNode {
         /// The one kept copy of the text: `request.content` is derived from it, and dropped
         /// outside the preload range.
         var attributedText: ImmutableAttributedString?
+        /// Nil until set: then the truncation string is "…" (see `composedTruncation`).
         var truncationAttributedText: ImmutableAttributedString?
+        var additionalTruncationMessage: ImmutableAttributedString?
+        /// Link names, delegate and highlight (`ASTextNode+Links.swift`).
+        var links = LinkState()
+        /// The line-box placeholder's settings (`ASTextNode+Placeholder.swift`).
+        var placeholder = PlaceholderState()
+        /// The paths as given; the request holds their bounds.
+        var exclusionPaths = ExclusionPaths(value: nil)
         /// What pango lays out. Its content is empty while `contentDropped`; `currentRequest()`
         /// copies it from `attributedText` again.
         var request = TextLayoutRequest(content: TextContent())
@@ -44,6 +59,20 @@ open class ASTextNode: ASDisplayNode {
             guard request.content.layoutDirection != direction else { return }
             request.content.layoutDirection = direction
             measured = nil
+        }
+
+        /// Texture's composed truncation string: the truncation string, a space and the
+        /// additional message; either alone when only it was set; "…" when neither was.
+        var composedTruncation: NSAttributedString {
+            guard let additional = additionalTruncationMessage?.value else {
+                return (truncationAttributedText ?? ImmutableAttributedString.ellipsis).value
+            }
+            guard let truncation = truncationAttributedText?.value else { return additional }
+            let composed = NSMutableAttributedString(attributedString: truncation)
+            let spaceAttributes = truncation.length > 0 ? truncation.attributes(at: truncation.length - 1, effectiveRange: nil) : [:]
+            composed.append(NSAttributedString(string: " ", attributes: spaceAttributes))
+            composed.append(additional)
+            return composed
         }
     }
 
@@ -90,26 +119,79 @@ open class ASTextNode: ASDisplayNode {
     public var truncationAttributedText: NSAttributedString? {
         get { (textState.withLock { $0.truncationAttributedText } ?? ImmutableAttributedString.ellipsis).value }
         set {
-            let copy = ImmutableAttributedString(newValue ?? ImmutableAttributedString.ellipsis.value)
-            let content = TextContent(copy.value, subject: diagnosticSubject + ".truncationAttributedText")
+            let copy = newValue.map(ImmutableAttributedString.init)
+            updateTruncation(subject: ".truncationAttributedText") { $0.truncationAttributedText = copy }
+        }
+    }
+
+    /// Texture's `additionalTruncationMessage`: a second string shown after the truncation string
+    /// (and a space) where the text is cut at the tail, such as "Read more"; nil by default. Set
+    /// alone, it replaces the "…".
+    public var additionalTruncationMessage: NSAttributedString? {
+        get { textState.withLock { $0.additionalTruncationMessage?.value } }
+        set {
+            let copy = newValue.map(ImmutableAttributedString.init)
+            updateTruncation(subject: ".additionalTruncationMessage") { $0.additionalTruncationMessage = copy }
+        }
+    }
+
+    private func updateTruncation(subject: String, _ change: (inout TextState) -> Void) {
+        let subject = diagnosticSubject + subject
+        let composed = textState.withLock { s in
+            change(&s)
+            return s.composedTruncation
+        }
+        let content = TextContent(composed, subject: subject)
+        updateRequest { $0.request.truncation = content }
+    }
+
+    /// Texture's `shouldTruncateForConstrainedSize:`: whether the text, laid out in the range's
+    /// maximum size, is cut. Leaves the node's own measurement (`isTruncated`, `lineCount`) as it was.
+    public func shouldTruncate(forConstrainedSize constrainedSize: ASSizeRange) -> Bool {
+        let direction = effectiveUserInterfaceLayoutDirection
+        let cache = textState.withLock { s in
+            s.follow(direction)
+            return s.measurementCache
+        }
+        return TextLayoutEngine.layout(currentRequest(), in: constrainedSize.max, cache: cache).isTruncated
+    }
+
+    /// Texture's `exclusionPaths`: regions of the node's bounds the text flows around, as
+    /// TextKit's text container does (line by line, each line in the stretches the paths leave
+    /// free, left to right; see `TextLayoutEngine.exclusionLayout`). Each path counts as its
+    /// bounding rectangle, read when the array is set. Nil or empty (the default) for none.
+    /// Paths with non-finite bounds are left out and reported.
+    public var exclusionPaths: [UIBezierPath]? {
+        get { textState.withLock { $0.exclusionPaths }.value }
+        set {
+            var rects: [CGRect] = []
+            for path in newValue ?? [] {
+                let bounds = path.bounds
+                guard !bounds.isNull, bounds.minX.isFinite, bounds.minY.isFinite, bounds.maxX.isFinite, bounds.maxY.isFinite else {
+                    WeftDiagnostics.report(.text, diagnosticSubject, "an exclusion path's bounds \(bounds) are not finite; it is left out")
+                    continue
+                }
+                rects.append(bounds)
+            }
+            let paths = ExclusionPaths(value: newValue)
             updateRequest { s in
-                s.truncationAttributedText = copy
-                s.request.truncation = content
+                s.exclusionPaths = paths
+                s.request.exclusions = rects
             }
         }
     }
 
     /// The number of lines shown in the last layout (measurement, or else the bounds).
-    public var lineCount: Int { currentLayout().lineCount }
+    public var lineCount: Int { shownLayout().lineCount }
 
     /// Whether the last layout (measurement, or else the bounds) cut the text.
-    public var isTruncated: Bool { currentLayout().isTruncated }
+    public var isTruncated: Bool { shownLayout().isTruncated }
 
     /// Distance from the top to the first line's baseline, in the last layout.
-    public var firstBaseline: CGFloat { currentLayout().firstBaseline }
+    public var firstBaseline: CGFloat { shownLayout().firstBaseline }
 
     /// Distance from the top to the last line's baseline, in the last layout.
-    public var lastBaseline: CGFloat { currentLayout().lastBaseline }
+    public var lastBaseline: CGFloat { shownLayout().lastBaseline }
 
     /// Also lets go of the measured text layout and the pango copy of the text, as Texture's text
     /// node does; see `ASTextNode+Preload.swift`.
@@ -140,12 +222,6 @@ open class ASTextNode: ASDisplayNode {
         return layout
     }
 
-    private func currentLayout() -> TextLayout {
-        if let measured = textState.withLock({ $0.measured }) { return measured.layout ?? layout(in: measured.constrainedSize) }
-        let size = bounds.size
-        return layout(in: size == .zero ? CGSize(width: CGFloat.infinity, height: .infinity) : size)
-    }
-
     private func updateRequest(_ change: (inout TextState) -> Void) {
         textState.withLock { s in
             change(&s)
@@ -168,7 +244,7 @@ open class ASTextNode: ASDisplayNode {
         // this capture is then never committed.)
         let layout = measured.map { $0.layout ?? self.layout(in: $0.constrainedSize) }
         let reusable = layout.flatMap { $0.size == bounds.size ? $0 : nil }
-        return TextDrawParameters(request: request, layout: reusable, cache: cache)
+        return TextDrawParameters(request: request, layout: reusable, cache: cache, highlight: currentHighlight(in: request.content))
     }
 
     open override class func draw(_ bounds: CGRect, withParameters parameters: (any Sendable)?,
@@ -176,7 +252,7 @@ open class ASTextNode: ASDisplayNode {
         guard let parameters = parameters as? TextDrawParameters, !isCancelled() else { return }
         let layout = parameters.layout ?? TextLayoutEngine.layout(parameters.request, in: bounds.size, cache: parameters.cache)
         guard !isCancelled() else { return }
-        TextLayoutEngine.draw(layout, in: bounds, subject: parameters.request.subject, context: context)
+        TextLayoutEngine.draw(layout, in: bounds, subject: parameters.request.subject, context: context, highlight: parameters.highlight)
     }
 }
 
@@ -185,6 +261,7 @@ struct TextDrawParameters: Sendable {
     let request: TextLayoutRequest
     let layout: TextLayout?
     let cache: TextMeasurementCache
+    let highlight: TextHighlight?
 }
 
 /// An immutable attributed string, safe to share.
@@ -203,4 +280,11 @@ final class ImmutableAttributedString: @unchecked Sendable {
 
     /// The default truncation string, made once.
     static let ellipsis = ImmutableAttributedString(NSAttributedString(string: "\u{2026}"))
+}
+
+/// A text node's exclusion paths, kept to hand back to `exclusionPaths`' getter.
+struct ExclusionPaths: @unchecked Sendable {
+    // SAFETY: the array is only stored and handed back; layout uses the bounds copied into the
+    // request when it was set, never the paths.
+    let value: [UIBezierPath]?
 }

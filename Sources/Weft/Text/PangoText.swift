@@ -30,7 +30,7 @@ final class PangoText {
         if paragraph.firstLineHeadIndent != 0 { pango_layout_set_indent(layout, Self.units(paragraph.firstLineHeadIndent)) }
         // Asking pango for the paragraph's direction lays the text out, so do it only when an
         // explicit left or right needs it, and after the attributes, so that layout is the one kept.
-        applyAttributes(content.runs)
+        applyAttributes(content.runs, insertsHyphens: paragraph.hyphenationFactor > 0)
         applyAlignment(paragraph.alignment, naturalIsRight: rightToLeftInterface) {
             (pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL) != rightToLeftInterface
         }
@@ -78,6 +78,24 @@ final class PangoText {
         return Int(line.pointee.start_index)
     }
 
+    /// The UTF-8 length of line `index` without its line break; 0 past the last line.
+    func lineLength(_ index: Int) -> Int {
+        guard index < lineCount, let line = pango_layout_get_line_readonly(layout, Int32(index)) else { return 0 }
+        return Int(line.pointee.length)
+    }
+
+    /// The height of the first line, in points (the line's extent, spacing aside).
+    var firstLineHeight: CGFloat {
+        let iterator = pango_layout_get_iter(layout)
+        defer { pango_layout_iter_free(iterator) }
+        var top: Int32 = 0, bottom: Int32 = 0
+        pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
+        return CGFloat(bottom - top) / scale
+    }
+
+    /// The first line's baseline, in points from the top.
+    var firstBaseline: CGFloat { CGFloat(pango_layout_get_baseline(layout)) / scale }
+
     /// How many lines end within `height` points from the top; at least one.
     func linesFitting(height: CGFloat) -> Int {
         guard height.isFinite else { return .max }
@@ -92,6 +110,58 @@ final class PangoText {
             count += 1
         } while pango_layout_iter_next_line(iterator) != 0
         return max(count, 1)
+    }
+
+    /// The UTF-8 offset of the character under `point` (points from the layout's top left); nil
+    /// when the point is not on a line's text.
+    func byteIndex(at point: CGPoint) -> Int? {
+        var index: Int32 = 0, trailing: Int32 = 0
+        guard pango_layout_xy_to_index(layout, Self.units(point.x), Self.units(point.y), &index, &trailing) != 0 else { return nil }
+        return Int(index)
+    }
+
+    /// The boxes covering the UTF-8 range `bytes`, one per run of glyphs on each line, in points
+    /// from the layout's top left: each as tall as its line.
+    func rects(forBytes bytes: Range<Int>) -> [CGRect] {
+        var rects: [CGRect] = []
+        forEachLine { line, top, bottom, _ in
+            let start = Int(line.pointee.start_index), end = start + Int(line.pointee.length)
+            let lower = max(start, bytes.lowerBound), upper = min(end, bytes.upperBound)
+            guard lower < upper else { return }
+            var ranges: UnsafeMutablePointer<Int32>?
+            var count: Int32 = 0
+            pango_layout_line_get_x_ranges(line, Int32(lower), Int32(upper), &ranges, &count)
+            defer { g_free(ranges) }
+            guard let ranges else { return }
+            for i in 0..<Int(count) {
+                let x0 = CGFloat(ranges[2 * i]) / scale, x1 = CGFloat(ranges[2 * i + 1]) / scale
+                rects.append(CGRect(x: x0, y: top, width: x1 - x0, height: bottom - top))
+            }
+        }
+        return rects
+    }
+
+    /// Each line's logical box, in points from the layout's top left.
+    func lineRects() -> [CGRect] {
+        var rects: [CGRect] = []
+        forEachLine { _, _, _, logical in rects.append(logical) }
+        return rects
+    }
+
+    /// Calls `body` with each line, its top and bottom, and its logical box, in points.
+    private func forEachLine(_ body: (UnsafeMutablePointer<PangoLayoutLine>, CGFloat, CGFloat, CGRect) -> Void) {
+        let iterator = pango_layout_get_iter(layout)
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+            guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
+            var top: Int32 = 0, bottom: Int32 = 0
+            pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, nil, &logical)
+            body(line, CGFloat(top) / scale, CGFloat(bottom) / scale,
+                 CGRect(x: CGFloat(logical.x) / scale, y: CGFloat(logical.y) / scale,
+                        width: CGFloat(logical.width) / scale, height: CGFloat(logical.height) / scale))
+        } while pango_layout_iter_next_line(iterator) != 0
     }
 
     /// The metrics of this layout as a `TextLayout` describing `displayed`.
@@ -128,7 +198,10 @@ final class PangoText {
         }
     }
 
-    private func applyAttributes(_ runs: [TextContent.Run]) {
+    /// `insertsHyphens`: whether a word broken across lines (one wider than the line) gets a
+    /// hyphen. pango adds one by default; UIKit only when the paragraph's `hyphenationFactor` is
+    /// above 0, so it is off otherwise.
+    private func applyAttributes(_ runs: [TextContent.Run], insertsHyphens: Bool) {
         let list = pango_attr_list_new()
         defer { pango_attr_list_unref(list) }
         func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ range: Range<Int>) {
@@ -137,12 +210,19 @@ final class PangoText {
             attribute.pointee.end_index = UInt32(range.upperBound)
             pango_attr_list_insert(list, attribute)
         }
+        if !insertsHyphens, let whole = pango_attr_insert_hyphens_new(0) {
+            // The default range of a new attribute is the whole text.
+            pango_attr_list_insert(list, whole)
+        }
         func channel(_ value: CGFloat) -> UInt16 { value.isFinite ? UInt16((min(max(value, 0), 1) * 65535).rounded()) : 0 }
         for run in runs {
             let style = run.style ?? TextRunStyle()
             let range = run.range
             let font = FontDescription(style.font)
             insert(pango_attr_font_desc_new(font.description), range)
+            if !style.font.features.isEmpty {
+                insert(pango_attr_font_features_new(FontFeature.pangoString(style.font.features)), range)
+            }
             // Dynamic colours resolve here, for UITraitCollection.current (the drawing node's
             // traits), never when the text is captured or its layout cached: a cached layout keeps
             // the colour objects, so it draws right in either appearance.

@@ -96,6 +96,23 @@ struct TextContent: Sendable, Hashable {
 
     var isEmpty: Bool { string.isEmpty }
 
+    /// The UTF-8 offset of UTF-16 offset `offset` (clamped to the text; inside a surrogate pair,
+    /// the scalar's start).
+    func byteOffset(ofUTF16 offset: Int) -> Int {
+        let utf16 = string.utf16
+        let index = utf16.index(utf16.startIndex, offsetBy: min(max(offset, 0), utf16.count))
+        let scalar = index.samePosition(in: string.unicodeScalars) ?? string.unicodeScalars.index(before: index)
+        return string.utf8.distance(from: string.utf8.startIndex, to: scalar)
+    }
+
+    /// The UTF-16 offset of UTF-8 offset `byte` (clamped to the text).
+    func utf16Offset(ofByte byte: Int) -> Int {
+        let utf8 = string.utf8
+        var index = utf8.index(utf8.startIndex, offsetBy: min(max(byte, 0), utf8.count))
+        while index.samePosition(in: string.unicodeScalars) == nil { index = utf8.index(before: index) }
+        return string.utf16.distance(from: string.utf16.startIndex, to: index)
+    }
+
     /// More than any line of this text can measure, in points: every UTF-8 byte counted as a
     /// glyph 4 ems wide plus its kern. Cheap (one pass over the runs), for overflow checks.
     var lineWidthBound: CGFloat {

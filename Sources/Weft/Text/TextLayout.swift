@@ -7,6 +7,8 @@ struct TextLayoutRequest: Sendable, Hashable {
     /// 0 means no limit.
     var maximumNumberOfLines = 0
     var truncationMode = NSLineBreakMode.byWordWrapping
+    /// Rectangles the text flows around (`ASTextNode.exclusionPaths`' bounds).
+    var exclusions: [CGRect] = []
     var truncation = TextContent(string: "\u{2026}")
     /// Who asked, for diagnostics: the node's description.
     var subject = "text"
@@ -42,6 +44,20 @@ struct TextLayout: Sendable, Hashable {
     var firstBaseline: CGFloat
     /// Distance from the top to the last line's baseline.
     var lastBaseline: CGFloat
+    /// Where the truncation string starts in `displayed` (UTF-8), when the text was cut at the
+    /// tail by a search (`displayed` is the kept text and the truncation string); nil otherwise.
+    var truncationStart: Int?
+    /// The lines of text flowing around exclusions, each laid out alone (see
+    /// `TextLayoutEngine.exclusionLayout`); nil for text laid out as one pango layout.
+    var placedLines: [PlacedLine]?
+
+    /// One line of text placed around exclusions: its bytes of `displayed`, its fragment's top
+    /// left, and the fragment's width (infinite when the text is not wrapped).
+    struct PlacedLine: Sendable, Hashable {
+        let bytes: Range<Int>
+        let origin: CGPoint
+        let width: CGFloat
+    }
 
     static let empty = TextLayout(displayed: TextContent(), size: .zero, lineCount: 0, isTruncated: false, firstBaseline: 0, lastBaseline: 0)
 }

@@ -38,6 +38,7 @@ enum TextLayoutEngine {
         let height = size.height.isNaN ? limit : min(size.height, limit)
         var reported = false
         let layout = RenderLanePool.shared.withLane(for: request.subject) { lane -> TextLayout in
+            if !request.exclusions.isEmpty { return exclusionLayout(request, width: wrapWidth, height: height, lane: lane) }
             let full = PangoText(request.content, width: wrapWidth, ellipsis: .none, lane: lane)
             if mayOverflow, full.lineCount > request.content.string.reduce(1, { $1.isNewline ? $0 + 1 : $0 }) {
                 WeftDiagnostics.report(.text, request.subject, "a line is wider than WeftLimits.maximumTextExtent (\(limit) pt); it wraps there")
@@ -72,8 +73,10 @@ enum TextLayoutEngine {
                         .result(displayed: request.content, ellipsis: ellipsis, wrapWidth: wrapWidth, truncated: true)
                 }
                 let kept = tailTruncated(request, full: full, lineLimit: lineLimit, wrapWidth: wrapWidth, lane: lane)
-                return PangoText(kept, width: wrapWidth, ellipsis: .none, lane: lane)
+                var result = PangoText(kept, width: wrapWidth, ellipsis: .none, lane: lane)
                     .result(displayed: kept, ellipsis: .none, wrapWidth: wrapWidth, truncated: true)
+                result.truncationStart = kept.string.utf8.count - request.truncation.string.utf8.count
+                return result
             }
         }
         return (layout, !reported)
@@ -110,20 +113,98 @@ enum TextLayoutEngine {
         return candidate(low)
     }
 
-    /// Draws a finished layout with its top left at `rect.origin`, lines aligned within `rect.width`;
-    /// `subject` (who asked) is named in any message pango gives.
-    static func draw(_ layout: TextLayout, in rect: CGRect, subject: String, context: GraphicsContext) {
+    /// Draws a finished layout with its top left at `rect.origin`, lines aligned within `rect.width`,
+    /// and `highlight` over it; `subject` (who asked) is named in any message pango gives.
+    static func draw(_ layout: TextLayout, in rect: CGRect, subject: String, context: GraphicsContext,
+                     highlight: TextHighlight? = nil) {
         guard !layout.displayed.isEmpty else { return }
-        RenderLanePool.shared.withLane(for: subject) { lane in
-            let text = PangoText(layout.displayed, width: rect.width, ellipsis: layout.ellipsis, lane: lane)
-            // Alignment uses the box; if the box would wrap the lines differently from the
-            // measurement, keep the measured breaks.
-            if text.lineCount != layout.lineCount { text.setWidth(layout.wrapWidth) }
+        if layout.placedLines != nil {
+            RenderLanePool.shared.withLane(for: subject) { lane in
+                forEachPlacedLine(layout, lane: lane) { line, text in
+                    cairo_save(context.cr)
+                    cairo_move_to(context.cr, rect.minX + line.origin.x, rect.minY + line.origin.y)
+                    cairo_set_source_rgba(context.cr, 0, 0, 0, 1)
+                    pango_cairo_show_layout(context.cr, text.layout)
+                    cairo_restore(context.cr)
+                }
+                if let highlight { drawHighlight(placedRects(layout, lane: lane) { line, text in
+                    let offset = line.bytes.lowerBound
+                    return text.rects(forBytes: (highlight.bytes.lowerBound - offset)..<(highlight.bytes.upperBound - offset))
+                }, style: highlight.style, at: rect.origin, context: context) }
+            }
+            return
+        }
+        withText(layout, width: rect.width, subject: subject) { text in
             cairo_save(context.cr)
             cairo_move_to(context.cr, rect.minX, rect.minY)
             cairo_set_source_rgba(context.cr, 0, 0, 0, 1)
             pango_cairo_show_layout(context.cr, text.layout)
             cairo_restore(context.cr)
+            if let highlight { drawHighlight(text.rects(forBytes: highlight.bytes), style: highlight.style, at: rect.origin, context: context) }
         }
+    }
+
+    /// Runs `body` with `layout` as drawn in a box `width` wide: alignment uses the box, and if the
+    /// box would wrap the lines differently from the measurement, the measured breaks are kept.
+    static func withText<R>(_ layout: TextLayout, width: CGFloat, subject: String, _ body: (PangoText) -> R) -> R {
+        RenderLanePool.shared.withLane(for: subject) { lane in
+            let text = PangoText(layout.displayed, width: width, ellipsis: layout.ellipsis, lane: lane)
+            if text.lineCount != layout.lineCount { text.setWidth(layout.wrapWidth) }
+            return body(text)
+        }
+    }
+
+    /// The UTF-8 offset in `layout.displayed` of the character under `point` (from the text's top
+    /// left, drawn `width` wide); nil off the text.
+    static func byteIndex(in layout: TextLayout, width: CGFloat, at point: CGPoint, subject: String) -> Int? {
+        guard !layout.displayed.isEmpty else { return nil }
+        if layout.placedLines != nil {
+            return RenderLanePool.shared.withLane(for: subject) { lane in
+                var found: Int?
+                forEachPlacedLine(layout, lane: lane) { line, text in
+                    if found == nil, let index = text.byteIndex(at: CGPoint(x: point.x - line.origin.x, y: point.y - line.origin.y)) {
+                        found = line.bytes.lowerBound + index
+                    }
+                }
+                return found
+            }
+        }
+        return withText(layout, width: width, subject: subject) { $0.byteIndex(at: point) }
+    }
+
+    /// Each line's box (its text's logical extent), from the text's top left, drawn `width` wide.
+    static func lineRects(of layout: TextLayout, width: CGFloat, subject: String) -> [CGRect] {
+        guard !layout.displayed.isEmpty else { return [] }
+        if layout.placedLines != nil {
+            return RenderLanePool.shared.withLane(for: subject) { lane in placedRects(layout, lane: lane) { $1.lineRects() } }
+        }
+        return withText(layout, width: width, subject: subject) { $0.lineRects() }
+    }
+
+    /// The rects `body` finds in each placed line (its bytes counted from the line's start), moved
+    /// to the line's place.
+    private static func placedRects(_ layout: TextLayout, lane: RenderLane,
+                                    _ body: (TextLayout.PlacedLine, PangoText) -> [CGRect]) -> [CGRect] {
+        var rects: [CGRect] = []
+        forEachPlacedLine(layout, lane: lane) { line, text in
+            rects += body(line, text).map { $0.offsetBy(dx: line.origin.x, dy: line.origin.y) }
+        }
+        return rects
+    }
+
+    /// Texture's highlight overlay: each rect rounded to whole points, padded 2 pt above, 1.5 pt
+    /// below and 4 pt at the sides, with 2.5 pt corners, filled as one shape (overlaps once) in
+    /// black at 11 % (`.light`) or white at 22 % (`.dark`).
+    private static func drawHighlight(_ rects: [CGRect], style: ASTextNodeHighlightStyle, at origin: CGPoint, context: GraphicsContext) {
+        var path = Path()
+        for rect in rects where !rect.isEmpty {
+            let rounded = CGRect(x: rect.minX.rounded(), y: rect.minY.rounded(), width: rect.width.rounded(), height: rect.height.rounded())
+            let padded = CGRect(x: origin.x + rounded.minX - 4, y: origin.y + rounded.minY - 2,
+                                width: rounded.width + 8, height: rounded.height + 3.5)
+            path.append(Path(roundedRect: padded, cornerRadius: 2.5))
+        }
+        guard !path.elements.isEmpty else { return }
+        let color = style == .light ? UIColor(white: 0, alpha: 0.11) : UIColor(white: 1, alpha: 0.22)
+        context.fill(path, with: color)
     }
 }

@@ -28,6 +28,7 @@ final class TextMeasurementCache: Sendable {
         let maximumNumberOfLines: Int
         let truncationMode: NSLineBreakMode
         let truncation: TextContent
+        let exclusions: [CGRect]
         let width: CGFloat
         let height: CGFloat
 
@@ -36,6 +37,7 @@ final class TextMeasurementCache: Sendable {
             maximumNumberOfLines = request.maximumNumberOfLines
             truncationMode = request.truncationMode
             truncation = request.truncation
+            exclusions = request.exclusions
             width = size.width
             height = size.height
         }

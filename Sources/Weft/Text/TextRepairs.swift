@@ -13,6 +13,7 @@ import Foundation
 /// - line spacing: a length, and negative → 0 (UIKit's is never negative);
 /// - line-height multiple: not finite or negative → 0 (the natural line height); past
 ///   `maximumLineHeightMultiple` → clamped;
+/// - hyphenation factor: NaN → 0, the rest clamped to 0...1;
 /// - underline and strikethrough styles: an integer (or an integral number) in 0...0xFFFF, the
 ///   bits of UIKit's styles, patterns and `byWord`; anything else → none;
 /// - font, colours, paragraph style: a value of another type → the attribute's default;
@@ -88,6 +89,20 @@ struct TextRepairs {
         guard value <= Self.maximumLineHeightMultiple else {
             note("lineHeightMultiple \(value) is beyond \(Self.maximumLineHeightMultiple); \(Self.maximumLineHeightMultiple) used")
             return Self.maximumLineHeightMultiple
+        }
+        return value
+    }
+
+    /// A hyphenation factor in 0...1 (UIKit's range): NaN → 0, the rest clamped.
+    mutating func hyphenationFactor(_ value: Float) -> Float {
+        guard !value.isNaN else {
+            note("hyphenationFactor \(value) is not a number; 0 (no hyphens) used")
+            return 0
+        }
+        guard (0...1).contains(value) else {
+            let clamped = min(max(value, 0), 1)
+            note("hyphenationFactor \(value) is outside 0...1; \(clamped) used")
+            return clamped
         }
         return value
     }

@@ -26,6 +26,7 @@ open class NSParagraphStyle: Hashable {
         var lineSpacing: CGFloat = 0
         var lineHeightMultiple: CGFloat = 0
         var firstLineHeadIndent: CGFloat = 0
+        var hyphenationFactor: Float = 0
 
         /// This style with values pango cannot take repaired by `TextRepairs`' rules.
         func repaired(_ repairs: inout TextRepairs) -> Storage {
@@ -33,6 +34,7 @@ open class NSParagraphStyle: Hashable {
             copy.lineSpacing = repairs.length(lineSpacing, "lineSpacing", allowsNegative: false)
             copy.lineHeightMultiple = repairs.lineHeightMultiple(lineHeightMultiple)
             copy.firstLineHeadIndent = repairs.length(firstLineHeadIndent, "firstLineHeadIndent")
+            copy.hyphenationFactor = repairs.hyphenationFactor(hyphenationFactor)
             return copy
         }
     }
@@ -50,6 +52,10 @@ open class NSParagraphStyle: Hashable {
     open var lineHeightMultiple: CGFloat { storage.lineHeightMultiple }
     /// Indent of each paragraph's first line, in points.
     open var firstLineHeadIndent: CGFloat { storage.firstLineHeadIndent }
+    /// UIKit's `hyphenationFactor`, 0...1; 0 (the default) means no hyphens. Text wraps inside a
+    /// word only when the word is wider than a line; a hyphen marks that break only when this is
+    /// above 0, as in UIKit (pango would add one always).
+    open var hyphenationFactor: Float { storage.hyphenationFactor }
 
     /// A mutable copy; Foundation's `mutableCopy()` returns `Any`, this returns the type.
     public func mutableCopy() -> NSMutableParagraphStyle {
@@ -80,5 +86,8 @@ open class NSMutableParagraphStyle: NSParagraphStyle {
     }
     override open var firstLineHeadIndent: CGFloat {
         get { storage.firstLineHeadIndent } set { storage.firstLineHeadIndent = newValue }
+    }
+    override open var hyphenationFactor: Float {
+        get { storage.hyphenationFactor } set { storage.hyphenationFactor = newValue }
     }
 }

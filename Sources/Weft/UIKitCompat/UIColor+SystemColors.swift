@@ -11,7 +11,7 @@ import Foundation
 //   UIKit's `resolvedColor(with:)` output quoted in Stack Overflow question 57186481.
 // - Dark systemGray2-6 and dark opaqueSeparator: a public table of Apple's values
 //   (github.com/omnixys/omnixys-portal, src/themes/colors/appleColors.ts).
-// - Light red, green, blue, orange, yellow, pink, purple, indigo, teal and gray: Weft's earlier
+// - Light red, green, blue, orange, yellow, pink, purple, indigo and gray: Weft's earlier
 //   table, which its goldens match; the Increase Contrast light red #D70015 is also in
 //   apps.apple.com's stylesheet (`--systemRed-default_IC`).
 // Not confirmed from a public source while this was written (Apple's HIG tables as remembered):
@@ -19,9 +19,8 @@ import Foundation
 // dark tint colours other than systemBlue and systemRed, systemMint, systemCyan and systemBrown,
 // and every Increase Contrast variant but red's light one. Apple publishes no Increase Contrast
 // values for the label, fill, background and separator colours, so those keep their normal ones.
-// systemTeal keeps its iOS 13-14 values (light #5AC8FA, dark #64D2FF, Increase Contrast #0071A4
-// and #70D7FF), which the goldens were drawn with; iOS 15 gave those to the new systemCyan and
-// made systemTeal #30B0C7 / #40C8E0 (Increase Contrast #008299 / #5DE6FF). The 2025 revision
+// systemTeal has its iOS 15+ values (light #30B0C7, dark #40C8E0, Increase Contrast #008299
+// and #5DE6FF); iOS 13-14's (#5AC8FA / #64D2FF) went to the new systemCyan. The 2025 revision
 // changed several tint colours again (iOS 26); those are not used here.
 
 private func rgb(_ red: Int, _ green: Int, _ blue: Int, _ alpha: CGFloat = 1) -> UIColor {
@@ -46,7 +45,7 @@ extension UIColor {
     public static let systemYellow = tint("systemYellow", rgb(255, 204, 0), rgb(255, 214, 10), highContrast: rgb(178, 80, 0), rgb(255, 212, 38))
     public static let systemGreen = tint("systemGreen", rgb(52, 199, 89), rgb(48, 209, 88), highContrast: rgb(36, 138, 61), rgb(48, 219, 91))
     public static let systemMint = tint("systemMint", rgb(0, 199, 190), rgb(99, 230, 226), highContrast: rgb(12, 129, 123), rgb(102, 212, 207))
-    public static let systemTeal = tint("systemTeal", rgb(90, 200, 250), rgb(100, 210, 255), highContrast: rgb(0, 113, 164), rgb(112, 215, 255))
+    public static let systemTeal = tint("systemTeal", rgb(48, 176, 199), rgb(64, 200, 224), highContrast: rgb(0, 130, 153), rgb(93, 230, 255))
     public static let systemCyan = tint("systemCyan", rgb(50, 173, 230), rgb(100, 210, 255), highContrast: rgb(0, 113, 164), rgb(112, 215, 255))
     public static let systemBlue = tint("systemBlue", rgb(0, 122, 255), rgb(10, 132, 255), highContrast: rgb(0, 64, 221), rgb(64, 156, 255))
     public static let systemIndigo = tint("systemIndigo", rgb(88, 86, 214), rgb(94, 92, 230), highContrast: rgb(54, 52, 163), rgb(125, 122, 255))

@@ -40,15 +40,23 @@ public final class UIFont: NSObject, Sendable {
     public let pointSize: CGFloat
     public let weight: Weight
     public let isItalic: Bool
+    /// OpenType features switched on or off (from a descriptor's `featureSettings`), handed to
+    /// pango with the text; empty for the font's defaults.
+    let features: [FontFeature]
 
     /// A font of `familyName`. The size is repaired and reported (area `.text`) when pango could
     /// not lay it out: not finite or not positive → `systemFontSize`; below `minimumPointSize` →
     /// `minimumPointSize`; above `WeftLimits.maximumFontSize` → that limit.
-    public init(familyName: String, pointSize: CGFloat, weight: Weight = .regular, italic: Bool = false) {
+    public convenience init(familyName: String, pointSize: CGFloat, weight: Weight = .regular, italic: Bool = false) {
+        self.init(familyName: familyName, pointSize: pointSize, weight: weight, italic: italic, features: [])
+    }
+
+    init(familyName: String, pointSize: CGFloat, weight: Weight, italic: Bool, features: [FontFeature]) {
         self.familyName = familyName
         self.pointSize = UIFont.repairedPointSize(pointSize, familyName: familyName)
         self.weight = weight
         self.isItalic = italic
+        self.features = features
         super.init()
     }
 
@@ -122,22 +130,24 @@ public final class UIFont: NSObject, Sendable {
 
     /// UIKit's `withSize(_:)`.
     public func withSize(_ size: CGFloat) -> UIFont {
-        UIFont(familyName: familyName, pointSize: size, weight: weight, italic: isItalic)
+        UIFont(familyName: familyName, pointSize: size, weight: weight, italic: isItalic, features: features)
     }
 
     public override var description: String {
-        "UIFont(\(familyName), \(pointSize) pt, weight \(weight.cssWeight)\(isItalic ? ", italic" : ""))"
+        let features = self.features.isEmpty ? "" : ", features \(FontFeature.pangoString(self.features))"
+        return "UIFont(\(familyName), \(pointSize) pt, weight \(weight.cssWeight)\(isItalic ? ", italic" : "")\(features))"
     }
 
     /// Same family, size, weight and slant: equal fonts (`==` calls this, as for every `NSObject`).
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? UIFont else { return false }
         return familyName == other.familyName && pointSize == other.pointSize && weight == other.weight && isItalic == other.isItalic
+            && features == other.features
     }
 
     public override var hash: Int {
         var hasher = Hasher()
-        hasher.combine(familyName); hasher.combine(pointSize); hasher.combine(weight); hasher.combine(isItalic)
+        hasher.combine(familyName); hasher.combine(pointSize); hasher.combine(weight); hasher.combine(isItalic); hasher.combine(features)
         return hasher.finalize()
     }
 }

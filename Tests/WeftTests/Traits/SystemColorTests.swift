@@ -43,8 +43,8 @@ import Weft
         tint("systemYellow", .systemYellow, 0xFFCC00, 0xFFD60A, 0xB25000, 0xFFD426),
         tint("systemGreen", .systemGreen, 0x34C759, 0x30D158, 0x248A3D, 0x30DB5B),
         tint("systemMint", .systemMint, 0x00C7BE, 0x63E6E2, 0x0C817B, 0x66D4CF),
-        // iOS 13-14's teal, which the goldens use (iOS 15: 0x30B0C7, 0x40C8E0, 0x008299, 0x5DE6FF).
-        tint("systemTeal", .systemTeal, 0x5AC8FA, 0x64D2FF, 0x0071A4, 0x70D7FF),
+        // iOS 15's teal (iOS 13-14's 0x5AC8FA / 0x64D2FF became systemCyan's).
+        tint("systemTeal", .systemTeal, 0x30B0C7, 0x40C8E0, 0x008299, 0x5DE6FF),
         tint("systemCyan", .systemCyan, 0x32ADE6, 0x64D2FF, 0x0071A4, 0x70D7FF),
         tint("systemBlue", .systemBlue, 0x007AFF, 0x0A84FF, 0x0040DD, 0x409CFF),
         tint("systemIndigo", .systemIndigo, 0x5856D6, 0x5E5CE6, 0x3634A3, 0x7D7AFF),

@@ -1,0 +1,11 @@
+import Foundation
+
+/// Texture's `ASTextNode2`, the newer implementation of its text node, with the same API. In Weft
+/// both are the same pango-based node: `ASTextNode2` is an `ASTextNode`, so Texture code that
+/// makes either, or declares a property of either type, works unchanged.
+/// Thread-safe, like every node.
+open class ASTextNode2: ASTextNode {
+    public override init() {
+        super.init()
+    }
+}
