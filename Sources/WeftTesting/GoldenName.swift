@@ -28,7 +28,7 @@ enum GoldenName {
         }
         // "@2x.png" or ".layout.txt" alone: a golden named "" (or a folder name and "/").
         let last = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-        if last.hasPrefix("@") || last == ".layout.txt" { return "the golden's own name is empty" }
+        if last == ".layout.txt" || last.wholeMatch(of: /@[0-9.]+x\.png/) != nil { return "the golden's own name is empty" }
         if path.hasPrefix("/") { return "it is an absolute path; a golden's name is relative to its golden folder" }
         for component in path.split(separator: "/", omittingEmptySubsequences: false) {
             switch component {

@@ -72,27 +72,32 @@ public final class ASLayoutElementStyle: @unchecked Sendable {
 
     private func dimension(_ keyPath: WritableKeyPath<Values, ASDimension>) -> ASDimension { state.withLock { $0[keyPath: keyPath] } }
 
-    /// Texture's `ASLayoutElementStyleWidthProperty` when it changes.
+    /// Texture's `width`; tells the delegate `ASLayoutElementStyleWidthProperty` when it changes.
     public var width: ASDimension {
         get { dimension(\.width) }
         set { update([ASLayoutElementStyleWidthProperty]) { $0.width = newValue } }
     }
+    /// Texture's `height`; tells the delegate `ASLayoutElementStyleHeightProperty` when it changes.
     public var height: ASDimension {
         get { dimension(\.height) }
         set { update([ASLayoutElementStyleHeightProperty]) { $0.height = newValue } }
     }
+    /// Texture's `minWidth`; tells the delegate `ASLayoutElementStyleMinWidthProperty` when it changes.
     public var minWidth: ASDimension {
         get { dimension(\.minWidth) }
         set { update([ASLayoutElementStyleMinWidthProperty]) { $0.minWidth = newValue } }
     }
+    /// Texture's `maxWidth`; tells the delegate `ASLayoutElementStyleMaxWidthProperty` when it changes.
     public var maxWidth: ASDimension {
         get { dimension(\.maxWidth) }
         set { update([ASLayoutElementStyleMaxWidthProperty]) { $0.maxWidth = newValue } }
     }
+    /// Texture's `minHeight`; tells the delegate `ASLayoutElementStyleMinHeightProperty` when it changes.
     public var minHeight: ASDimension {
         get { dimension(\.minHeight) }
         set { update([ASLayoutElementStyleMinHeightProperty]) { $0.minHeight = newValue } }
     }
+    /// Texture's `maxHeight`; tells the delegate `ASLayoutElementStyleMaxHeightProperty` when it changes.
     public var maxHeight: ASDimension {
         get { dimension(\.maxHeight) }
         set { update([ASLayoutElementStyleMaxHeightProperty]) { $0.maxHeight = newValue } }

@@ -4,12 +4,15 @@ import Foundation
 /// A point maps as `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`; `concatenating` applies `self`
 /// first, as in Core Graphics. Sendable value; use from any context.
 public struct CGAffineTransform: Sendable, Hashable, CustomStringConvertible {
+    /// Core Graphics' matrix entries: `a`, `b`, `c`, `d` scale, rotate and shear; `tx`, `ty` translate.
     public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
 
+    /// Core Graphics' `init(a:b:c:d:tx:ty:)`.
     public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
         (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
     }
 
+    /// Core Graphics' `init(_:_:_:_:_:_:)`, the entries in the order `a, b, c, d, tx, ty`.
     public init(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat, _ tx: CGFloat, _ ty: CGFloat) {
         self.init(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
     }
@@ -17,9 +20,12 @@ public struct CGAffineTransform: Sendable, Hashable, CustomStringConvertible {
     /// The transform that changes nothing.
     public init() { self.init(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0) }
 
+    /// Core Graphics' `identity`.
     public static let identity = CGAffineTransform()
 
+    /// Core Graphics' `init(translationX:y:)`.
     public init(translationX tx: CGFloat, y ty: CGFloat) { self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty) }
+    /// Core Graphics' `init(scaleX:y:)`.
     public init(scaleX sx: CGFloat, y sy: CGFloat) { self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0) }
     /// A rotation by `angle` radians: clockwise on screen with y down, as in UIKit.
     public init(rotationAngle angle: CGFloat) {
@@ -27,6 +33,7 @@ public struct CGAffineTransform: Sendable, Hashable, CustomStringConvertible {
         self.init(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
     }
 
+    /// Core Graphics' `isIdentity`.
     public var isIdentity: Bool { self == .identity }
 
     /// `self` then `t2`.

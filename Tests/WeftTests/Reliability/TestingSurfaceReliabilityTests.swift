@@ -180,6 +180,16 @@ struct TestingSurfaceReliabilityTests {
         #expect(result?.description.contains(String(reflecting: file)) == true)
         #expect(!FileManager.default.fileExists(atPath: folder.path))
     }
+
+    @Test("a golden whose name starts with @ is a name like any other")
+    func aNameStartingWithAtIsKept() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("weft-names-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = GoldenStore(goldenDirectory: folder.appendingPathComponent("golden"), artifactsDirectory: folder.appendingPathComponent("artifacts"))
+        let expected = folder.appendingPathComponent("golden/@home@1x.png").path
+        #expect(store.verify(try Bitmap(size: CGSize(width: 2, height: 2), scale: 1), file: "@home@1x.png", recording: .success(.missing))
+                == .recorded(golden: expected))
+    }
 }
 
 // In `UIImageNamedTests`, which is serialized, because `UIImage.searchFolders` is process-wide.
