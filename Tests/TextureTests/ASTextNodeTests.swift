@@ -62,7 +62,7 @@ final class ASTextNodeTests: XCTestCase {
 
     func testAllocASTextNode() {
         let node = ASTextNode()
-        XCTAssertTrue(type(of: node) == ASTextNode.self || (node as Any) is ASTextNode, "ASTextNode alloc should return an instance of ASTextNode, instead returned \(type(of: node))")
+        XCTAssertTrue(type(of: node) == ASTextNode.self, "ASTextNode alloc should return an instance of ASTextNode, instead returned \(type(of: node))")
     }
 
     func testTruncation() {

@@ -21,13 +21,15 @@ extension ASTextNode {
     }
 
     /// Texture's `placeholderColor`; `ASDisplayNodeDefaultPlaceholderColor()` by default. As in
-    /// Texture, setting it enables the placeholder when the colour is visible (alpha above 0) and
-    /// disables it otherwise (nil included).
+    /// Texture, setting it to another colour enables the placeholder when that colour is visible
+    /// (alpha above 0) and disables it otherwise (nil included); the same colour again changes
+    /// nothing.
     public var placeholderColor: UIColor? {
         get { textState.withLock { $0.placeholder.color } }
         set {
             let visible = (newValue?.alpha ?? 0) > 0
             textState.withLock { s in
+                guard s.placeholder.color != newValue else { return }
                 s.placeholder.color = newValue
                 s.placeholder.isEnabled = visible
             }
@@ -90,7 +92,10 @@ extension ASDisplayNode {
         while let (node, origin) = pending.popLast() {
             let (hidden, bounds, subnodes) = node.state.withLock { ($0.isHidden, $0.bounds, $0.subnodes) }
             guard !hidden else { continue }
-            if let text = node as? ASTextNode, !text.isDisplayCurrentRecursively(scale: scale), let boxes = text.placeholderBoxes() {
+            // The setting first: most text nodes have no placeholder, and the display check and
+            // the line boxes cost more than a lock.
+            if let text = node as? ASTextNode, text.placeholderEnabled, !text.isDisplayCurrentRecursively(scale: scale),
+               let boxes = text.placeholderBoxes(), !boxes.rects.isEmpty {
                 found.append((boxes.rects.map { $0.offsetBy(dx: origin.x, dy: origin.y) }, boxes.color))
             }
             for subnode in subnodes {

@@ -35,6 +35,9 @@ open class ASTextNode: ASDisplayNode {
         /// Nil until set: then the truncation string is "…" (see `composedTruncation`).
         var truncationAttributedText: ImmutableAttributedString?
         var additionalTruncationMessage: ImmutableAttributedString?
+        /// Counts changes of the two above: the composed truncation string is made outside the
+        /// lock, and is stored only when no later change came in meanwhile.
+        var truncationChanges = 0
         /// Link names, delegate and highlight (`ASTextNode+Links.swift`).
         var links = LinkState()
         /// The line-box placeholder's settings (`ASTextNode+Placeholder.swift`).
@@ -137,12 +140,17 @@ open class ASTextNode: ASDisplayNode {
 
     private func updateTruncation(subject: String, _ change: (inout TextState) -> Void) {
         let subject = diagnosticSubject + subject
-        let composed = textState.withLock { s in
+        let (composed, stamp) = textState.withLock { s in
             change(&s)
-            return s.composedTruncation
+            s.truncationChanges &+= 1
+            return (s.composedTruncation, s.truncationChanges)
         }
+        // Outside the lock: making the content may report diagnostics, which run observers.
         let content = TextContent(composed, subject: subject)
-        updateRequest { $0.request.truncation = content }
+        updateRequest { s in
+            // A later change on another thread composes and stores its own.
+            if s.truncationChanges == stamp { s.request.truncation = content }
+        }
     }
 
     /// Texture's `shouldTruncateForConstrainedSize:`: whether the text, laid out in the range's

@@ -58,7 +58,7 @@ struct FontFeature: Sendable, Hashable {
         case (kNumberCaseType, kUpperCaseNumbersSelector): ("lnum", 1)
         case (kCaseSensitiveLayoutType, 0): ("case", 1)
         case (kCaseSensitiveLayoutType, 1): ("case", 0)
-        case (kStylisticAlternativesType, 2...40):
+        case (kStylisticAlternativesType, 2...41):
             (String(format: "ss%02d", selector / 2), selector % 2 == 0 ? 1 : 0)
         case (kContextualAlternatesType, 0): ("calt", 1)
         case (kContextualAlternatesType, 1): ("calt", 0)
