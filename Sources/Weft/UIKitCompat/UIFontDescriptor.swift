@@ -120,7 +120,7 @@ public final class UIFontDescriptor: NSObject, Sendable {
         if !resolved.symbolicTraits.isEmpty { traits[.symbolic] = resolved.symbolicTraits.rawValue }
         if let weight = resolved.weight { traits[.weight] = weight.rawValue }
         if !traits.isEmpty { attributes[.traits] = traits }
-        if let style = resolved.textStyle { attributes[.textStyle] = style }
+        if let style = resolved.textStyle { attributes[.textStyle] = UIFont.TextStyle(rawValue: style) }
         if !resolved.featureSettings.isEmpty { attributes[.featureSettings] = resolved.featureSettings }
         return attributes
     }
@@ -189,9 +189,13 @@ public final class UIFontDescriptor: NSObject, Sendable {
     /// in UIKit); see `UIFont(descriptor:size:)`.
     func makeFont(size: CGFloat) -> UIFont {
         let size = Self.repairedSize(size, api: "UIFont(descriptor:size:)")
-        let pointSize = size > 0 ? size : (resolved.pointSize > 0 ? resolved.pointSize : 12)
+        // A text style with no font named gives that style's size and weight, as UIKit's
+        // preferred fonts do (at the default content size category).
+        let styled = resolved.name == nil && resolved.family == nil
+            ? resolved.textStyle.map { UIFont.preferredFont(forTextStyle: UIFont.TextStyle(rawValue: $0)) } : nil
+        let pointSize = size > 0 ? size : (resolved.pointSize > 0 ? resolved.pointSize : styled?.pointSize ?? 12)
         var family = resolved.family ?? UIFont.systemFamilyName
-        var weight = UIFont.Weight.regular
+        var weight = styled?.weight ?? UIFont.Weight.regular
         var italic = false
         if let name = resolved.name, let named = UIFont(name: name, size: pointSize) {
             (family, weight, italic) = (named.familyName, named.weight, named.isItalic)
@@ -231,7 +235,12 @@ public final class UIFontDescriptor: NSObject, Sendable {
         resolved.family = repairs.value(attributes[.family], as: String.self, "UIFontDescriptor family", fallback: "the system family")
         resolved.name = repairs.value(attributes[.name], as: String.self, "UIFontDescriptor name", fallback: "no name")
         resolved.face = repairs.value(attributes[.face], as: String.self, "UIFontDescriptor face", fallback: "the regular face")
-        resolved.textStyle = repairs.value(attributes[.textStyle], as: String.self, "UIFontDescriptor textStyle", fallback: "none")
+        // UIKit code passes a `UIFont.TextStyle`; its raw string is taken too.
+        if let style = attributes[.textStyle] as? UIFont.TextStyle {
+            resolved.textStyle = style.rawValue
+        } else {
+            resolved.textStyle = repairs.value(attributes[.textStyle], as: String.self, "UIFontDescriptor textStyle", fallback: "none")
+        }
         if let size = repairs.number(attributes[.size], "UIFontDescriptor size") {
             resolved.pointSize = size.isFinite && size >= 0 ? size : 0
             if resolved.pointSize != size { repairs.note("UIFontDescriptor size \(size) is not finite and non-negative; 0 used") }

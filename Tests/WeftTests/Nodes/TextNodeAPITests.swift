@@ -178,6 +178,14 @@ struct TextNodeAPITests {
         #expect(diagnostics.contains { $0.message.contains("hyphenationFactor nan") })
     }
 
+    @Test func aDescriptorOfATextStyleGivesThatStylesFont() {
+        let headline = UIFont.preferredFont(forTextStyle: .headline)
+        let font = UIFont(descriptor: UIFontDescriptor(fontAttributes: [.textStyle: UIFont.TextStyle.headline]), size: 0)
+        #expect(font.pointSize == headline.pointSize)
+        #expect(font.weight == headline.weight)
+        #expect(UIFont(descriptor: UIFontDescriptor(fontAttributes: [.textStyle: UIFont.TextStyle.headline]), size: 30).pointSize == 30)
+    }
+
     @Test func fontDescriptorRoundTripsTraitsSizeAndFeatures() throws {
         let font = UIFont.systemFont(ofSize: 15, weight: .bold)
         let descriptor = font.fontDescriptor
