@@ -102,14 +102,16 @@ extension ASNetworkImageNode {
             },
             completion: { [owner = UncheckedWeak(self), subject = "\(self)"] container, error, identifier, userInfo in
                 guard load.noteCompletion(reportingAs: subject) else { return }
-                guard let self = owner.value else { return load.finish(cancelled: true) }
-                let result: Result<UIImage, any Error>
-                if let image = self.usable(container?.asdk_image(), from: "the downloader", load) {
-                    result = .success(image)
-                } else {
-                    result = .failure(error ?? ImageLoadingError.noImage(url: load.url))
+                load.completeWhenDownloadReturned {
+                    guard let self = owner.value else { return load.finish(cancelled: true) }
+                    let result: Result<UIImage, any Error>
+                    if let image = self.usable(container?.asdk_image(), from: "the downloader", load) {
+                        result = .success(image)
+                    } else {
+                        result = .failure(error ?? ImageLoadingError.noImage(url: load.url))
+                    }
+                    self.complete(load, with: result, source: .download, identifier: identifier, userInfo: userInfo)
                 }
-                self.complete(load, with: result, source: .download, identifier: identifier, userInfo: userInfo)
             })
         load.noteDownloadReturned(reportingAs: "\(self)")
         guard let identifier else { return }

@@ -23,6 +23,10 @@ final class ImageLoad: @unchecked Sendable {
     private var completions = 0
     private var downloadReturned = false
     private var extraCompletionsReported = false
+    /// What the first completion does, when it came while `downloadImage` was still running: run
+    /// when it returns, after the extra calls made inside it were counted and reported, so the
+    /// report comes before any waiter is let go. Run on the thread that called `downloadImage`.
+    private var deferredCompletion: (() -> Void)?
 
     init(url: URL) { self.url = url }
 
@@ -74,15 +78,32 @@ final class ImageLoad: @unchecked Sendable {
         return count == 1
     }
 
-    /// Called when the downloader's `downloadImage` returned; see `noteCompletion`.
+    /// Runs `work` (what the first completion does) now, or, when the completion came while
+    /// `downloadImage` was still running, when `noteDownloadReturned` is called.
+    func completeWhenDownloadReturned(_ work: @escaping () -> Void) {
+        condition.lock()
+        if !downloadReturned {
+            deferredCompletion = work
+            condition.unlock()
+            return
+        }
+        condition.unlock()
+        work()
+    }
+
+    /// Called when the downloader's `downloadImage` returned; see `noteCompletion`. Reports the
+    /// extra calls made inside it, then runs the first completion's work if it waited for this.
     func noteDownloadReturned(reportingAs subject: @autoclosure () -> String) {
         condition.lock()
         downloadReturned = true
         let count = completions
         let report = count > 1 && !extraCompletionsReported
         if report { extraCompletionsReported = true }
+        let work = deferredCompletion
+        deferredCompletion = nil
         condition.unlock()
         if report { reportExtraCompletions(count, subject()) }
+        work?()
     }
 
     private func reportExtraCompletions(_ count: Int, _ subject: String) {
