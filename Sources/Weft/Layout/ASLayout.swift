@@ -36,13 +36,7 @@ public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
 
     public init(layoutElement: any ASLayoutElement, size: CGSize, position: CGPoint? = nil, sublayouts: [ASLayout] = [],
                 issues: [ASLayoutIssue] = []) {
-        if let node = layoutElement as? ASDisplayNode {
-            self.node = node
-            ownedElement = nil
-        } else {
-            node = nil
-            ownedElement = layoutElement
-        }
+        (node, ownedElement) = Self.split(layoutElement)
         elementType = type(of: layoutElement)
         let valid = size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0
         self.size = valid ? CGSize(width: ASCeilPixelValue(size.width), height: ASCeilPixelValue(size.height)) : .zero
@@ -52,6 +46,12 @@ public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
         for sublayout in sublayouts { all += sublayout.issues }
         if !valid { all.append(.invalidSizeRange(element: ASLayout.name(of: layoutElement), range: "computed size \(size)")) }
         self.issues = all
+    }
+
+    /// A node is held weakly (a cached layout must not keep its node alive); a spec is owned.
+    private static func split(_ element: any ASLayoutElement) -> (node: ASDisplayNode?, owned: (any ASLayoutElement)?) {
+        if let node = element as? ASDisplayNode { return (node, nil) }
+        return (nil, element)
     }
 
     /// A copy of `layout` at `position`, sharing its sublayouts.
@@ -67,13 +67,7 @@ public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
 
     /// A layout of exactly these values, nothing rounded (for `flattened()`).
     private init(element: any ASLayoutElement, size: CGSize, position: CGPoint, sublayouts: [ASLayout], issues: [ASLayoutIssue]) {
-        if let node = element as? ASDisplayNode {
-            self.node = node
-            ownedElement = nil
-        } else {
-            node = nil
-            ownedElement = element
-        }
+        (node, ownedElement) = Self.split(element)
         elementType = type(of: element)
         self.size = size
         self.position = position
