@@ -38,9 +38,9 @@ enum MainActorBridge {
         // keeps the closure past this call.
         let answer = withoutActuallyEscaping(body) { body -> Any in
             let request = Request { () -> Any in
-                let mark = answering.value
-                mark.depth += 1
-                defer { mark.depth -= 1 }
+                let mark = marks.value
+                mark.answering += 1
+                defer { mark.answering -= 1 }
                 do throws(E) { return Result<T, E>.success(try Self.assumingMainActor(body)) } catch { return Result<T, E>.failure(error) }
             }
             inbox.withLock { $0.append(request) }
@@ -76,9 +76,9 @@ enum MainActorBridge {
     /// What it runs runs in the middle of whatever the waiting thread was doing (its wait is
     /// somewhere down this thread's stack); `servingDepth` tells such work apart.
     static func serve() {
-        let mark = serving.value
-        mark.depth += 1
-        defer { mark.depth -= 1 }
+        let mark = marks.value
+        mark.serving += 1
+        defer { mark.serving -= 1 }
         drainInbox()
         if Thread.isMainThread { _ = RunLoop.main.run(mode: .default, before: Date()) }
     }
@@ -87,16 +87,17 @@ enum MainActorBridge {
     /// 2 in work served by a wait inside that, and so on. Code that holds something across a wait
     /// (`LayoutAccess`) compares it with the depth it was taken at, so work a wait served on the
     /// holder's own thread is not taken for the holder. Per thread: each thread reads its own.
-    static var servingDepth: Int { serving.value.depth }
-
-    private final class ServingDepth { var depth = 0 }
-    private static let serving = ThreadLocal { ServingDepth() }
+    static var servingDepth: Int { marks.value.serving }
 
     /// Whether this thread (the main actor) is answering a question another thread asked and is
     /// blocked on. That thread may hold something (a collection's `layoutAccess`) in the middle
     /// of its work; code here that would wait for it would wait for its own caller. Per thread.
-    static var isAnsweringAnotherThread: Bool { answering.value.depth > 0 }
-    private static let answering = ThreadLocal { ServingDepth() }
+    static var isAnsweringAnotherThread: Bool { marks.value.answering > 0 }
+
+    /// This thread's depths in `serve()` and in answering another thread, in one per-thread box
+    /// (each `ThreadLocal` is a pthread key, and a process has few to spare).
+    private final class Marks { var serving = 0, answering = 0 }
+    private static let marks = ThreadLocal { Marks() }
 
     // MARK: The inbox
 
