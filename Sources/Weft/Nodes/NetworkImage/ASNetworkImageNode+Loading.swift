@@ -100,8 +100,9 @@ extension ASNetworkImageNode {
             downloadProgress: { [owner = UncheckedWeak(self)] progress in
                 owner.value?.network.withLock { s in if s.load === load { s.downloadProgress = min(max(progress, 0), 1) } }
             },
-            completion: { [owner = UncheckedWeak(self), subject = "\(self)"] container, error, identifier, userInfo in
-                guard load.noteCompletion(reportingAs: subject) else { return }
+            completion: { [owner = UncheckedWeak(self)] container, error, identifier, userInfo in
+                // The node's description is made only for the rare report, not for every download.
+                guard load.noteCompletion(reportingAs: owner.value.map { "\($0)" } ?? "ASNetworkImageNode (released)") else { return }
                 load.completeWhenDownloadReturned {
                     guard let self = owner.value else { return load.finish(cancelled: true) }
                     let result: Result<UIImage, any Error>
