@@ -83,9 +83,9 @@ extension ASDisplayNode {
     /// later, on any thread, while the nodes move on (frames composite so, in parallel).
     ///
     /// With `scale`, a collection or table in the subtree (a feed under a header, a carousel in a
-    /// cell) is drawn as it shows its cells at its offset: its frame at that scale, made now
-    /// (`snapshot(scale:)`, with its background, corners and border), as UIKit draws a collection
-    /// view among its superview's subviews. Without, only its own layer (background, border).
+    /// cell) is composed as it shows its cells at its offset, its frame a sublayer of the tree's
+    /// (`ComposedContent`), as UIKit draws a collection view among its superview's subviews.
+    /// Without, only its own layer (background, border).
     func compositeLayer(asRoot: Bool = false, scale: CGFloat? = nil) -> CompositeLayer? {
         let s = state.withLock { s in
             (frame: CGRect(x: s.position.x - s.bounds.width * s.anchorPoint.x, y: s.position.y - s.bounds.height * s.anchorPoint.y,
@@ -101,49 +101,11 @@ extension ASDisplayNode {
         // One level of recursion per node (bounded by the depth check), each with enough stack:
         // see `StackSpace`.
         let sublayers = s.subnodes.compactMap { subnode in StackSpace.ensuringSpace { subnode.compositeLayer(scale: scale) } }
-        if let scale, let content = scrollingContent(scale: scale) {
-            // The frame holds the background, the rounded corners and the border already.
-            return CompositeLayer(frame: s.frame, bounds: s.bounds, asRoot: asRoot, alpha: s.alpha, background: nil, radius: 0,
-                                  rounding: s.rounding, clips: s.clips, borderWidth: 0, borderColor: s.borderColor,
-                                  store: content, sublayers: sublayers)
+        if let scale, let composed = self as? any ComposedContent, let composition = composed.compositionInTree(scale: scale) {
+            return composition.layer(frame: s.frame, bounds: s.bounds, asRoot: asRoot, alpha: s.alpha, rounding: s.rounding, sublayers: sublayers)
         }
         return CompositeLayer(frame: s.frame, bounds: s.bounds, asRoot: asRoot, alpha: s.alpha, background: s.background, radius: s.radius,
                               rounding: s.rounding, clips: s.clips, borderWidth: s.borderWidth, borderColor: s.borderColor,
                               store: s.store, sublayers: sublayers)
-    }
-
-    /// The collections and tables whose frames this thread is making for a tree's picture.
-    private final class ScrollingContentInProgress { var nodes: Set<ObjectIdentifier> = [] }
-    private static let scrollingContentInProgress = ThreadLocal { ScrollingContentInProgress() }
-
-    /// A collection's or table's frame at its offset (see `compositeLayer(asRoot:scale:)`); nil
-    /// for any other node, or one with no area. A frame that cannot be made is reported (a
-    /// `WeftDiagnostic`, area `.collection`) and the node's own layer drawn instead.
-    private func scrollingContent(scale: CGFloat) -> Bitmap? {
-        guard self is ScrollingNode else { return nil }
-        let size = bounds.size
-        guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else { return nil }
-        // A collection drawn inside its own frame (a cell that holds the collection showing it)
-        // would draw itself without end: the inner one is its background alone. The snapshot
-        // composites its cells on this thread, so the set of frames being made is per thread.
-        let making = Self.scrollingContentInProgress.value
-        let id = ObjectIdentifier(self)
-        guard making.nodes.insert(id).inserted else {
-            WeftDiagnostics.report(.collection, description, "is inside one of its own cells; drawn there as its background alone, not its cells again")
-            return nil
-        }
-        defer { making.nodes.remove(id) }
-        guard making.nodes.count <= WeftLimits.maximumNestedCollections else {
-            WeftDiagnostics.report(.collection, description, "is nested \(making.nodes.count) collections or tables deep, past "
-                                   + "WeftLimits.maximumNestedCollections (\(WeftLimits.maximumNestedCollections)); drawn there as its background alone")
-            return nil
-        }
-        do throws(CollectionError) {
-            if let table = self as? ASTableNode { return try table.snapshot(scale: scale) }
-            if let collection = self as? ASCollectionNode { return try collection.snapshot(scale: scale) }
-        } catch {
-            WeftDiagnostics.report(.collection, description, "its cells could not be drawn in the picture of the tree it is in (\(error)); its background is drawn alone")
-        }
-        return nil
     }
 }
