@@ -61,6 +61,7 @@ extension ASDisplayNode {
     /// Lays the node out, reusing the last layout when the range, parent size, style and node are
     /// unchanged; Texture's `layoutThatFits(_:parentSize:)`. The node's style is intersected with
     /// the range, the range winning where they do not overlap.
+    @discardableResult
     public func layoutThatFits(_ constrainedSize: ASSizeRange, parentSize: CGSize) -> ASLayout {
         var range = constrainedSize
         var issues: [ASLayoutIssue] = []
