@@ -75,7 +75,9 @@ extension ASDisplayNode {
             return cached.layout
         }
         var layout: ASLayout
-        switch LayoutRecursionGuard.enter(self, { calculateLayoutThatFits(range.intersect(styleValues.sizeRange(parentSize: parentSize))) }) {
+        switch LayoutRecursionGuard.enter(self, {
+            calculateLayoutThatFits(range.intersect(styleValues.sizeRange(parentSize: parentSize)), relativeToParentSize: parentSize)
+        }) {
         case .laidOut(let result): layout = result
         case .cycle: return ASLayout(layoutElement: self, size: .zero, issues: [.cycle(element: ASLayout.name(of: self))])
         case let .tooDeep(depth, limit):
