@@ -31,6 +31,11 @@ public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
     /// The position in the parent's coordinates; zero until a parent places a copy.
     public let position: CGPoint
     public let sublayouts: [ASLayout]
+    /// The nodes of the sublayouts of a flat layout (see `isFlat`), held strongly, as Texture's
+    /// flattened layouts hold them (`retainSublayoutElements`): a flattened layout keeps the nodes
+    /// it places until it is applied, while its own element stays weak. Empty otherwise: the
+    /// specs of a layout that is not flat own the nodes they place.
+    private let retainedSublayoutNodes: [ASDisplayNode]
     /// Problems found in this layout's input or its children's, in the order met.
     public let issues: [ASLayoutIssue]
 
@@ -42,6 +47,7 @@ public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
         self.size = valid ? CGSize(width: ASCeilPixelValue(size.width), height: ASCeilPixelValue(size.height)) : .zero
         self.position = position.map { CGPoint(x: ASCeilPixelValue($0.x), y: ASCeilPixelValue($0.y)) } ?? .zero
         self.sublayouts = sublayouts
+        retainedSublayoutNodes = Self.nodesToRetain(sublayouts)
         var all = issues
         for sublayout in sublayouts { all += sublayout.issues }
         if !valid { all.append(.invalidSizeRange(element: ASLayout.name(of: layoutElement), range: "computed size \(size)")) }
@@ -62,6 +68,7 @@ public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
         size = layout.size
         self.position = position
         sublayouts = layout.sublayouts
+        retainedSublayoutNodes = layout.retainedSublayoutNodes
         issues = layout.issues
     }
 
@@ -72,7 +79,15 @@ public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
         self.size = size
         self.position = position
         self.sublayouts = sublayouts
+        retainedSublayoutNodes = Self.nodesToRetain(sublayouts)
         self.issues = issues
+    }
+
+    /// The nodes a layout with these sublayouts retains: theirs when they are all nodes' layouts
+    /// without sublayouts (a flat layout), none otherwise.
+    private static func nodesToRetain(_ sublayouts: [ASLayout]) -> [ASDisplayNode] {
+        guard !sublayouts.isEmpty, isFlat(sublayouts) else { return [] }
+        return sublayouts.compactMap(\.node)
     }
 
     /// A node's layout with its specs flattened away, as Texture keeps a node's calculated layout
@@ -86,25 +101,35 @@ public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// A layout of the same element and size whose sublayouts are the display nodes in this one,
-    /// specs flattened away, each at its frame relative to this layout (rounded up to the pixel
-    /// grid as `appliedNodeFrames()` says) and without sublayouts of its own; Texture's
-    /// `filteredNodeLayoutTree`. Its position is unset (zero; Texture's `ASPointNull`); `self` when
-    /// already so (unplaced, and every sublayout a node's without sublayouts). Works on a spec's
-    /// layout as on a node's. The issues are kept. A node that is gone is left out.
+    /// specs flattened away, each at its position relative to this layout rounded up to the pixel
+    /// grid and without sublayouts of its own; Texture's `filteredNodeLayoutTree`. Its position is
+    /// `ASPointNull`, and it holds the nodes it places (see `retainedSublayoutNodes`). As in
+    /// Texture, a node's sublayout already at its rounded position with no sublayouts is reused,
+    /// and `self` is returned when already flattened: unplaced (`ASPointNull`, or zero, the
+    /// position of a layout made without one) and every sublayout a node's without sublayouts.
+    /// Works on a spec's layout as on a node's. The issues are kept. A node that is gone is left out.
     public func filteredNodeLayoutTree() -> ASLayout {
-        guard let element = layoutElement, position != .zero || !isFlat else { return self }
-        return ASLayout(element: element, size: size, position: .zero, sublayouts: flattenedSublayouts(), issues: issues)
+        guard let element = layoutElement, !((ASPointIsNull(position) || position == .zero) && isFlat) else { return self }
+        return ASLayout(element: element, size: size, position: ASPointNull, sublayouts: flattenedSublayouts(), issues: issues)
     }
 
-    /// The sublayouts of a flattened layout: one per node, at the frame applying this layout gives it.
+    /// The sublayouts of a flattened layout: one per node, at the frame applying this layout gives
+    /// it (its position rounded up to the pixel grid); a node's sublayout already there without
+    /// sublayouts of its own is used as it is, as Texture reuses it.
     private func flattenedSublayouts() -> [ASLayout] {
-        appliedNodeFrames().map {
-            ASLayout(element: $0.node, size: $0.frame.size, position: $0.frame.origin, sublayouts: [], issues: [])
+        nodeSublayouts().map { sublayout, node, origin in
+            let position = CGPoint(x: ASCeilPixelValue(origin.x), y: ASCeilPixelValue(origin.y))
+            if sublayout.sublayouts.isEmpty && sublayout.position == position { return sublayout }
+            return ASLayout(element: node, size: sublayout.size, position: position, sublayouts: [], issues: [])
         }
     }
 
     /// Whether every sublayout is a node's without sublayouts of its own: applied as it is.
-    private var isFlat: Bool { sublayouts.allSatisfy { $0.ownedElement == nil && $0.sublayouts.isEmpty } }
+    private var isFlat: Bool { Self.isFlat(sublayouts) }
+
+    private static func isFlat(_ sublayouts: [ASLayout]) -> Bool {
+        sublayouts.allSatisfy { $0.ownedElement == nil && $0.sublayouts.isEmpty }
+    }
 
     /// This layout placed at `position` in its parent (kept exact, not rounded): a new layout that
     /// shares the element, size, sublayouts and issues. Returns `self` when already there.
@@ -126,7 +151,13 @@ public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
     /// Every display node in this layout with its frame relative to this layout's origin, specs
     /// flattened away: what a node applies to its subnodes. Nodes' own subtrees are not entered.
     public func flattenedNodeFrames() -> [(node: ASDisplayNode, frame: CGRect)] {
-        var result: [(ASDisplayNode, CGRect)] = []
+        nodeSublayouts().map { sublayout, node, origin in (node, CGRect(origin: origin, size: sublayout.size)) }
+    }
+
+    /// The layout of every display node in this layout, with the node and its origin relative to
+    /// this layout's, specs flattened away, in depth-first order. Nodes' own subtrees are not entered.
+    private func nodeSublayouts() -> [(layout: ASLayout, node: ASDisplayNode, origin: CGPoint)] {
+        var result: [(ASLayout, ASDisplayNode, CGPoint)] = []
         // Iterative, in the recursive walk's order: a layout can be as deep as layout nesting allows.
         func push(_ layout: ASLayout, _ offset: CGPoint, onto pending: inout [(ASLayout, CGPoint)]) {
             for sublayout in layout.sublayouts.reversed() {
@@ -139,7 +170,7 @@ public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
             if sublayout.ownedElement != nil {
                 push(sublayout, origin, onto: &pending)
             } else if let node = sublayout.node {
-                result.append((node, CGRect(origin: origin, size: sublayout.size)))
+                result.append((sublayout, node, origin))
             }
         }
         return result

@@ -11,12 +11,14 @@ public protocol ASLayoutElement: AnyObject {
     var sublayoutElements: [any ASLayoutElement] { get }
     /// Lays the element out within `constrainedSize`, resolving fractions against `parentSize`
     /// (a side may be NaN, meaning undefined); Texture's `layoutThatFits(_:parentSize:)`.
+    @discardableResult
     func layoutThatFits(_ constrainedSize: ASSizeRange, parentSize: CGSize) -> ASLayout
 }
 
 extension ASLayoutElement {
     /// Lays the element out within `constrainedSize`, with the range's maximum as the parent size;
     /// Texture's `layoutThatFits(_:)`.
+    @discardableResult
     public func layoutThatFits(_ constrainedSize: ASSizeRange) -> ASLayout {
         layoutThatFits(constrainedSize, parentSize: constrainedSize.max)
     }

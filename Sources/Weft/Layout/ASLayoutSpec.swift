@@ -55,6 +55,7 @@ open class ASLayoutSpec: ASLayoutElement, ASTraitEnvironment, CustomStringConver
 
     /// Lays out within `constrainedSize` (repaired first if it is invalid) unless the spec is already
     /// being laid out on this thread, which would be a cycle.
+    @discardableResult
     public final func layoutThatFits(_ constrainedSize: ASSizeRange, parentSize: CGSize) -> ASLayout {
         var issues: [ASLayoutIssue] = []
         var range = constrainedSize

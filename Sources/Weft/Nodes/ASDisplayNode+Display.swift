@@ -132,6 +132,13 @@ extension ASDisplayNode {
     /// The node's interface state; see `ASInterfaceState`.
     public var interfaceState: ASInterfaceState { self[locked: \.interfaceState] }
 
+    /// Whether the node is on screen (`.visible`); Texture's `isVisible`.
+    public var isVisible: Bool { interfaceState.contains(.visible) }
+    /// Whether the node should draw its backing store (`.display`); Texture's `isInDisplayState`.
+    public var isInDisplayState: Bool { interfaceState.contains(.display) }
+    /// Whether the node should fetch its data (`.preload`); Texture's `isInPreloadState`.
+    public var isInPreloadState: Bool { interfaceState.contains(.preload) }
+
     /// Sets the interface state of this node and its whole subtree, running the enter and exit
     /// callbacks. Entering `.display` starts display; leaving it cancels display work and drops
     /// the backing store.

@@ -61,6 +61,7 @@ extension ASDisplayNode {
     /// Lays the node out, reusing the last layout when the range, parent size, style and node are
     /// unchanged; Texture's `layoutThatFits(_:parentSize:)`. The node's style is intersected with
     /// the range, the range winning where they do not overlap.
+    @discardableResult
     public func layoutThatFits(_ constrainedSize: ASSizeRange, parentSize: CGSize) -> ASLayout {
         var range = constrainedSize
         var issues: [ASLayoutIssue] = []
@@ -74,7 +75,9 @@ extension ASDisplayNode {
             return cached.layout
         }
         var layout: ASLayout
-        switch LayoutRecursionGuard.enter(self, { calculateLayoutThatFits(range.intersect(styleValues.sizeRange(parentSize: parentSize))) }) {
+        switch LayoutRecursionGuard.enter(self, {
+            calculateLayoutThatFits(range.intersect(styleValues.sizeRange(parentSize: parentSize)), relativeToParentSize: parentSize)
+        }) {
         case .laidOut(let result): layout = result
         case .cycle: return ASLayout(layoutElement: self, size: .zero, issues: [.cycle(element: ASLayout.name(of: self))])
         case let .tooDeep(depth, limit):

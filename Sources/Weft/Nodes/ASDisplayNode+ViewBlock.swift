@@ -48,6 +48,7 @@ extension ASDisplayNode {
         guard let block = self[locked: \.loading.viewBlock] else { return nil }
         let made = block()
         made.frame = frame
+        made.viewBlockNode = self
         return made
     }
 }

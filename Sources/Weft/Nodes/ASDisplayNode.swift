@@ -326,9 +326,12 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
     }
 
     /// The node's natural size within `constrainedSize`; Texture's `calculateSizeThatFits(_:)`.
-    /// Used when the node has no layout spec. The default is the constrained size itself.
+    /// Used when the node has no layout spec. The default is the constrained size itself when both
+    /// sides are sizes a layout can have, else zero (which the range then clamps up to its
+    /// minimum), as Texture's: a node with no size of its own under an unbounded side takes the
+    /// least it may, not an infinite size.
     open func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
-        constrainedSize
+        ASIsCGSizeValidForSize(constrainedSize) ? constrainedSize : .zero
     }
 
     /// Called in a layout pass (`layoutIfNeeded()`, which rendering runs first) once the node's
@@ -347,6 +350,14 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
     /// `calculateLayoutThatFits(_:)`. The default uses the layout spec, or `calculateSizeThatFits`.
     open func calculateLayoutThatFits(_ constrainedSize: ASSizeRange) -> ASLayout {
         calculateLayoutFromSpec(constrainedSize)
+    }
+
+    /// The layout within a range that already includes the node's style, knowing the parent size;
+    /// Texture's `calculateLayoutThatFits(_:restrictedTo:relativeToParentSize:)`, as an override
+    /// point for Weft's own nodes whose size depends on the parent's (a scroll node). The default
+    /// is `calculateLayoutThatFits(_:)`, the override point subclasses outside Weft use.
+    func calculateLayoutThatFits(_ constrainedSize: ASSizeRange, relativeToParentSize parentSize: CGSize) -> ASLayout {
+        calculateLayoutThatFits(constrainedSize)
     }
 
     // MARK: Accessibility (overridable)

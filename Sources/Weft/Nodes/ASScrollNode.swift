@@ -7,11 +7,8 @@ import Synchronization
 ///
 /// Layout, as Texture's: the subnodes' spec is measured with the scrollable directions unbounded.
 /// With `automaticallyManagesContentSize`, that measured size becomes the content size and the
-/// node takes the constrained maximum on each axis (the content's size on an axis without one);
-/// content smaller than the node is laid out again within the node's range, so it can fill it.
-/// Texture clamps the parent size into the range for the node's size; Weft's layout override
-/// point has no parent size, so it takes the range's maximum, which is the same wherever the
-/// parent gives the node its size exactly (a screen, a stack with a fixed width).
+/// node takes the parent size clamped into its range, on an axis where that is no size a layout
+/// can have (an unbounded or undefined parent side), the content's size.
 /// Thread-safe: its settings are behind a mutex; the view is main-actor state.
 open class ASScrollNode: ASDisplayNode {
     // SAFETY: its own state is behind `scrollState`; the rest is ASDisplayNode's, which guards its own.
@@ -78,21 +75,26 @@ open class ASScrollNode: ASDisplayNode {
         }
     }
 
-    open override func calculateLayoutThatFits(_ constrainedSize: ASSizeRange) -> ASLayout {
+    /// Texture's `calculateLayoutThatFits(_:restrictedTo:relativeToParentSize:)` override: the
+    /// content is measured unbounded in the scrollable directions; with
+    /// `automaticallyManagesContentSize` its size is kept as the content size and the node's size
+    /// is the parent size clamped into `constrainedSize`, or the content's on an axis where that
+    /// is not valid for layout (`ASPointsValidForLayout`).
+    override func calculateLayoutThatFits(_ constrainedSize: ASSizeRange, relativeToParentSize parentSize: CGSize) -> ASLayout {
         let (manages, directions) = scrollState.withLock { ($0.automaticallyManagesContentSize, $0.scrollableDirections) }
-        let vertical = !directions.isDisjoint(with: .verticalDirections), horizontal = !directions.isDisjoint(with: .horizontalDirections)
         var contentRange = constrainedSize
-        if vertical { contentRange.max.height = .infinity }
-        if horizontal { contentRange.max.width = .infinity }
-        var layout = super.calculateLayoutThatFits(contentRange)
+        if !directions.isDisjoint(with: .verticalDirections) { contentRange.max.height = .infinity }
+        if !directions.isDisjoint(with: .horizontalDirections) { contentRange.max.width = .infinity }
+        let layout = super.calculateLayoutThatFits(contentRange, relativeToParentSize: parentSize)
         guard manages else { return layout }
         let content = layout.size
-        var size = constrainedSize.max
-        if !size.width.isFinite { size.width = content.width }
-        if !size.height.isFinite { size.height = content.height }
-        if (vertical && content.height < size.height) || (horizontal && content.width < size.width) {
-            layout = super.calculateLayoutThatFits(constrainedSize)
+        func side(_ parent: CGFloat, _ min: CGFloat, _ max: CGFloat, content: CGFloat) -> CGFloat {
+            guard !parent.isNaN else { return content }
+            let clamped = Swift.max(min, Swift.min(max, parent))
+            return ASPointsValidForLayout(clamped) ? clamped : content
         }
+        let size = CGSize(width: side(parentSize.width, constrainedSize.min.width, constrainedSize.max.width, content: content.width),
+                          height: side(parentSize.height, constrainedSize.min.height, constrainedSize.max.height, content: content.height))
         scrollState.withLock { $0.measuredContentSize = content }
         return ASLayout(layoutElement: self, size: size, sublayouts: layout.sublayouts)
     }

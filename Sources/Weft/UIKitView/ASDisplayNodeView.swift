@@ -55,6 +55,15 @@ public final class ASDisplayNodeView: UIView {
         }
     }
 
+    /// Lays the node out first, as Texture's view does in its layout pass: a node never measured,
+    /// or measured for another size, is measured for its bounds, then its layout is applied to its
+    /// subnodes (see `ASDisplayNode.layoutIfNeeded()`); a node already measured for its bounds is
+    /// not measured again. Then the UIKit subviews added to the view are laid out.
+    public override func layoutIfNeeded() {
+        node?.layoutIfNeeded()
+        super.layoutIfNeeded()
+    }
+
     public override var isHidden: Bool {
         get { node?.isHidden ?? super.isHidden }
         set { node?.isHidden = newValue }

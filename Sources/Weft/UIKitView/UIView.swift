@@ -53,6 +53,9 @@ open class UIView {
     open var semanticContentAttribute = UISemanticContentAttribute.unspecified
     open var tag = 0
     open var isUserInteractionEnabled = true
+    /// The node whose view block made this view (`setViewBlock(_:)`), held weakly: the node owns
+    /// its view. See `hostedNode` in `UIView+Window.swift`.
+    weak var viewBlockNode: ASDisplayNode?
     /// The insets a window or a controller gives this view; see `UIView+SafeArea.swift`.
     var safeAreaSource = SafeAreaSource()
 
@@ -159,15 +162,28 @@ open class UIView {
             WeftDiagnostics.report(.geometry, "\(type(of: self))", "adding \(type(of: view)) as a subview would make a cycle; ignored")
             return
         }
-        view.removeFromSuperview()
+        let oldWindow = view.window
+        view.detachFromSuperview()
         view.superview = self
         subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.windowMayHaveChanged(from: oldWindow)
     }
 
+    /// Removes the view from its superview; leaving a window takes its nodes out of the interface
+    /// hierarchy (see `UIWindow`).
     open func removeFromSuperview() {
-        guard let superview else { return }
+        let oldWindow = window
+        guard detachFromSuperview() else { return }
+        windowMayHaveChanged(from: oldWindow)
+    }
+
+    /// Unlinks the view from its superview; false when it had none.
+    @discardableResult
+    private func detachFromSuperview() -> Bool {
+        guard let superview else { return false }
         superview.subviews.removeAll { $0 === self }
         self.superview = nil
+        return true
     }
 
     open func bringSubviewToFront(_ view: UIView) {
@@ -212,6 +228,14 @@ open class UIView {
         }
         for subview in subviews { subview.layoutIfNeeded() }
     }
+
+    /// UIKit's `willMove(toWindow:)`: called before the view (or an ancestor) enters or leaves a
+    /// window; `newWindow` is nil when it leaves. The default does nothing.
+    open func willMove(toWindow newWindow: UIWindow?) {}
+
+    /// UIKit's `didMoveToWindow()`: called after the view (or an ancestor) entered or left a
+    /// window, once its nodes' interface states changed. The default does nothing.
+    open func didMoveToWindow() {}
 
     /// UIKit's `safeAreaInsetsDidChange()`: called when `safeAreaInsets` changed (a controller
     /// was rendered on a device, or its `additionalSafeAreaInsets` changed). The default does nothing.

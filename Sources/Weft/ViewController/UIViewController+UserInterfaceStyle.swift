@@ -13,6 +13,13 @@ extension UIViewController {
     /// handed to its node tree at once, so the nodes redraw in the new appearance even when they
     /// are rendered without the controller.
     func userInterfaceStyleOverrideDidChange() {
+        propagateTraitsToNodes()
+    }
+
+    /// `traitCollectionDidChange` on this controller and its children whose traits changed, then
+    /// each loaded `ASDKViewController`'s traits in this controller's tree handed to its nodes, as
+    /// Texture's controller does before its layout.
+    func propagateTraitsToNodes() {
         traitsMayHaveChanged()
         var pending: [UIViewController] = [self]
         while let controller = pending.popLast() {

@@ -79,9 +79,16 @@ open class ASPagerNode: ASCollectionNode {
         nodeForItem(at: IndexPath(item: index, section: 0))
     }
 
-    /// The page index of `node`; Texture's `index(ofPageWith:)`. Nil for a node not in the pager.
+    /// The page index of `node`; nil for a node not in the pager. `indexOfPage(with:)` is
+    /// Texture's spelling, with `NSNotFound` for such a node.
     public func index(ofPageWith node: ASCellNode) -> Int? {
         indexPath(for: node)?.item
+    }
+
+    /// The page index of `node`, `NSNotFound` for a node not in the pager; Texture's
+    /// `indexOfPage(with:)` (`indexOfPageWithNode:`).
+    public func indexOfPage(with node: ASCellNode) -> Int {
+        index(ofPageWith: node) ?? NSNotFound
     }
 
     /// The frames of paging from the current offset to page `index`, eased as a paging scroll is.

@@ -1,0 +1,48 @@
+import Foundation
+
+extension UIView {
+    /// UIKit's `window`: the window this view is in (itself for a window), or nil.
+    public var window: UIWindow? {
+        var current: UIView? = self
+        while let view = current {
+            if let window = view as? UIWindow { return window }
+            current = view.superview
+        }
+        return nil
+    }
+
+    /// The node this view shows: a node's view's, a scroll, collection or table node's, or a
+    /// view-backed node's (`setViewBlock(_:)`); nil for a plain view.
+    var hostedNode: ASDisplayNode? {
+        layer.node ?? (self as? UIScrollView)?.scrollingNode ?? viewBlockNode
+    }
+
+    /// After this view moved (added to a view, or removed from one): when that changed its
+    /// window, each view of its subtree gets `willMove(toWindow:)` and `didMoveToWindow()`, and the
+    /// nodes they show enter the interface hierarchy (`.inHierarchy`) or leave it (`[]`), with
+    /// their subnodes, as Texture's views do in `didMoveToWindow`. The nodes are collected first:
+    /// their callbacks are user code and may edit the hierarchy.
+    func windowMayHaveChanged(from oldWindow: UIWindow?) {
+        let newWindow = window
+        guard newWindow !== oldWindow else { return }
+        var views: [UIView] = []
+        var pending: [UIView] = [self]
+        while let view = pending.popLast() {
+            views.append(view)
+            pending += view.subviews.reversed()
+        }
+        for view in views { view.willMove(toWindow: newWindow) }
+        let state: ASInterfaceState = newWindow == nil ? [] : .inHierarchy
+        for node in views.compactMap(\.hostedNode) where node.interfaceState != state {
+            node.recursivelySetInterfaceState(state)
+        }
+        for view in views { view.didMoveToWindow() }
+    }
+
+    /// Texture's `addSubnode(_:)` on a view (its `UIView (AsyncDisplayKit)` category): adds
+    /// the node's view on top of the subviews, loading the node. In a window, the node enters the
+    /// interface hierarchy (see `UIWindow`).
+    public func addSubnode(_ subnode: ASDisplayNode) {
+        addSubview(subnode.view)
+    }
+}

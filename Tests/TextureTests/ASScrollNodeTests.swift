@@ -1,0 +1,108 @@
+// Texture's Tests/ASScrollNodeTests.mm.
+import XCTest
+import Weft
+
+final class ASScrollNodeTests: XCTestCase {
+    var scrollNode: ASScrollNode!
+    var subnode: ASDisplayNode!
+
+    override func setUp() {
+        super.setUp()
+        let subnode = ASDisplayNode()
+        self.subnode = subnode
+
+        scrollNode = ASScrollNode()
+        scrollNode.scrollableDirections = ASScrollDirectionVerticalDirections
+        scrollNode.automaticallyManagesContentSize = true
+        scrollNode.automaticallyManagesSubnodes = true
+        scrollNode.layoutSpecBlock = { _, _ in
+            ASWrapperLayoutSpec(layoutElement: subnode)
+        }
+        _ = scrollNode.view
+    }
+
+    func testAutomaticallyManagesContentSizeUnderflow() {
+        let subnodeSize = CGSize(width: 100, height: 100)
+        let parentSize = CGSize(width: 100, height: 200)
+        let sizeRange = ASSizeRangeUnconstrained
+
+        subnode.style.preferredSize = subnodeSize
+
+        scrollNode.layoutThatFits(sizeRange, parentSize: parentSize)
+        scrollNode.layout()
+
+        ASXCTAssertEqualSizes(scrollNode.calculatedSize, parentSize)
+        ASXCTAssertEqualSizes(scrollNode.view.contentSize, subnodeSize)
+    }
+
+    func testAutomaticallyManagesContentSizeOverflow() {
+        let subnodeSize = CGSize(width: 100, height: 500)
+        let parentSize = CGSize(width: 100, height: 200)
+        let sizeRange = ASSizeRangeUnconstrained
+
+        subnode.style.preferredSize = subnodeSize
+
+        scrollNode.layoutThatFits(sizeRange, parentSize: parentSize)
+        scrollNode.layout()
+
+        ASXCTAssertEqualSizes(scrollNode.calculatedSize, parentSize)
+        ASXCTAssertEqualSizes(scrollNode.view.contentSize, subnodeSize)
+    }
+
+    func testAutomaticallyManagesContentSizeWithSizeRangeSmallerThanParentSize() {
+        let subnodeSize = CGSize(width: 100, height: 100)
+        let parentSize = CGSize(width: 100, height: 500)
+        let sizeRange = ASSizeRangeMake(CGSize(width: 100, height: 100), CGSize(width: 100, height: 200))
+
+        subnode.style.preferredSize = subnodeSize
+
+        scrollNode.layoutThatFits(sizeRange, parentSize: parentSize)
+        scrollNode.layout()
+
+        ASXCTAssertEqualSizes(scrollNode.calculatedSize, sizeRange.max)
+        ASXCTAssertEqualSizes(scrollNode.view.contentSize, subnodeSize)
+    }
+
+    func testAutomaticallyManagesContentSizeWithSizeRangeSmallerThanParentSizeFillContainer() {
+        let subnodeSize = CGSize(width: 100, height: 200)
+        let parentSize = CGSize(width: 100, height: 500)
+        let sizeRange = ASSizeRangeMake(CGSize(width: 100, height: 200), CGSize(width: 100, height: 200))
+
+        subnode.style.flexGrow = 1.0
+        subnode.style.minHeight = ASDimensionMake(.points, 50.0)
+        subnode.style.width = ASDimensionMake(.points, 100.0)
+        scrollNode.layoutThatFits(sizeRange, parentSize: parentSize)
+        scrollNode.layout()
+
+        ASXCTAssertEqualSizes(scrollNode.calculatedSize, sizeRange.max)
+        ASXCTAssertEqualSizes(scrollNode.view.contentSize, subnodeSize)
+    }
+
+    func testAutomaticallyManagesContentSizeWithSizeRangeBiggerThanParentSize() {
+        let subnodeSize = CGSize(width: 100, height: 200)
+        let parentSize = CGSize(width: 100, height: 100)
+        let sizeRange = ASSizeRangeMake(CGSize(width: 100, height: 150))
+
+        subnode.style.preferredSize = subnodeSize
+
+        scrollNode.layoutThatFits(sizeRange, parentSize: parentSize)
+        scrollNode.layout()
+
+        ASXCTAssertEqualSizes(scrollNode.calculatedSize, sizeRange.min)
+        ASXCTAssertEqualSizes(scrollNode.view.contentSize, subnodeSize)
+    }
+
+    func testAutomaticallyManagesContentSizeWithInvalidCalculatedSizeForLayout() {
+        let subnodeSize = CGSize(width: 100, height: 200)
+        let parentSize = CGSize(width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude)
+        let sizeRange = ASSizeRangeUnconstrained
+
+        subnode.style.preferredSize = subnodeSize
+
+        scrollNode.layoutThatFits(sizeRange, parentSize: parentSize)
+        scrollNode.layout()
+
+        ASXCTAssertEqualSizes(scrollNode.calculatedSize, subnodeSize)
+        ASXCTAssertEqualSizes(scrollNode.view.contentSize, subnodeSize)
+    }
+}
