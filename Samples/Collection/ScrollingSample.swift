@@ -4,7 +4,7 @@ import Weft
 /// A sample of any scrolling container the `weft` command renders: a collection sample (an
 /// `ASCollectionNode`, or the pager, an `ASPagerNode`, which is one) or the table sample (an
 /// `ASTableNode`, which is not). What a frame needs (the offset, a snapshot, frame files) works on
-/// either; what only a collection has (scripted edits, real-time frames) is reached through
+/// either; what only a collection sample has (scripted edits of its posts, real-time frames) is reached through
 /// `collection`. Build it on the main actor; then drive it from one thread.
 public enum ScrollingSample: Sendable {
     case collection(CollectionSample)
@@ -102,6 +102,20 @@ public enum ScrollingSample: Sendable {
             return try sample.collectionNode.writeFrames(sequence, scale: scale, toFolder: folder, shard: shard, threads: threads, progress: progress)
         case .table(let sample):
             return try sample.tableNode.writeFrames(sequence, scale: scale, toFolder: folder, shard: shard, threads: threads, progress: progress)
+        }
+    }
+}
+
+extension ScrollingSample {
+    /// Writes every frame of `sequence` into one file at `path` as `format`; see the containers'
+    /// `writeVideo`.
+    public func writeVideo(_ sequence: FrameSequence, scale: CGFloat, toFile path: String, format: VideoFormat, ffmpeg: String? = nil,
+                           threads: Int? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> FrameVideo {
+        switch self {
+        case .collection(let sample):
+            return try sample.collectionNode.writeVideo(sequence, scale: scale, toFile: path, format: format, ffmpeg: ffmpeg, threads: threads, progress: progress)
+        case .table(let sample):
+            return try sample.tableNode.writeVideo(sequence, scale: scale, toFile: path, format: format, ffmpeg: ffmpeg, threads: threads, progress: progress)
         }
     }
 }

@@ -216,14 +216,11 @@ struct FramesCommand: ParsableCommand {
         }
         let threadCount = try threads.map { try WeftThreads.parse($0).get() }
         if let video = try videoFormat() {
-            guard let node = sample.collection?.collectionNode else {
-                throw ValidationError("--format \(format): the sample \"\(collection.sample)\" is an ASTableNode; --format \(format) is for the collection and pager samples (write the table's frames as PNG)")
-            }
             if let ci = try resolvedShard(), ci.shard != .whole {
                 FileHandle.standardError.write(Data("weft: \(ci.source) ask for shard \(ci.shard); --format \(format) writes one file, so this job renders every frame\n".utf8))
             }
             let bar = ProgressBar(total: sequence.count, label: "frames")
-            let written = try node.writeVideo(sequence, scale: CGFloat(collection.scale), toFile: output, format: video, ffmpeg: ffmpeg,
+            let written = try sample.writeVideo(sequence, scale: CGFloat(collection.scale), toFile: output, format: video, ffmpeg: ffmpeg,
                                               threads: threadCount) { bar.update($0) }
             bar.finish()
             var line = "\(output) (\(video.rawValue): \(written.frameCount) frames of \(written.pixelWidth)×\(written.pixelHeight) px at \(written.framesPerSecond) frames/s)"

@@ -15,7 +15,7 @@ import WeftSamples
         defer { withExtendedLifetime(sample) {} }
         let sequence = try FrameSequence(validating: [.zero, CGPoint(x: 0, y: 433.4), CGPoint(x: 0, y: 1201)])
         let player = FrameSequencePlayer(node: sample.collectionNode, sequence: sequence)
-        return try (0..<sequence.count).map { try player.captureFrame(sequence.request($0, scale: scale)).composition }
+        return try (0..<sequence.count).map { try player.captureFrame(sequence.request($0, scale: DisplayScale(scale)!)).composition! }
     }
 
     /// The rows `renderBands` hands over, put back together as one frame's rows (without padding).

@@ -178,7 +178,7 @@ import WeftSamples
         let cache = CellYUVCache(), pool = PixelBufferPool(retainedLimit: 64 << 20)
         var cellRowCount = 0, checked = 0
         for i in 0..<19 {
-            let composition = try player.captureFrame(sequence.request(i, scale: 3)).composition
+            let composition = try player.captureFrame(sequence.request(i, scale: DisplayScale(3)!)).composition!
             guard [0, 1, 2, 5, 9, 17, 18].contains(i) else { continue }
             checked += 1
             let (width, height) = composition.pixelSize!
@@ -215,7 +215,7 @@ import WeftSamples
             defer { withExtendedLifetime(sample) {} }
             let player = FrameSequencePlayer(node: sample.collectionNode, sequence: sequence)
             for i in 0..<sequence.count {
-                let composition = try player.captureFrame(sequence.request(i, scale: 3)).composition
+                let composition = try player.captureFrame(sequence.request(i, scale: DisplayScale(3)!)).composition!
                 expected += try YUV420.bytes(of: try Self.rasterized(composition).render(), frame: i)
             }
         }

@@ -54,7 +54,7 @@ import WeftSamples
         let sequence = try FrameSequence(validating: [.zero, CGPoint(x: 0, y: 131.5), CGPoint(x: 0, y: 400)])
         let player = FrameSequencePlayer(node: sample.collectionNode, sequence: sequence)
         for index in 0..<sequence.count {
-            let composition = try player.captureFrame(sequence.request(index, scale: 3)).composition
+            let composition = try player.captureFrame(sequence.request(index, scale: DisplayScale(3)!)).composition!
             #expect(composition.container != nil)
             let (width, height) = composition.pixelSize!
             #expect(composition.bandPlan(rows: 64, width: width, height: height, cells: true).direct.isEmpty,
@@ -77,7 +77,7 @@ import WeftSamples
         let sample = Self.feed(radius: -4, clips: true, borderWidth: .nan)
         defer { withExtendedLifetime(sample) {} }
         let sequence = try FrameSequence(validating: [.zero])
-        let composition = try FrameSequencePlayer(node: sample.collectionNode, sequence: sequence).captureFrame(sequence.request(0, scale: 1)).composition
+        let composition = try FrameSequencePlayer(node: sample.collectionNode, sequence: sequence).captureFrame(sequence.request(0, scale: DisplayScale(1)!)).composition!
         #expect(composition.container == nil)
     }
 
@@ -97,7 +97,7 @@ import WeftSamples
         #expect(decorated.pixel(x: 0, y: 0) == 0, "the corner is clipped away, rows and separators alike")
         #expect(decorated.pixel(x: 200, y: 1) == 0xFFFF_0000, "the border over the rows")
         #expect(decorated.pixel(x: 200, y: 300) == plain.pixel(x: 200, y: 300), "inside, the rows as before")
-        // Left as it was, the table's own collection keeps no border of its own.
-        #expect(table.collection.borderWidth == 0)
+        // The rows' collection draws the table's layer settings: its border is the table's.
+        #expect(table.collection.borderWidth == 2)
     }
 }

@@ -74,7 +74,7 @@ import WeftSamples
         #expect(shardSource.captured.skipped == [0, 1, 2] && shardSource.captured.requests == [3, 4])
         #expect(pngs.paths == ["\(folder)/png/frame_00004.png", "\(folder)/png/frame_00005.png"])
         let fourth = try UIImage(contentsOf: URL(fileURLWithPath: pngs.paths[0])).bitmap
-        #expect(fourth.pixel(x: 0, y: 0) == (try LevelFrames().capture(sequence.request(3, scale: 1)).render()).pixel(x: 0, y: 0))
+        #expect(fourth.pixel(x: 0, y: 0) == (try LevelFrames().capture(sequence.request(3, scale: DisplayScale(1)!)).render()).pixel(x: 0, y: 0))
 
         for format in [VideoFormat.raw, .apng] {
             let path = "\(folder)/frames.\(format.fileExtension)"

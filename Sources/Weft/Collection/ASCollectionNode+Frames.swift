@@ -11,12 +11,30 @@ extension ASCollectionNode {
     /// unrelated display work does not delay the frame, and a display job may take a snapshot.
     /// Offsets snap to device pixels, so no cell is resampled. Throws for an offset that is not finite.
     public func snapshot(at offset: CGPoint? = nil, scale: CGFloat) throws(CollectionError) -> Bitmap {
+        try Self.rendered(captureSnapshot(at: offset, scale: scale))
+    }
+
+    /// `frame` composited, its errors as `CollectionError`s (a composition throws only those).
+    static func rendered(_ frame: CapturedFrame) throws(CollectionError) -> Bitmap {
+        do {
+            return try frame.render()
+        } catch let error as CollectionError {
+            throw error
+        } catch {
+            throw .renderFailed("\(error)")
+        }
+    }
+
+    /// What `snapshot(at:scale:)` composites, captured now: a sequence of one frame, through the
+    /// frame path's checks and player.
+    func captureSnapshot(at offset: CGPoint?, scale: CGFloat) throws(CollectionError) -> CapturedFrame {
         if let offset {
             guard offset.x.isFinite, offset.y.isFinite else { throw .invalidContentOffset(offset) }
         }
         let frame = FrameSequence(checked: [offset ?? contentOffset])
         do {
-            return try FrameDriver(frame, scale: scale, threads: 1).frame(0, from: FrameSequencePlayer(node: self, sequence: frame))
+            let driver = try FrameDriver(frame, scale: scale, threads: 1)
+            return try FrameSequencePlayer(node: self, sequence: frame).captureFrame(driver.request(0))
         } catch let error as CollectionError {
             throw error
         } catch {
@@ -69,19 +87,18 @@ extension ASCollectionNode {
         }
     }
 
-    /// Checks the scale and viewport, scrolls to `offset`, waits for updates in flight and for a
+    /// Scrolls to `offset`, waits for updates in flight and for a
     /// batch fetch begun before, loads the data, snaps the offset to device pixels (so no cell is
     /// resampled) and lets the range controller update the ranges around the viewport. Returns the
     /// snapped offset and the visible elements with their nodes.
-    func prepareFrame(at offset: CGPoint, scale: CGFloat) throws(CollectionError) -> (offset: CGPoint, visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
+    func prepareFrame(at offset: CGPoint, scale: DisplayScale) throws(CollectionError) -> (offset: CGPoint, visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
         // The offset is kept on the node for what reads it during the frame (batch fetching, a
         // delegate); this frame uses the request's value and does not read it back.
         contentOffset = offset
         waitUntilAllUpdatesAreProcessed()
         waitForBatchFetch()
-        guard scale.isFinite, Bitmap.scaleRange.contains(scale) else { throw .invalidScale(scale) }
         return try layoutAccess.entering("\(self): a frame") { () throws(CollectionError) in
-            try prepareFrameHoldingLayout(at: offset, scale: scale)
+            try prepareFrameHoldingLayout(at: offset, scale: scale.value)
         }
     }
 
@@ -133,7 +150,7 @@ extension ASCollectionNode {
                 items.append(.placeholder(frame))
                 // Texture's text placeholder: line boxes where text nodes that ask for one will draw.
                 for (rects, color) in node.pendingTextPlaceholders(scale: scale) {
-                    items.append(.textPlaceholder(rects.map { $0.offsetBy(dx: frame.minX, dy: frame.minY) }, color: color))
+                    items.append(.fills(rects.map { $0.offsetBy(dx: frame.minX, dy: frame.minY) }, color: color))
                 }
                 continue
             }
@@ -154,6 +171,27 @@ extension ASCollectionNode {
             (node.contents.map { $0.bytesPerRow * $0.pixelHeight } ?? 0) + node.subnodes.reduce(0) { $0 + bytes($1) }
         }
         return elements.allocatedNodes.reduce(0) { $0 + bytes($1) }
+    }
+}
+
+extension ASCollectionNode: ComposedContent {
+    /// The frame `snapshot(scale:)` composites, at `contentOffset`.
+    func composition(scale: CGFloat) throws -> FrameComposition {
+        try Self.composition(of: captureSnapshot(at: nil, scale: scale))
+    }
+
+    /// `frame`'s composition; a frame a player captured always has one.
+    static func composition(of frame: CapturedFrame) throws(CollectionError) -> FrameComposition {
+        guard let composition = frame.composition else { throw .renderFailed("the frame was captured as a drawing, not a composition") }
+        return composition
+    }
+
+    var visibleCellFrames: [(cell: ASCellNode, frame: CGRect)] {
+        let contentOffset = self.contentOffset
+        return attributes(in: visibleRect).compactMap { attributes in
+            guard let cell = element(for: attributes)?.node else { return nil }
+            return (cell, attributes.frame.offsetBy(dx: -contentOffset.x, dy: -contentOffset.y))
+        }
     }
 }
 

@@ -36,7 +36,7 @@ extension ASCollectionNode {
             // The player makes the sequence's edits and animates them; like a deterministic frame, a
             // real-time one waits for a batch fetch begun before it (its delay shows in later frames).
             let source = RealTimeFrameSource(player: FrameSequencePlayer(node: self, sequence: sequence), framesPerSecond: framesPerSecond)
-            let sink = RealTimeFrameSink(captures: source.captures)
+            let sink = RealTimeFrameSink()
             try driver.run(from: source, to: sink, progress: nil)
             return sink.frames
         } catch let error as CollectionError {

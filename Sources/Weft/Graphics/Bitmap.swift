@@ -42,7 +42,7 @@ public final class Bitmap: @unchecked Sendable {
 
     /// A bitmap of exact pixel dimensions; the context given to `drawing` is in points.
     public init(pixelWidth: Int, pixelHeight: Int, scale: CGFloat, drawing: (GraphicsContext) throws -> Void = { _ in }) throws {
-        guard scale.isFinite, Bitmap.scaleRange.contains(scale) else { throw GraphicsError.invalidScale(scale) }
+        guard DisplayScale(scale) != nil else { throw GraphicsError.invalidScale(scale) }
         guard pixelWidth >= 0, pixelHeight >= 0, pixelWidth <= Bitmap.maximumSide, pixelHeight <= Bitmap.maximumSide,
               pixelWidth * pixelHeight * 4 <= Bitmap.maximumBytes
         else { throw GraphicsError.tooLarge(pixelWidth: pixelWidth, pixelHeight: pixelHeight) }
@@ -76,7 +76,7 @@ public final class Bitmap: @unchecked Sendable {
 
     /// The pixel size for `size` points at `scale`: each side × scale, rounded up, after checking both.
     public static func pixelSize(for size: CGSize, scale: CGFloat) throws -> (width: Int, height: Int) {
-        guard scale.isFinite, scaleRange.contains(scale) else { throw GraphicsError.invalidScale(scale) }
+        guard DisplayScale(scale) != nil else { throw GraphicsError.invalidScale(scale) }
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
             throw GraphicsError.invalidSize(size)
         }

@@ -4,7 +4,7 @@ import Foundation
 /// Stateless; use from any context.
 enum ImageDecoder {
     static func decode(_ data: Data, scale: CGFloat, source: String) throws(ImageDecodingError) -> Bitmap {
-        guard scale.isFinite, Bitmap.scaleRange.contains(scale) else { throw .invalidScale(scale) }
+        guard DisplayScale(scale) != nil else { throw .invalidScale(scale) }
         if data.starts(with: PNGDecoder.signature) {
             return try PNGDecoder.decode(data, scale: scale, source: source)
         }

@@ -83,9 +83,9 @@ extension ASDisplayNode {
     /// later, on any thread, while the nodes move on (frames composite so, in parallel).
     ///
     /// With `scale`, a collection or table in the subtree (a feed under a header, a carousel in a
-    /// cell) is drawn as it shows its cells at its offset: its frame at that scale, made now
-    /// (`snapshot(scale:)`, with its background, corners and border), as UIKit draws a collection
-    /// view among its superview's subviews. Without, only its own layer (background, border).
+    /// cell) is composed as it shows its cells at its offset, its frame a sublayer of the tree's
+    /// (`ComposedContent`), as UIKit draws a collection view among its superview's subviews.
+    /// Without, only its own layer (background, border).
     func compositeLayer(asRoot: Bool = false, scale: CGFloat? = nil) -> CompositeLayer? {
         let s = state.withLock { s in
             (frame: CGRect(x: s.position.x - s.bounds.width * s.anchorPoint.x, y: s.position.y - s.bounds.height * s.anchorPoint.y,
@@ -101,157 +101,11 @@ extension ASDisplayNode {
         // One level of recursion per node (bounded by the depth check), each with enough stack:
         // see `StackSpace`.
         let sublayers = s.subnodes.compactMap { subnode in StackSpace.ensuringSpace { subnode.compositeLayer(scale: scale) } }
-        if let scale, let content = scrollingContent(scale: scale) {
-            // The frame holds the background, the rounded corners and the border already.
-            return CompositeLayer(frame: s.frame, bounds: s.bounds, asRoot: asRoot, alpha: s.alpha, background: nil, radius: 0,
-                                  rounding: s.rounding, clips: s.clips, borderWidth: 0, borderColor: s.borderColor,
-                                  store: content, sublayers: sublayers)
+        if let scale, let composed = self as? any ComposedContent, let composition = composed.compositionInTree(scale: scale) {
+            return composition.layer(frame: s.frame, bounds: s.bounds, asRoot: asRoot, alpha: s.alpha, rounding: s.rounding, sublayers: sublayers)
         }
         return CompositeLayer(frame: s.frame, bounds: s.bounds, asRoot: asRoot, alpha: s.alpha, background: s.background, radius: s.radius,
                               rounding: s.rounding, clips: s.clips, borderWidth: s.borderWidth, borderColor: s.borderColor,
                               store: s.store, sublayers: sublayers)
-    }
-
-    /// The collections and tables whose frames this thread is making for a tree's picture.
-    private final class ScrollingContentInProgress { var nodes: Set<ObjectIdentifier> = [] }
-    private static let scrollingContentInProgress = ThreadLocal { ScrollingContentInProgress() }
-
-    /// A collection's or table's frame at its offset (see `compositeLayer(asRoot:scale:)`); nil
-    /// for any other node, or one with no area. A frame that cannot be made is reported (a
-    /// `WeftDiagnostic`, area `.collection`) and the node's own layer drawn instead.
-    private func scrollingContent(scale: CGFloat) -> Bitmap? {
-        guard self is ScrollingNode else { return nil }
-        let size = bounds.size
-        guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else { return nil }
-        // A collection drawn inside its own frame (a cell that holds the collection showing it)
-        // would draw itself without end: the inner one is its background alone. The snapshot
-        // composites its cells on this thread, so the set of frames being made is per thread.
-        let making = Self.scrollingContentInProgress.value
-        let id = ObjectIdentifier(self)
-        guard making.nodes.insert(id).inserted else {
-            WeftDiagnostics.report(.collection, description, "is inside one of its own cells; drawn there as its background alone, not its cells again")
-            return nil
-        }
-        defer { making.nodes.remove(id) }
-        guard making.nodes.count <= WeftLimits.maximumNestedCollections else {
-            WeftDiagnostics.report(.collection, description, "is nested \(making.nodes.count) collections or tables deep, past "
-                                   + "WeftLimits.maximumNestedCollections (\(WeftLimits.maximumNestedCollections)); drawn there as its background alone")
-            return nil
-        }
-        do throws(CollectionError) {
-            if let table = self as? ASTableNode { return try table.snapshot(scale: scale) }
-            if let collection = self as? ASCollectionNode { return try collection.snapshot(scale: scale) }
-        } catch {
-            WeftDiagnostics.report(.collection, description, "its cells could not be drawn in the picture of the tree it is in (\(error)); its background is drawn alone")
-        }
-        return nil
-    }
-}
-
-/// One node's part of a composite, captured by `ASDisplayNode.compositeLayer(asRoot:)`, drawn in
-/// Texture's order: background (rounded), backing store, sublayers (clipped when `clips`), border,
-/// all under `alpha`. Copies finished backing stores only: nothing is drawn here. Its colours are
-/// fixed, resolved for the node's traits when captured.
-/// Sendable value; use from any context.
-struct CompositeLayer: Sendable {
-    let frame: CGRect
-    let bounds: CGRect
-    let asRoot: Bool
-    let alpha: CGFloat
-    let background: UIColor?
-    let radius: CGFloat
-    let rounding: ASCornerRoundingType
-    let clips: Bool
-    let borderWidth: CGFloat
-    let borderColor: UIColor
-    let store: Bitmap?
-    let sublayers: [CompositeLayer]
-
-    /// What this layer alone paints opaque at `scale`, in its supernode's coordinates, when it is
-    /// fully opaque (alpha 1) with square corners: `.fill` when its background is an opaque colour
-    /// (every pixel wholly inside its frame takes that colour; the edges may blend), `.store` when
-    /// its backing store is opaque and has the pixel size of its bounds (on whole pixels, a copy).
-    /// Nil otherwise. What the layer draws there replaces whatever is beneath, so a frame need not
-    /// paint its background under it.
-    func opaqueCover(scale: CGFloat) -> OpaqueCover? {
-        guard !asRoot, alpha >= 1, !(radius > 0) else { return nil }
-        if let background, background.alpha >= 1 { return .fill(frame) }
-        guard let store, let pixels = PixelRegion.wholePixels(bounds, scale: scale),
-              store.pixelWidth == pixels.width, store.pixelHeight == pixels.height, store.isOpaque else { return nil }
-        return .store(frame)
-    }
-
-    /// See `opaqueCover(scale:)`.
-    enum OpaqueCover {
-        /// An opaque colour fills this rectangle: the pixels wholly inside it are covered.
-        case fill(CGRect)
-        /// An opaque store is drawn over this rectangle: covered when it lies on whole pixels.
-        case store(CGRect)
-    }
-
-    /// The device pixels this layer alone sets whatever lies beneath, drawn unclipped with its
-    /// supernode's origin `offset` points from the device's at `scale` (see `opaqueCover`): those
-    /// wholly inside an opaque background, or those an opaque store on whole pixels is copied to.
-    /// Nil when there are none.
-    func replacedPixels(offset: CGPoint, scale: CGFloat) -> PixelRegion.Rect? {
-        switch opaqueCover(scale: scale) {
-        case .fill(let frame)?: PixelRegion.innerPixels(frame.offsetBy(dx: offset.x, dy: offset.y), scale: scale)
-        case .store(let frame)?: PixelRegion.wholePixels(frame.offsetBy(dx: offset.x, dy: offset.y), scale: scale)
-        case nil: nil
-        }
-    }
-
-    /// The device pixels of `context` (whose origin is this layer's bounds origin) that its
-    /// sublayers replace when drawn unclipped (`replacedPixels`): drawing this layer's background
-    /// there would be overwritten.
-    func pixelsSublayersReplace(in context: GraphicsContext) -> [PixelRegion.Rect] {
-        guard !sublayers.isEmpty, let (scale, origin) = context.uniformTransform else { return [] }
-        return sublayers.compactMap { $0.replacedPixels(offset: origin, scale: scale) }
-    }
-
-    /// Draws into `context`, whose origin is the supernode's bounds origin (or this node's, for the
-    /// root). `clipped` says an ancestor's clip is in force; without one, an opaque backing store
-    /// on whole pixels is copied rather than blended (`GraphicsContext.copyIfOpaque`), which gives
-    /// the same bytes in a fraction of the time, and a square-cornered background is not filled
-    /// under the pixels such a sublayer then replaces (`pixelsSublayersReplace`: a card under its
-    /// photo), which gives the same bytes too.
-    func draw(into context: GraphicsContext, clipped: Bool = false) {
-        context.withSavedState {
-            if !asRoot {
-                context.translateBy(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY)
-            }
-            context.withTransparencyLayer(alpha: alpha) {
-                let shape = Path(roundedRect: bounds, cornerRadius: radius)
-                if let background, background.alpha > 0 {
-                    if radius > 0 || clipped || clips {
-                        context.fill(shape, with: background)
-                    } else {
-                        context.fill(bounds, with: background, sparing: pixelsSublayersReplace(in: context))
-                    }
-                }
-                if let store {
-                    let clipsStore = clips || (radius > 0 && rounding != .defaultSlowCALayer)
-                    // A square clip to the bounds the store fills changes nothing (an image node
-                    // clips so); a rounded one cuts soft corners, which a copy would not.
-                    if (clipsStore && radius > 0) || clipped || !context.copyIfOpaque(store, in: bounds) {
-                        context.withSavedState {
-                            if clipsStore { context.clip(to: shape) }
-                            context.draw(store, in: bounds)
-                        }
-                    }
-                }
-                if !sublayers.isEmpty {
-                    context.withSavedState {
-                        if clips { context.clip(to: shape) }
-                        for sublayer in sublayers { StackSpace.ensuringSpace { sublayer.draw(into: context, clipped: clipped || clips) } }
-                    }
-                }
-                if borderWidth > 0 {
-                    let inset = bounds.insetBy(dx: borderWidth / 2, dy: borderWidth / 2)
-                    context.stroke(Path(roundedRect: inset, cornerRadius: max(0, radius - borderWidth / 2)),
-                                   with: borderColor, lineWidth: borderWidth)
-                }
-            }
-        }
     }
 }

@@ -62,28 +62,19 @@ extension UIView {
     /// border), and then the UIKit views added to it. So a controller's view hierarchy (a
     /// navigation controller showing an `ASDKViewController`, a playground's live view) shows its
     /// nodes' content, not just their backgrounds.
-    /// A collection's or table's view draws the visible cells at its offset, as the node's
-    /// `snapshot` does; a scroll node's view draws its node.
+    /// A collection's or table's view draws the visible cells at its offset, composed as the
+    /// node's `snapshot` composes them (`ComposedContent`); a scroll node's view draws its node.
     private func compositeScrollingNode(_ node: any ScrollingNode, into context: GraphicsContext, asRoot: Bool) {
-        let snapshot: Bitmap
-        do {
-            if let collection = node as? ASCollectionNode {
-                snapshot = try collection.snapshot(scale: context.scale)
-            } else if let table = node as? ASTableNode {
-                snapshot = try table.snapshot(scale: context.scale)
-            } else {
-                return compositeNode(node, into: context, asRoot: asRoot)
-            }
-        } catch {
-            WeftDiagnostics.report(.view, "\(type(of: self)) \(frame)", "its \(type(of: node)) could not be drawn: \(error)")
-            return
-        }
-        guard !node.isHidden, node.alpha > 0 else { return }
-        let frame = self.frame
-        context.withSavedState {
-            if !asRoot { context.translateBy(x: frame.minX, y: frame.minY) } else { context.translateBy(x: bounds.minX, y: bounds.minY) }
-            context.draw(snapshot, in: CGRect(origin: .zero, size: frame.size), alpha: node.alpha)
-        }
+        guard let composed = node as? any ComposedContent else { return compositeNode(node, into: context, asRoot: asRoot) }
+        guard !node.isHidden, node.alpha > 0, let composition = composed.compositionInTree(scale: context.scale) else { return }
+        let size = frame.size
+        // The root draws in its own bounds' coordinates; any other view at its frame in its superview's.
+        let layer = asRoot
+            ? composition.layer(frame: CGRect(origin: bounds.origin, size: size), bounds: CGRect(origin: bounds.origin, size: size),
+                                asRoot: true, alpha: node.alpha, rounding: node.cornerRoundingType, sublayers: [])
+            : composition.layer(frame: frame, bounds: CGRect(origin: .zero, size: size), asRoot: false, alpha: node.alpha,
+                                rounding: node.cornerRoundingType, sublayers: [])
+        layer.draw(into: context)
     }
 
     private func compositeNode(_ node: ASDisplayNode, into context: GraphicsContext, asRoot: Bool) {

@@ -54,6 +54,32 @@ public enum AccessibilitySnapshot {
         return try compose(image, node?.accessibilityElementsInReadingOrder() ?? [], scale: scale)
     }
 
+    /// A UIKit view rendered (`UIView.renderBitmap(scale:)`) beside the legend of its hierarchy's
+    /// elements (`UIView.accessibilityElementsInReadingOrder()`: UIKit views and the nodes of
+    /// node views alike).
+    @MainActor
+    public static func render(_ view: UIView, scale: CGFloat) throws -> Bitmap {
+        try check(scale: scale)
+        let image = try view.renderBitmap(scale: scale)
+        return try compose(image, view.accessibilityElementsInReadingOrder(), scale: scale)
+    }
+
+    /// Any controller rendered on the screen of `config` (`renderBitmap(on:size:traits:)`, as
+    /// `.image(on:)` renders it) beside the legend of its view hierarchy's elements. The scale is
+    /// the device's.
+    @MainActor
+    public static func render(_ controller: UIViewController, on config: ViewImageConfig, size: CGSize? = nil,
+                              traits: UITraitCollection = .init()) throws -> Bitmap {
+        let image = try controller.renderBitmap(on: config, size: size, traits: traits)
+        return try compose(image, controller.view.accessibilityElementsInReadingOrder(), scale: image.scale)
+    }
+
+    /// The elements of a view's hierarchy as `text(of:)` prints a node's.
+    @MainActor
+    public static func text(of view: UIView) -> String {
+        text(of: view.accessibilityElementsInReadingOrder())
+    }
+
     /// The elements in reading order, one a line: number, what VoiceOver says, then the node,
     /// its frame and identifier, for a text golden:
     ///

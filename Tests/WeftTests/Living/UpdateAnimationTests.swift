@@ -295,13 +295,57 @@ enum Animated {
     }
 }
 
-@Suite struct UpdateAnimationTableTests {
-    @Test func aTableRefusesASequenceWithEditsSayingWhy() throws {
+/// A table's frames take the collection's frame path: scripted edits animate, and video formats
+/// write what the PNG frames show.
+@MainActor @Suite struct UpdateAnimationTableTests {
+    private func table(_ source: NumberedRows) throws -> ASTableNode {
         let table = ASTableNode()
         table.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
-        let sequence = try FrameSequence(validating: [.zero, .zero]).editing(atFrame: 1) { _ in }
-        #expect(throws: CollectionError.invalidSequence("the sequence has an edit scripted at frame 1; scripted edits are rendered by ASCollectionNode, not ASTableNode yet")) {
-            try table.writeFrames(sequence, scale: 1, toFolder: NSTemporaryDirectory() + "weft-table-edits-\(getpid())")
+        table.dataSource = source
+        table.delegate = source
+        try table.loadDataIfNeeded()
+        return table
+    }
+
+    private func frames(in folder: String, _ paths: [String]) throws -> [Bitmap] {
+        try paths.map { try PNGDecoder.decode(Data(contentsOf: URL(fileURLWithPath: $0)), scale: 1, source: $0) }
+    }
+
+    @Test func aTablesScriptedInsertAnimatesFromTheOldRowsToTheNewOnes() throws {
+        let source = NumberedRows([0, 1, 2])
+        let table = try table(source)
+        let before = try table.snapshot(at: .zero, scale: 1)
+        let sequence = try FrameSequence(validating: Array(repeating: .zero, count: 24)).editing(atFrame: 1) { _ in
+            source.rows = [9, 0, 1, 2]
+            table.insertRows(at: [IndexPath(row: 0, section: 0)], with: .automatic)
         }
+        let folder = NSTemporaryDirectory() + "weft-table-edits-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let written = try frames(in: folder, try table.writeFrames(sequence, scale: 1, toFolder: folder, threads: 2))
+        let after = try table.snapshot(at: .zero, scale: 1)
+        #expect(!before.hasSamePixels(as: after), "the inserted row shows")
+        #expect(written.first?.hasSamePixels(as: before) == true)
+        #expect(written.last?.hasSamePixels(as: after) == true, "the animation (0.3 s at 60 frames/s) ends within the 24 frames")
+        #expect(written[3...10].contains { !$0.hasSamePixels(as: before) && !$0.hasSamePixels(as: after) }, "frames in between show the rows moving")
+    }
+
+    @Test func aTablesFramesAreTheSameWholeOrBandedAndAtAnyThreadCount() throws {
+        let table = try table(NumberedRows(Array(0..<12)))
+        let sequence = try FrameSequence.scroll(from: .zero, to: CGPoint(x: 0, y: 60), frames: 5, curve: .eased)
+        let folder = NSTemporaryDirectory() + "weft-table-threads-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let one = try frames(in: folder, try table.writeFrames(sequence, scale: 2, toFolder: folder + "/1", threads: 1))
+        let three = try frames(in: folder, try table.writeFrames(sequence, scale: 2, toFolder: folder + "/3", threads: 3))
+        #expect(zip(one, three).allSatisfy { $0.hasSamePixels(as: $1) })
+        // Each frame is the snapshot at its offset: separators included.
+        for (index, offset) in sequence.offsets.enumerated() {
+            #expect(one[index].hasSamePixels(as: try table.snapshot(at: offset, scale: 2)), "frame \(index)")
+        }
+        // The raw video's bytes are the frames' pixels (straight RGBA of opaque frames).
+        let raw = folder + "/frames.rgba"
+        try table.writeVideo(sequence, scale: 2, toFile: raw, format: .raw, threads: 2)
+        var expected = Data()
+        for (index, frame) in one.enumerated() { expected.append(try RawRGBA.bytes(of: frame, frame: index)) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: raw)) == expected)
     }
 }

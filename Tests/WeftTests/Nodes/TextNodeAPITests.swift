@@ -244,7 +244,7 @@ struct TextNodeAPITests {
         attributes.frame = CGRect(x: 0, y: 50, width: 200, height: 60)
         let composition = try collection.capture([(attributes, cell)], at: .zero, scale: 1, placeholders: true)
         let boxes = composition.items.compactMap { item -> [CGRect]? in
-            if case .textPlaceholder(let rects, _) = item { rects } else { nil }
+            if case .fills(let rects, _) = item { rects } else { nil }
         }
         #expect(boxes.count == 1)
         #expect(boxes.first?.count == text.lineCount)

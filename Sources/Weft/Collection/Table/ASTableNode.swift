@@ -200,77 +200,104 @@ open class ASTableNode: ASDisplayNode {
     /// Composites the rows visible at `offset` (or `contentOffset`), then the separators; see
     /// `ASCollectionNode.snapshot(at:scale:)`.
     public func snapshot(at offset: CGPoint? = nil, scale: CGFloat) throws(CollectionError) -> Bitmap {
-        collection.frame = CGRect(origin: .zero, size: bounds.size)
-        collection.backgroundColor = backgroundColor
-        // The table's corners and clip are the rows' frame's; its border goes over the separators.
-        let container = FrameComposition.Container.of(cornerRadius: cornerRadius, clips: clipsToBounds, borderWidth: borderWidth,
-                                                      borderColor: borderColor.resolvedColor(with: drawingTraits))
-        collection.cornerRadius = cornerRadius
-        collection.clipsToBounds = clipsToBounds
-        collection.borderWidth = 0
-        let rows = try collection.snapshot(at: offset, scale: scale)
-        let settings = separators
-        // Separators are painted here, outside any node's drawing: resolved for the table's traits.
-        let separatorColor = settings.style == .singleLine ? settings.color.resolved(with: drawingTraits).flatMap { $0.alpha > 0 ? $0 : nil } : nil
-        guard separatorColor != nil || (container?.borderWidth ?? 0) > 0 else { return rows }
-        let origin = collection.contentOffset, viewport = CGRect(origin: origin, size: bounds.size)
-        let lines = separatorColor == nil ? [] : collection.withLayout("separators", fallback: [CGRect]()) { layout -> [CGRect] in
-            layout.prepareIfNeeded()
-            return layout.layoutAttributesForElements(in: viewport)?.filter { $0.representedElementKind == nil && !$0.isHidden }.map(\.frame) ?? []
-        }
-        do {
-            return try Bitmap(size: bounds.size, scale: scale) { context in
-                let frame = CGRect(origin: .zero, size: bounds.size)
-                context.draw(rows, in: frame)
-                if let color = separatorColor {
-                    let hairline = 1 / scale
-                    context.withSavedState {
-                        if let container, container.clips { context.clip(to: container.shape(frame)) }
-                        for row in lines {
-                            let y = ((row.maxY - origin.y) * scale).rounded() / scale - hairline
-                            let x = row.minX - origin.x + settings.inset.left
-                            context.fill(CGRect(x: x, y: y, width: max(0, row.width - settings.inset.left - settings.inset.right), height: hairline), with: color)
-                        }
-                    }
-                }
-                container?.drawBorder(in: frame, into: context)
-            }
-        } catch {
-            throw .renderFailed("\(error)")
-        }
+        matchRowsToTable()
+        return try ASCollectionNode.rendered(withSeparators(collection.captureSnapshot(at: offset, scale: scale)))
     }
 
     /// Renders the frames of `sequence` (of `shard` only, by default the whole sequence) into
     /// `folder` as `frame_00001.png`…, each under its number in the whole sequence; see
-    /// `ASCollectionNode.writeFrames(_:scale:toFolder:shard:encoder:threads:progress:)`. A table's
-    /// frames depend only on their offsets, so the frames before a shard's block are not stepped
-    /// through. Throws as `writeFrames`, and `invalidSequence` for a sequence with scripted edits.
+    /// `ASCollectionNode.writeFrames(_:scale:toFolder:shard:encoder:threads:progress:)`, whose
+    /// frame path a table's frames take: the rows' composition with the separators over it.
+    /// Scripted edits (`FrameSequence.editing(atFrame:_:)`) are given the collection that holds
+    /// the rows; make them on the table (`insertRows(at:with:)`…), which the closure can capture.
     @discardableResult
     public func writeFrames(_ sequence: FrameSequence, scale: CGFloat, toFolder folder: String, shard: FrameShard = .whole,
                             encoder: PNGEncoder = .frames, threads: Int? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
-        if let edit = sequence.edits.first {
-            throw CollectionError.invalidSequence("the sequence has an edit scripted at frame \(edit.frame); scripted edits are rendered by ASCollectionNode, not ASTableNode yet")
-        }
         let driver = try FrameDriver(sequence, scale: scale, shard: shard, threads: threads)
         let sink = PNGFolderSink(folder: folder, encoder: encoder)
-        try driver.run(from: TableFrames(table: self), to: sink, progress: progress)
+        try driver.run(from: TableFrames(table: self, sequence: sequence), to: sink, progress: progress)
         return sink.paths
+    }
+
+    /// Renders every frame of `sequence` into one file at `path` as `format`; see
+    /// `ASCollectionNode.writeVideo(_:scale:toFile:format:ffmpeg:threads:progress:)`, which this
+    /// is for a table (mp4 composites and converts a table's frames band by band as a collection's).
+    @discardableResult
+    public func writeVideo(_ sequence: FrameSequence, scale: CGFloat, toFile path: String, format: VideoFormat, ffmpeg: String? = nil,
+                           threads: Int? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> FrameVideo {
+        matchRowsToTable()
+        return try collection.writeVideo(sequence, scale: scale, toFile: path, format: format, ffmpeg: ffmpeg, threads: threads,
+                                         progress: progress, source: TableFrames(table: self, sequence: sequence))
+    }
+
+    /// Gives the rows' collection the table's size and the layer settings its frame draws: the
+    /// background, corners and clip, and the border, which goes over the separators.
+    func matchRowsToTable() {
+        collection.frame = CGRect(origin: .zero, size: bounds.size)
+        collection.backgroundColor = backgroundColor
+        collection.cornerRadius = cornerRadius
+        collection.clipsToBounds = clipsToBounds
+        collection.borderWidth = borderWidth
+        collection.borderColor = borderColor
+    }
+
+    /// `rows`' frame with the separators drawn over the rows, as UITableView draws them: a
+    /// hairline at the bottom of each row in the viewport, on the device pixel nearest the row's
+    /// bottom, inset by `separatorInset`. Painted outside any node's drawing: their colour is
+    /// resolved for the table's traits.
+    func withSeparators(_ rows: CapturedFrame) -> CapturedFrame {
+        let settings = separators
+        guard let composition = rows.composition, settings.style == .singleLine,
+              let color = settings.color.resolved(with: drawingTraits).flatMap({ $0.alpha > 0 ? $0 : nil }) else { return rows }
+        let origin = rows.offset, scale = composition.scale
+        let viewport = CGRect(origin: origin, size: composition.viewport)
+        let frames = collection.withLayout("separators", fallback: [CGRect]()) { layout -> [CGRect] in
+            layout.prepareIfNeeded()
+            return layout.layoutAttributesForElements(in: viewport)?.filter { $0.representedElementKind == nil && !$0.isHidden }.map(\.frame) ?? []
+        }
+        let hairline = 1 / scale
+        // One item a separator, so a frame drawn band by band draws each in the band it lies in.
+        var decorated = rows
+        decorated.picture = .composition(composition.adding(frames.map { row in
+            let y = ((row.maxY - origin.y) * scale).rounded() / scale - hairline
+            let x = row.minX - origin.x + settings.inset.left
+            return .fills([CGRect(x: x, y: y, width: max(0, row.width - settings.inset.left - settings.inset.right), height: hairline)], color: color)
+        }))
+        return decorated
     }
 }
 
-/// A table's frames for `FrameDriver`: each is a snapshot at the request's offset, drawn whole on
-/// the driver's thread (the rows and separators are composited there).
-/// Used on the driver's thread only; not Sendable.
-private struct TableFrames: FrameSource {
-    let table: ASTableNode
-
-    func capture(_ request: FrameRequest) throws -> CapturedFrame {
-        let frame = try table.snapshot(at: request.offset, scale: request.scale)
-        return .drawing { frame }
+extension ASTableNode: ComposedContent {
+    /// The frame `snapshot(scale:)` composites, at `contentOffset`.
+    func composition(scale: CGFloat) throws -> FrameComposition {
+        matchRowsToTable()
+        return try ASCollectionNode.composition(of: withSeparators(collection.captureSnapshot(at: nil, scale: scale)))
     }
 
-    /// A table frame depends only on its offset: nothing to step through.
-    func skip(_ request: FrameRequest) {}
+    var visibleCellFrames: [(cell: ASCellNode, frame: CGRect)] { collection.visibleCellFrames }
+}
+
+/// A table's frames for `FrameDriver`: its rows' collection's, through that collection's
+/// `FrameSequencePlayer` (edits, layout, ranges, transitions), with the separators added to each
+/// captured frame. Used on the driver's thread only; not Sendable.
+private struct TableFrames: FrameSource {
+    let table: ASTableNode
+    let rows: FrameSequencePlayer
+
+    init(table: ASTableNode, sequence: FrameSequence) {
+        self.table = table
+        rows = FrameSequencePlayer(node: table.collection, sequence: sequence)
+    }
+
+    func capture(_ request: FrameRequest) throws -> CapturedFrame {
+        table.matchRowsToTable()
+        return table.withSeparators(try rows.captureFrame(request))
+    }
+
+    func skip(_ request: FrameRequest) throws {
+        table.matchRowsToTable()
+        try rows.skip(request)
+    }
 }
 
 extension UITableView {

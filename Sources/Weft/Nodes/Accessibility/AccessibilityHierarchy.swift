@@ -32,7 +32,7 @@ public enum AccessibilityHierarchy {
         root.layoutIfNeeded()
         let bounds = CGRect(origin: .zero, size: root.bounds.size)
         let items = AccessibilityWalk.items(of: root, at: AccessibilityWalk.Place(window: bounds, offset: .zero, inScroll: false))
-        return flatten(sorted(items, rightToLeft: isRightToLeft(root)))
+        return flattened(sorted(items, rightToLeft: isRightToLeft(root)))
     }
 
     /// `node`'s element, its frame and activation point moved by `offset` (a cell's place in the image).
@@ -71,7 +71,7 @@ public enum AccessibilityHierarchy {
     }
 
     /// The elements in order, groups opened; with a stack of its own, as groups nest as deep as the tree.
-    private static func flatten(_ items: [AccessibilityItem]) -> [AccessibilityElement] {
+    static func flattened(_ items: [AccessibilityItem]) -> [AccessibilityElement] {
         var result: [AccessibilityElement] = []
         var pending = Array(items.reversed())
         while let item = pending.popLast() {

@@ -141,7 +141,7 @@ struct AccessibilityWalk {
             return .items(containerItems(node, place, depth: depth))
         }
         var place = place
-        place.inScroll = place.inScroll || node is ASScrollNode || node is ASCollectionNode || node is ASTableNode
+        place.inScroll = place.inScroll || node is any ScrollingNode
         if let explicit = node.accessibilityElements, !explicit.isEmpty {
             var entries: [(node: ASDisplayNode, place: Place)] = []
             for (index, entry) in explicit.enumerated() {

@@ -65,13 +65,10 @@ enum CollectionCells {
     /// is a collection or table whose viewport's top left is at `origin` in its tree's root
     /// coordinates; each offset moves the cell's own coordinates to the same space.
     static func placed(in node: ASDisplayNode, at origin: CGPoint) -> [(cell: ASCellNode, offset: CGPoint)] {
-        guard let collection = (node as? ASTableNode)?.collection ?? (node as? ASCollectionNode) else { return [] }
-        let contentOffset = collection.contentOffset
-        return collection.attributes(in: collection.visibleRect).compactMap { attributes in
-            guard let cell = collection.element(for: attributes)?.node else { return nil }
+        guard let composed = node as? any ComposedContent else { return [] }
+        return composed.visibleCellFrames.map { cell, frame in
             let cellOrigin = cell.frameInRootCoordinates().origin
-            return (cell, CGPoint(x: origin.x + attributes.frame.minX - contentOffset.x - cellOrigin.x,
-                                  y: origin.y + attributes.frame.minY - contentOffset.y - cellOrigin.y))
+            return (cell, CGPoint(x: origin.x + frame.minX - cellOrigin.x, y: origin.y + frame.minY - cellOrigin.y))
         }
     }
 }

@@ -35,7 +35,7 @@ public struct CollectionFrames: AsyncSequence, @unchecked Sendable {
             guard let driver, index < frames.sequence.offsets.count else { return nil }
             defer { index += 1 }
             let node = frames.collectionNode, source = self.source, index = self.index
-            let edits = frames.sequence.request(index, scale: frames.scale).edits
+            let edits = driver.request(index).edits
             if !edits.isEmpty {
                 try await MainActor.run { for edit in edits { try edit.apply(node) } }
             }
@@ -64,7 +64,7 @@ struct EditedFrameSource: FrameSource, Sendable {
     let player: FrameSequencePlayer
 
     func capture(_ request: FrameRequest) throws -> CapturedFrame {
-        .composition(try player.captureEdited(request).composition)
+        try player.captureEdited(request)
     }
 
     /// Never asked for (an iterator is not sharded); steps over a frame by capturing it and

@@ -18,15 +18,17 @@ import Foundation
 /// Sendable value; `run` is called from the thread that owns the source.
 struct FrameDriver: Sendable {
     let sequence: FrameSequence
-    let scale: CGFloat
+    let scale: DisplayScale
     /// The frames (indices from 0) drawn and delivered: the shard's block.
     let frames: Range<Int>
     let threads: Int
 
-    /// Checks `sequence` (`FrameSequence.validate()`) and `threads` (nil: `WeftThreads.count`),
-    /// the one place a frame path does; throws `CollectionError` or `OutputError.invalidThreadCount`.
+    /// Checks `sequence` (`FrameSequence.validate()`), `scale` (`DisplayScale`) and `threads` (nil:
+    /// `WeftThreads.count`), the one place a frame path does; throws `CollectionError` or
+    /// `OutputError.invalidThreadCount`.
     init(_ sequence: FrameSequence, scale: CGFloat, shard: FrameShard = .whole, threads: Int?) throws {
         try sequence.validate()
+        guard let scale = DisplayScale(scale) else { throw CollectionError.invalidScale(scale) }
         let threads = threads ?? WeftThreads.count
         try WeftThreads.validate(threads)
         self.sequence = sequence
@@ -98,8 +100,11 @@ extension FrameDriver {
     /// sink the driver can push to (`CollectionFrames`, an `AsyncSequence`): it calls this once per
     /// frame, in frame order, from one thread at a time.
     func frame(_ index: Int, from source: some FrameSource) throws -> Bitmap {
-        try source.capture(sequence.request(index, scale: scale)).render()
+        try source.capture(request(index)).render()
     }
+
+    /// The request for frame `index` of the sequence at the driver's scale.
+    func request(_ index: Int) -> FrameRequest { sequence.request(index, scale: scale) }
 }
 
 /// The finished frames waiting for the ones before them, and which worker delivers.

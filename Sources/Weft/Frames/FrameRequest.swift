@@ -11,15 +11,15 @@ struct FrameRequest: Sendable {
     let index: Int
     /// The content offset this frame shows, before snapping to device pixels.
     let offset: CGPoint
-    /// Device pixels per point.
-    let scale: CGFloat
+    /// Device pixels per point, checked when the driver was made.
+    let scale: DisplayScale
     /// The scripted edits made before this frame, in the order they were added.
     let edits: [FrameSequence.Edit]
 }
 
 extension FrameSequence {
     /// The request for frame `index` (from 0, within `offsets`) at `scale`.
-    func request(_ index: Int, scale: CGFloat) -> FrameRequest {
+    func request(_ index: Int, scale: DisplayScale) -> FrameRequest {
         FrameRequest(index: index, offset: offsets[index], scale: scale, edits: edits.filter { $0.frame == index })
     }
 }

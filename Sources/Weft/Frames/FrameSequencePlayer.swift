@@ -27,21 +27,11 @@ final class FrameSequencePlayer: FrameSource, @unchecked Sendable {
     }
 
     /// FrameSource: the frame's compositing, to run on any thread.
-    func capture(_ request: FrameRequest) throws -> CapturedFrame {
-        .composition(try captureFrame(request).composition)
-    }
+    func capture(_ request: FrameRequest) throws -> CapturedFrame { try captureFrame(request) }
 
-    /// What a frame will draw, captured from the nodes; `composition.render()` draws it later, on
+    /// Captures `request`'s frame, making its edits first. The capture is composited later, on
     /// any thread (frame writers draw and encode frames in parallel behind the player).
-    struct Captured {
-        let composition: FrameComposition
-        let offset: CGPoint
-        let visibleCount: Int
-        var notReadyCount: Int { composition.notReady }
-    }
-
-    /// Captures `request`'s frame, making its edits first.
-    func captureFrame(_ request: FrameRequest, placeholders: Bool = false) throws -> Captured {
+    func captureFrame(_ request: FrameRequest, placeholders: Bool = false) throws -> CapturedFrame {
         try makeEdits(request)
         return try captureEdited(request, placeholders: placeholders)
     }
@@ -67,9 +57,9 @@ final class FrameSequencePlayer: FrameSource, @unchecked Sendable {
     }
 
     /// Captures `request`'s frame, its edits already made.
-    func captureEdited(_ request: FrameRequest, placeholders: Bool = false) throws(CollectionError) -> Captured {
+    func captureEdited(_ request: FrameRequest, placeholders: Bool = false) throws(CollectionError) -> CapturedFrame {
         let (snapped, visible) = try advance(request)
-        let scale = request.scale
+        let scale = request.scale.value
         var elements = visible
         if let running = transition, !running.isFinished(atFrame: request.index) {
             elements = animatedElements(running, atFrame: request.index, viewport: CGRect(origin: snapped, size: node.bounds.size),
@@ -79,7 +69,7 @@ final class FrameSequencePlayer: FrameSource, @unchecked Sendable {
         let composition = try node.capture(elements, at: snapped, scale: scale, placeholders: placeholders)
         // Begun once the frame is captured, so the fetch's edits cannot race this frame.
         node.checkForBatchFetching(offset: snapped)
-        return Captured(composition: composition, offset: snapped, visibleCount: elements.count)
+        return CapturedFrame(picture: .composition(composition), offset: snapped, visibleCount: elements.count)
     }
 
     /// Moves to `request`'s frame: scrolls to its offset, waits for updates and a batch fetch begun

@@ -48,7 +48,7 @@ extension FrameComposition {
                 switch item {
                 case .placeholder(let frame), .bitmap(_, let frame, _):
                     walk.touch(frame)
-                case .textPlaceholder(let rects, _):
+                case .fills(let rects, _):
                     for rect in rects { walk.touch(rect) }
                 case .layer(let layer, let shift, let alpha):
                     guard let layer else { continue }

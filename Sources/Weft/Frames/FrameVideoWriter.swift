@@ -21,6 +21,13 @@ extension ASCollectionNode {
     @discardableResult
     public func writeVideo(_ sequence: FrameSequence, scale: CGFloat, toFile path: String, format: VideoFormat, ffmpeg: String? = nil,
                            threads: Int? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> FrameVideo {
+        try writeVideo(sequence, scale: scale, toFile: path, format: format, ffmpeg: ffmpeg, threads: threads, progress: progress,
+                       source: FrameSequencePlayer(node: self, sequence: sequence))
+    }
+
+    /// `writeVideo` with the frames from `source` (a table's rows with their separators).
+    func writeVideo(_ sequence: FrameSequence, scale: CGFloat, toFile path: String, format: VideoFormat, ffmpeg: String?,
+                    threads: Int?, progress: (@Sendable (Int) -> Void)?, source: some FrameSource) throws -> FrameVideo {
         // Checked before the output is touched or ffmpeg looked for.
         let driver = try FrameDriver(sequence, scale: scale, threads: threads)
         guard !sequence.offsets.isEmpty else { throw OutputError.cannotEncode(format: format, reason: "the sequence has no frames") }
@@ -29,7 +36,7 @@ extension ASCollectionNode {
         // ffmpeg takes about 50 ms to start (loading its libraries): started now, for the size the
         // frames will have, it gets ready while the first frames are drawn.
         if let (width, height) = try? Bitmap.pixelSize(for: bounds.size, scale: scale) { writer.startEarly(width: width, height: height) }
-        return try writer.write(driver, from: FrameSequencePlayer(node: self, sequence: sequence), progress: progress)
+        return try writer.write(driver, from: source, progress: progress)
     }
 }
 
@@ -123,7 +130,7 @@ final class FrameVideoWriter: FrameSink, @unchecked Sendable {
     /// yuv420p (`YUV420.bytes(of:width:height:frame:pool:bandRows:)`); every other frame is
     /// rendered whole and encoded by `encode(_:_:)`.
     func encode(_ index: Int, captured frame: CapturedFrame) throws -> Encoded {
-        if format == .mp4, case .composition(let composition) = frame, let (width, height) = composition.pixelSize,
+        if format == .mp4, let composition = frame.composition, let (width, height) = composition.pixelSize,
            Self.convertsToYUV(width: width, height: height) {
             return .yuv(try YUV420.frame(of: composition, width: width, height: height, frame: index, pool: yuvBuffers, bandRows: Self.bandRows,
                                          cells: cells, gathering: true))

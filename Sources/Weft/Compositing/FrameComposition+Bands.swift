@@ -147,7 +147,7 @@ extension FrameComposition {
         var rects: [(Int, CGRect)] = []
         for (index, item) in items.enumerated() {
             switch item {
-            case .placeholder, .textPlaceholder: continue
+            case .placeholder, .fills: continue
             case .bitmap(let cell, let frame, _):
                 // Drawn resampled when its pixel size is not its frame's.
                 if CGFloat(cell.pixelWidth) != frame.width * scale || CGFloat(cell.pixelHeight) != frame.height * scale { rects.append((index, frame)) }
@@ -173,7 +173,7 @@ extension FrameComposition {
     private func drawnRows(_ item: Item) -> Range<Int>? {
         switch item {
         case .placeholder(let frame), .bitmap(_, let frame, _): return pixelRows(frame, spare: 2)
-        case .textPlaceholder(let rects, _):
+        case .fills(let rects, _):
             return pixelRows(rects.reduce(CGRect.null) { $0.union($1) }, spare: 2)
         case .layer(let layer, let shift, _):
             guard let layer else { return 0..<0 }

@@ -9,9 +9,10 @@ struct FrameComposition: Sendable {
         case layer(CompositeLayer?, shift: CGPoint, alpha: CGFloat)
         /// A cell not displayed yet (real-time frames): a box of `ASCollectionNode.placeholderColor`.
         case placeholder(CGRect)
-        /// A text node's line boxes in a cell not displayed yet (`ASTextNode.placeholderEnabled`),
-        /// drawn over the cell's placeholder.
-        case textPlaceholder([CGRect], color: UIColor)
+        /// Rectangles filled with one colour, on whole or fractional points as given: a text
+        /// node's line boxes over the placeholder of a cell not displayed yet
+        /// (`ASTextNode.placeholderEnabled`), or a table's separators over its rows.
+        case fills([CGRect], color: UIColor)
         /// A UIKit cell (interop), already drawn on the main actor, placed at `frame`.
         case bitmap(Bitmap, frame: CGRect, alpha: CGFloat)
     }
@@ -51,6 +52,13 @@ struct FrameComposition: Sendable {
     let items: [Item]
     /// Nil for a plain rectangle (no corner radius, no border): see `Container`.
     var container: Container? = nil
+
+    /// This frame with `more` drawn after its items (a table's separators over its rows).
+    func adding(_ more: [Item]) -> FrameComposition {
+        var copy = FrameComposition(viewport: viewport, scale: scale, background: background, items: items + more)
+        copy.container = container
+        return copy
+    }
 
     /// The background `FrameBackground` paints over the whole frame: none for a decorated one,
     /// whose background `drawContents` fills within its corners.
@@ -109,7 +117,7 @@ struct FrameComposition: Sendable {
         switch item {
         case .placeholder(let frame):
             context.fill(frame, with: ASCollectionNode.placeholderColor)
-        case .textPlaceholder(let rects, let color):
+        case .fills(let rects, let color):
             for rect in rects { context.fill(rect, with: color) }
         case .bitmap(let cell, let frame, let alpha):
             context.draw(cell, in: frame, alpha: alpha)

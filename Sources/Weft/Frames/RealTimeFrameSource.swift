@@ -1,27 +1,4 @@
 import Foundation
-import Synchronization
-
-/// What a real-time frame's capture saw, beside its pixels: the snapped offset, when the frame
-/// was due and how many visible cells were (not) ready. Sendable value.
-struct RealTimeCapture: Sendable {
-    let offset: CGPoint
-    let time: TimeInterval
-    let visibleCount: Int
-    let notReadyCount: Int
-}
-
-/// The captures a `RealTimeFrameSource` has made and its sink has not yet taken, by frame index.
-/// The driver's `FrameSink` takes only a bitmap, so what the capture saw travels beside it: the
-/// source files a frame's capture before its `capture` returns, and the sink takes it in `deliver`,
-/// which the driver calls for that frame only after that. The mutex owns the table (with one
-/// driver thread, as `realTimeFrames` runs it, both happen on that thread). Sendable.
-final class RealTimeCaptures: Sendable {
-    private let waiting = Mutex<[Int: RealTimeCapture]>([:])
-
-    func file(_ index: Int, _ capture: RealTimeCapture) { waiting.withLock { $0[index] = capture } }
-
-    func take(_ index: Int) -> RealTimeCapture? { waiting.withLock { $0.removeValue(forKey: index) } }
-}
 
 /// The `FrameSource` of real-time frames: before capturing frame k it sleeps until k ÷ fps
 /// seconds after its first capture began (a frame already late is captured at once; frames are
@@ -31,7 +8,6 @@ final class RealTimeCaptures: Sendable {
 final class RealTimeFrameSource: FrameSource {
     let player: FrameSequencePlayer
     let framesPerSecond: Int
-    let captures = RealTimeCaptures()
     private var start: ContinuousClock.Instant?
 
     init(player: FrameSequencePlayer, framesPerSecond: Int) {
@@ -47,7 +23,7 @@ final class RealTimeFrameSource: FrameSource {
         if wait > .zero {
             Thread.sleep(forTimeInterval: Double(wait.components.seconds) + Double(wait.components.attoseconds) * 1e-18)
         }
-        let captured: FrameSequencePlayer.Captured
+        var captured: CapturedFrame
         do {
             captured = try player.captureFrame(request, placeholders: true)
         } catch let error as CollectionError {
@@ -55,9 +31,8 @@ final class RealTimeFrameSource: FrameSource {
         } catch {
             throw CollectionError.invalidSequence("the edit scripted at frame \(request.index) threw: \(error)")
         }
-        captures.file(request.index, RealTimeCapture(offset: captured.offset, time: due, visibleCount: captured.visibleCount,
-                                                     notReadyCount: captured.notReadyCount))
-        return .composition(captured.composition)
+        captured.due = due
+        return captured
     }
 
     /// Real-time runs are never sharded; a skipped frame is stepped over as the player does.
