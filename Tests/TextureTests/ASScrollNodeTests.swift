@@ -105,4 +105,29 @@ final class ASScrollNodeTests: XCTestCase {
         ASXCTAssertEqualSizes(scrollNode.calculatedSize, subnodeSize)
         ASXCTAssertEqualSizes(scrollNode.view.contentSize, subnodeSize)
     }
+
+    func testASScrollNodeAccessibility() {
+        let scrollNode = ASDisplayNode()
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 560))
+        window.addSubnode(scrollNode)
+        window.makeKeyAndVisible()
+
+        let node = ASDisplayNode()
+        node.isAccessibilityContainer = true
+        node.accessibilityLabel = "node"
+        scrollNode.addSubnode(node)
+        node.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let text = ASTextNode2()
+        text.attributedText = NSAttributedString(string: "text")
+        node.addSubnode(text)
+
+        let text2 = ASTextNode2()
+        text2.attributedText = NSAttributedString(string: "text2")
+        node.addSubnode(text2)
+        _ = scrollNode.view
+        XCTAssertNotNil(node.view.accessibilityElements?.first, "node")
+
+        // Following tests will only pass when accessibility is enabled.
+        // More details: https://github.com/TextureGroup/Texture/pull/1188
+    }
 }

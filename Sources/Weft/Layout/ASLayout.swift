@@ -31,10 +31,10 @@ public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
     /// The position in the parent's coordinates; zero until a parent places a copy.
     public let position: CGPoint
     public let sublayouts: [ASLayout]
-    /// The nodes of the sublayouts of a flat layout (see `isFlat`), held strongly, as Texture's
-    /// flattened layouts hold them (`retainSublayoutElements`): a flattened layout keeps the nodes
-    /// it places until it is applied, while its own element stays weak. Empty otherwise: the
-    /// specs of a layout that is not flat own the nodes they place.
+    /// The nodes of the sublayouts of a node's flat layout (see `isFlat`), held strongly, as
+    /// Texture's flattened layouts hold them (`retainSublayoutElements`): a flattened layout keeps
+    /// the nodes it places until it is applied, while its own element stays weak. Empty otherwise:
+    /// a spec owns the nodes it places, and so does the spec of a node's layout that is not flat.
     private let retainedSublayoutNodes: [ASDisplayNode]
     /// Problems found in this layout's input or its children's, in the order met.
     public let issues: [ASLayoutIssue]
@@ -47,7 +47,7 @@ public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
         self.size = valid ? CGSize(width: ASCeilPixelValue(size.width), height: ASCeilPixelValue(size.height)) : .zero
         self.position = position.map { CGPoint(x: ASCeilPixelValue($0.x), y: ASCeilPixelValue($0.y)) } ?? .zero
         self.sublayouts = sublayouts
-        retainedSublayoutNodes = Self.nodesToRetain(sublayouts)
+        retainedSublayoutNodes = node == nil ? [] : Self.nodesToRetain(sublayouts)
         var all = issues
         for sublayout in sublayouts { all += sublayout.issues }
         if !valid { all.append(.invalidSizeRange(element: ASLayout.name(of: layoutElement), range: "computed size \(size)")) }
@@ -79,12 +79,12 @@ public final class ASLayout: @unchecked Sendable, CustomStringConvertible {
         self.size = size
         self.position = position
         self.sublayouts = sublayouts
-        retainedSublayoutNodes = Self.nodesToRetain(sublayouts)
+        retainedSublayoutNodes = node == nil ? [] : Self.nodesToRetain(sublayouts)
         self.issues = issues
     }
 
-    /// The nodes a layout with these sublayouts retains: theirs when they are all nodes' layouts
-    /// without sublayouts (a flat layout), none otherwise.
+    /// The nodes a node's layout with these sublayouts retains: theirs when they are all nodes'
+    /// layouts without sublayouts (a flat layout), none otherwise.
     private static func nodesToRetain(_ sublayouts: [ASLayout]) -> [ASDisplayNode] {
         guard !sublayouts.isEmpty, isFlat(sublayouts) else { return [] }
         return sublayouts.compactMap(\.node)

@@ -64,6 +64,19 @@ public final class ASDisplayNodeView: UIView {
         super.layoutIfNeeded()
     }
 
+    /// The node's, as Texture's view answers: the node's `accessibilityElements` when set, else
+    /// what VoiceOver reads in the node's tree, as `AccessibilityElement`s in reading order
+    /// (`AccessibilityHierarchy.elements(of:)`, which lays the node out first). Setting it sets the node's.
+    public override var accessibilityElements: [Any]? {
+        get {
+            guard let node else { return super.accessibilityElements }
+            return node.accessibilityElements ?? AccessibilityHierarchy.elements(of: node)
+        }
+        set {
+            if let node { node.accessibilityElements = newValue } else { super.accessibilityElements = newValue }
+        }
+    }
+
     public override var isHidden: Bool {
         get { node?.isHidden ?? super.isHidden }
         set { node?.isHidden = newValue }

@@ -12,6 +12,12 @@ final class ASScrollView: UIScrollView {
 
     required init?(coder: NSCoder) { super.init(coder: coder) }
 
+    /// Lays the scroll node out first, as a node's view does (see `ASDisplayNodeView.layoutIfNeeded()`).
+    override func layoutIfNeeded() {
+        scrollingNode?.layoutIfNeeded()
+        super.layoutIfNeeded()
+    }
+
     override var contentSize: CGSize {
         get { (scrollingNode as? ASScrollNode)?.contentSize ?? super.contentSize }
         set {

@@ -134,3 +134,22 @@ final class WindowRecordingView: UIView {
         #expect(node.contents == nil, "leaving display drops it")
     }
 }
+
+@MainActor
+@Suite struct NodeViewAccessibilityTests {
+    @Test func aNodesViewListsWhatVoiceOverReadsInItsTree() throws {
+        let node = ASDisplayNode()
+        node.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        let first = ASTextNode(), second = ASTextNode()
+        first.attributedText = NSAttributedString(string: "first")
+        second.attributedText = NSAttributedString(string: "second")
+        first.frame = CGRect(x: 0, y: 0, width: 200, height: 40)
+        second.frame = CGRect(x: 0, y: 50, width: 200, height: 40)
+        node.addSubnode(first)
+        node.addSubnode(second)
+        let elements = try #require(node.view.accessibilityElements as? [AccessibilityElement])
+        #expect(elements.map(\.label) == ["first", "second"])
+        node.view.accessibilityElements = [second]
+        #expect(node.accessibilityElements?.first as? ASDisplayNode === second, "setting it sets the node's")
+    }
+}
