@@ -29,7 +29,7 @@ import Weft
         return url
     }
 
-    static func node(_ source: Source, _ identifiers: [ASImageIdentifier]) -> ASMultiplexImageNode {
+    fileprivate static func node(_ source: Source, _ identifiers: [ASImageIdentifier]) -> ASMultiplexImageNode {
         let node = ASMultiplexImageNode(cache: nil, downloader: ASBasicImageDownloader.shared)
         node.frame = CGRect(x: 0, y: 0, width: 8, height: 8)
         node.dataSource = source
@@ -56,19 +56,20 @@ import Weft
         let node = Self.node(source, ["small"])
         #expect(node.image == nil, "nothing loads before the node needs it")
         #expect(try Self.centre(node) == Self.red)
-        #expect(node.loadedImageIdentifier == "small")
-        #expect(node.displayedImageIdentifier == "small", "displayDidFinish records what the display showed")
+        #expect(node.loadedImageIdentifier as? String == "small")
+        #expect(node.displayedImageIdentifier as? String == "small", "displayDidFinish records what the display showed")
     }
 
     @Test func aRenderWaitsForTheDownloadOfTheBestImage() throws {
         let source = Source(images: ["small": Self.image(Self.red)], urls: ["large": try Self.file(Self.blue)])
         let node = Self.node(source, ["large", "small"])
         #expect(try Self.centre(node) == Self.blue, "the best version, downloaded, not the one at hand")
-        #expect(node.loadedImageIdentifier == "large")
+        #expect(node.loadedImageIdentifier as? String == "large")
         Self.eventually { source.events.contains("finish large nil") }
         let events = source.events
         #expect(events.contains("start large") && events.contains("finish large nil"))
-        #expect(events.filter { $0.hasPrefix("update") } == ["update small from nil", "update large from small"])
+        // Each display loads again, as Texture's displayWillStart does: the loaded image is given again.
+        #expect(events.filter { $0.hasPrefix("update") }.prefix(2) == ["update small from nil", "update large from small"])
     }
 
     @Test func intermediateImagesLoadWorstFirst() throws {
@@ -76,7 +77,7 @@ import Weft
         let node = Self.node(source, ["large", "small"])
         node.downloadsIntermediateImages = true
         #expect(try Self.centre(node) == Self.blue)
-        #expect(source.events.filter { $0.hasPrefix("start") || $0.hasPrefix("update") }
+        #expect(source.events.filter { $0.hasPrefix("start") || $0.hasPrefix("update") }.prefix(4)
                 == ["start small", "update small from nil", "start large", "update large from small"])
     }
 
@@ -103,7 +104,7 @@ import Weft
         let node = Self.node(source, ["large", "small"])
         let (pixel, reports) = try WeftDiagnostics.collect(matching: "gone.png") { try Self.centre(node) }
         #expect(pixel == Self.red, "the image at hand stays")
-        #expect(node.loadedImageIdentifier == "small")
+        #expect(node.loadedImageIdentifier as? String == "small")
         Self.eventually { source.events.contains { $0.hasPrefix("finish large ") } }
         #expect(source.events.contains { $0.hasPrefix("finish large ") && $0.contains("gone.png") })
         #expect(reports.contains { $0.message.contains("image identifier large") }, "\(reports)")
@@ -113,7 +114,7 @@ import Weft
         let source = Source(images: ["small": Self.image(Self.red)])
         let node = Self.node(source, ["small"])
         node.recursivelySetInterfaceState(.preload)
-        #expect(node.loadedImageIdentifier == "small", "entering the preload range loads")
+        #expect(node.loadedImageIdentifier as? String == "small", "entering the preload range loads")
         node.recursivelySetInterfaceState([])
         #expect(node.loadedImageIdentifier == nil && node.image == nil)
         #expect(try Self.centre(node) == Self.red)

@@ -91,9 +91,12 @@ extension ASMultiplexImageNode {
         let delegate = multiplex.withLock { $0.delegate }
         delegate?.multiplexImageNode(self, didStartDownloadOfImageWithIdentifier: identifier.value)
         // Texture passes a progress block only to a delegate that implements the progress method.
-        let progress: ASImageDownloaderProgress? = delegate == nil ? nil : { [owner = UncheckedWeak(self)] progress in
-            guard let self = owner.value else { return }
-            self.delegate?.multiplexImageNode(self, didUpdateDownloadProgress: progress, forImageWithIdentifier: identifier.value)
+        var progress: ASImageDownloaderProgress?
+        if delegate != nil {
+            progress = { [owner = UncheckedWeak(self)] (value: CGFloat) in
+                guard let self = owner.value else { return }
+                self.delegate?.multiplexImageNode(self, didUpdateDownloadProgress: value, forImageWithIdentifier: identifier.value)
+            }
         }
         let downloadCompletion: ASImageDownloaderCompletion = { [owner = UncheckedWeak(self)] container, error, downloadIdentifier, _ in
             guard let self = owner.value else { return }
@@ -105,6 +108,7 @@ extension ASMultiplexImageNode {
             completion(container?.asdk_image(), error)
             self.delegate?.multiplexImageNode(self, didFinishDownloadingImageWithIdentifier: identifier.value, error: error)
         }
+        let downloadProgress = progress
         DispatchQueue.global(qos: .userInitiated).async { [owner = UncheckedWeak(self)] in
             guard let self = owner.value else { return }
             guard let downloader = self.downloader else {
@@ -113,7 +117,7 @@ extension ASMultiplexImageNode {
             let retry = self.shouldRetryImageDownload
             let downloadIdentifier = downloader.downloadImage(
                 with: url, shouldRetry: retry, priority: ASImageDownloaderPriority(self.interfaceState),
-                callbackQueue: ASNetworkImageNode.callbackQueue, downloadProgress: progress, completion: downloadCompletion)
+                callbackQueue: ASNetworkImageNode.callbackQueue, downloadProgress: downloadProgress, completion: downloadCompletion)
             self.setDownloadIdentifier(downloadIdentifier.map { ASNetworkImageNode.DownloadIdentifier(value: $0) })
         }
     }
