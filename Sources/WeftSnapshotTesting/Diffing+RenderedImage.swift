@@ -40,8 +40,8 @@ extension Diffing where Value == RenderedImage {
                     return (message, [])
                 case .bitmap(let bitmap):
                     // Compared after the same PNG round trip as the reference, so un-premultiplying
-                    // cannot make a match fail.
-                    rendered = (try? UIImage(decoding: PNGEncoder().encode(bitmap), scale: bitmap.scale).bitmap) ?? bitmap
+                    // cannot make a match fail; worked out without encoding (`pngRoundTripped`).
+                    rendered = (try? bitmap.pngRoundTripped()) ?? bitmap
                 }
                 guard case .bitmap(let expected) = reference.content else {
                     if case .failure(let message) = reference.content { return (message, [.data(PNGEncoder().encode(rendered), name: "failure")]) }
