@@ -7,7 +7,6 @@
 #include "weft_png_libdeflate.h"
 
 #include "png_internal.h"
-#include "weft_argb.h"
 #include "weft_unpremultiply.h"
 
 #include <libdeflate.h>
@@ -41,37 +40,46 @@ static uint8_t *finish_chunk(uint8_t *start, const char type[4], size_t length) 
 // Opaque rows: R, G, B from cairo's words; Sub subtracts the previous pixel's bytes, which is
 // the words' bytes subtracted, then reordered.
 
-static void rgb_row(const uint8_t *row, size_t from, size_t width, int sub, uint8_t *out) {
+// Returns 1 when every pixel of the row is opaque (else the bytes are not an RGB image's).
+static int rgb_row(const uint8_t *row, size_t from, size_t width, int sub, uint8_t *out) {
     uint32_t previous = from > 0 && sub ? load32(row + 4 * (from - 1)) : 0;
+    uint32_t all = 0xFFFFFFFFu;
     for (size_t x = from; x < width; x++) {
         uint32_t v = load32(row + 4 * x);
+        all &= v;
         out[3 * x] = (uint8_t)((v >> 16) - (previous >> 16));
         out[3 * x + 1] = (uint8_t)((v >> 8) - (previous >> 8));
         out[3 * x + 2] = (uint8_t)(v - previous);
         if (sub) previous = v;
     }
+    return all >> 24 == 0xFF;
 }
 
 #if WEFT_X86
 // Eight pixels a step: the words less their left neighbours' (Sub) in bytes, then each lane's four
 // pixels' B, G, R reordered to R, G, B in its low 12 bytes. Each lane is stored as 16 bytes, the
-// last 4 overwritten by the next store (or falling in the slack after the last row).
-__attribute__((target("avx2"))) static void rgb_row_avx2(const uint8_t *row, size_t width, int sub, uint8_t *out) {
+// last 4 overwritten by the next store (or falling in the slack after the last row). The words
+// are ANDed on the way, for the opacity check.
+__attribute__((target("avx2"))) static int rgb_row_avx2(const uint8_t *row, size_t width, int sub, uint8_t *out) {
     const __m256i order = _mm256_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1, 2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13,
                                            12, -1, -1, -1, -1);
+    __m256i all = _mm256_set1_epi32(-1);
+    int opaque = 1;
     size_t x = 0;
     if (sub && width > 0) {
-        rgb_row(row, 0, 1, sub, out);
+        opaque = rgb_row(row, 0, 1, sub, out);
         x = 1;
     }
     for (; x + 8 <= width; x += 8) {
         __m256i v = _mm256_loadu_si256((const __m256i *)(row + 4 * x));
+        all = _mm256_and_si256(all, v);
         if (sub) v = _mm256_sub_epi8(v, _mm256_loadu_si256((const __m256i *)(row + 4 * x - 4)));
         __m256i rgb = _mm256_shuffle_epi8(v, order);
         _mm_storeu_si128((__m128i *)(out + 3 * x), _mm256_castsi256_si128(rgb));
         _mm_storeu_si128((__m128i *)(out + 3 * x + 12), _mm256_extracti128_si256(rgb, 1));
     }
-    rgb_row(row, x, width, sub, out);
+    opaque &= rgb_row(row, x, width, sub, out);
+    return opaque && _mm256_testc_si256(all, _mm256_set1_epi32((int)0xFF000000u));
 }
 #endif
 
@@ -114,6 +122,51 @@ static void rgba_row(const uint8_t *row, size_t width, int sub, uint8_t *scratch
 
 // ---------------------------------------------------------------------------------------------
 
+// The filtered rows in a buffer from malloc (`*raw`, `*count` bytes): RGB when `opaque`, else RGBA.
+// For RGB, `*raw` is left NULL (and OK returned) when a pixel turns out not to be opaque.
+static int make_rows(const uint8_t *pixels, size_t width, size_t height, size_t stride, int filter, int opaque, uint8_t **raw,
+                     size_t *count) {
+    *raw = NULL;
+    size_t channels = opaque ? 3 : 4;
+    size_t row_bytes, raw_count;
+    if (__builtin_mul_overflow(width, channels, &row_bytes) || __builtin_add_overflow(row_bytes, (size_t)1, &row_bytes) ||
+        __builtin_mul_overflow(row_bytes, height, &raw_count) || raw_count > 0x7FFF0000u) {
+        return WEFT_PNG_LIBDEFLATE_NO_MEMORY;
+    }
+    uint8_t *rows = malloc(raw_count + SLACK);
+    uint8_t *scratch = opaque ? NULL : calloc(1, width * 4 + 4 + SLACK);
+    if (!rows || (!opaque && !scratch)) {
+        free(rows);
+        free(scratch);
+        return WEFT_PNG_LIBDEFLATE_NO_MEMORY;
+    }
+    int sub = filter == 1;
+    int avx2 = weft_cpu_has_avx2();
+    for (size_t y = 0; y < height; y++) {
+        // No pixels at all when the width is 0: then only the filter bytes are written.
+        const uint8_t *row = width > 0 ? pixels + y * stride : pixels;
+        uint8_t *out = rows + y * row_bytes;
+        out[0] = (uint8_t)filter;
+        if (opaque) {
+#if WEFT_X86
+            int all = avx2 ? rgb_row_avx2(row, width, sub, out + 1) : rgb_row(row, 0, width, sub, out + 1);
+#else
+            int all = rgb_row(row, 0, width, sub, out + 1);
+#endif
+            if (!all) {
+                free(rows);
+                return WEFT_PNG_LIBDEFLATE_OK;
+            }
+        } else {
+            rgba_row(row, width, sub, scratch + 4, out + 1, avx2);
+        }
+    }
+    free(scratch);
+    *raw = rows;
+    *count = raw_count;
+    return WEFT_PNG_LIBDEFLATE_OK;
+}
+
 int weft_png_encode_libdeflate(const uint8_t *pixels, size_t size, size_t width, size_t height, size_t stride, int level, int filter,
                                uint8_t **png, size_t *count) {
     *png = NULL;
@@ -125,41 +178,22 @@ int weft_png_encode_libdeflate(const uint8_t *pixels, size_t size, size_t width,
             return WEFT_PNG_LIBDEFLATE_BAD_BUFFER;
         }
     }
-    int opaque = weft_argb_is_opaque(pixels, stride, width, height);
-    size_t channels = opaque ? 3 : 4;
-    size_t row_bytes, raw_count;
-    if (__builtin_mul_overflow(width, channels, &row_bytes) || __builtin_add_overflow(row_bytes, (size_t)1, &row_bytes) ||
-        __builtin_mul_overflow(row_bytes, height, &raw_count) || raw_count > 0x7FFF0000u) {
-        return WEFT_PNG_LIBDEFLATE_NO_MEMORY;
-    }
-    uint8_t *raw = malloc(raw_count + SLACK);
-    uint8_t *scratch = opaque ? NULL : calloc(1, width * 4 + 4 + SLACK);
     struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);
-    if (!raw || (!opaque && !scratch) || !compressor) {
-        free(raw);
-        free(scratch);
-        if (compressor) libdeflate_free_compressor(compressor);
-        return WEFT_PNG_LIBDEFLATE_NO_MEMORY;
-    }
-    int sub = filter == 1;
-    int avx2 = weft_cpu_has_avx2();
-    for (size_t y = 0; y < height; y++) {
-        const uint8_t *row = pixels + y * stride;
-        uint8_t *out = raw + y * row_bytes;
-        out[0] = (uint8_t)filter;
-        if (opaque) {
-#if WEFT_X86
-            if (avx2) {
-                rgb_row_avx2(row, width, sub, out + 1);
-                continue;
-            }
-#endif
-            rgb_row(row, 0, width, sub, out + 1);
-        } else {
-            rgba_row(row, width, sub, scratch + 4, out + 1, avx2);
+    if (!compressor) return WEFT_PNG_LIBDEFLATE_NO_MEMORY;
+    // RGB rows first, checking opacity on the way (no separate pass over the pixels); at the
+    // first pixel that is not opaque, the rows are made again as RGBA.
+    uint8_t *raw = NULL;
+    size_t raw_count = 0;
+    int opaque = 1;
+    for (int attempt = 0; attempt < 2; attempt++) {
+        int status = make_rows(pixels, width, height, stride, filter, opaque, &raw, &raw_count);
+        if (status != WEFT_PNG_LIBDEFLATE_OK) {
+            libdeflate_free_compressor(compressor);
+            return status;
         }
+        if (raw) break;
+        opaque = 0;
     }
-    free(scratch);
 
     // Signature, IHDR (25), sRGB (13), the IDAT chunk's framing (12), IEND (12).
     size_t bound = libdeflate_zlib_compress_bound(compressor, raw_count);

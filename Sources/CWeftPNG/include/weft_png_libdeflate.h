@@ -21,8 +21,8 @@ enum {
 /// `PNGEncoder`'s `.deflate` method, whole: cairo ARGB32 pixels (premultiplied, native-endian
 /// words, `stride` bytes a row, `size` bytes in all) as a PNG file whose rows all use `filter`
 /// (0 None, 1 Sub), compressed in one zlib stream by libdeflate at `level` (0 to 12). Fully opaque
-/// images (`weft_argb_is_opaque`) are written as RGB, others as RGBA un-premultiplied by cairo's
-/// rule (`weft_unpremultiply_rgba`). Chunks: IHDR, sRGB (perceptual), one IDAT, IEND. An image
+/// images are written as RGB (opacity checked during the row pass, not before it), others as RGBA
+/// un-premultiplied by cairo's rule (`weft_unpremultiply_rgba`). Chunks: IHDR, sRGB (perceptual), one IDAT, IEND. An image
 /// with no pixels gives the same chunks with an empty image's zlib stream.
 ///
 /// On success `*png` is a buffer of `*count` bytes from malloc, which the caller frees.

@@ -50,11 +50,11 @@ final class PostCellNode: ASCellNode, @unchecked Sendable {
 }
 
 /// The feed: 40 posts in a vertical flow layout.
-final class FeedController: ASDKViewController<ASCollectionNode>, ASCollectionDataSource, ASCollectionDelegateFlowLayout {
+public final class FeedController: ASDKViewController<ASCollectionNode>, ASCollectionDataSource, ASCollectionDelegateFlowLayout {
     let avatars: [UIImage]
     let photos: [UIImage]
 
-    override init() {
+    public override init() {
         let layout = UICollectionViewFlowLayout()
         layout.minimumLineSpacing = 8
         avatars = [UIColor.systemOrange, .systemPurple, .systemTeal].map { FeedController.gradient(CGSize(width: 36, height: 36), $0) }
@@ -65,7 +65,7 @@ final class FeedController: ASDKViewController<ASCollectionNode>, ASCollectionDa
         node.delegate = self
     }
 
-    required init?(coder: NSCoder) {
+    public required init?(coder: NSCoder) {
         fatalError("init(coder:) has not been implemented")
     }
 
@@ -77,17 +77,17 @@ final class FeedController: ASDKViewController<ASCollectionNode>, ASCollectionDa
         }
     }
 
-    func numberOfSections(in collectionNode: ASCollectionNode) -> Int { 1 }
+    public func numberOfSections(in collectionNode: ASCollectionNode) -> Int { 1 }
 
-    func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { 40 }
+    public func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { 40 }
 
-    func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
+    public func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
         let index = indexPath.item
         let avatar = avatars[index % avatars.count], photo = photos[index % photos.count]
         return { PostCellNode(index: index, avatarImage: avatar, photoImage: photo) }
     }
 
-    func collectionNode(_ collectionNode: ASCollectionNode, constrainedSizeForItemAt indexPath: IndexPath) -> ASSizeRange {
+    public func collectionNode(_ collectionNode: ASCollectionNode, constrainedSizeForItemAt indexPath: IndexPath) -> ASSizeRange {
         let width = collectionNode.bounds.width
         return ASSizeRange(min: CGSize(width: width, height: 0), max: CGSize(width: width, height: .infinity))
     }

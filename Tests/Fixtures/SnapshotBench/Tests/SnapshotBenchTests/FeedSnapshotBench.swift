@@ -8,7 +8,7 @@ import SnapshotTesting
 import Weft
 import WeftSnapshotTesting
 import XCTest
-@testable import FeedApp
+import FeedApp
 
 @MainActor
 final class FeedSnapshotBench: XCTestCase {
