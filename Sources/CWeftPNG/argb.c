@@ -7,10 +7,6 @@
 #include "png_internal.h"
 #include "weft_unpremultiply.h"
 
-#if WEFT_X86
-#include <immintrin.h>
-#endif
-
 static int row_is_opaque(const uint8_t *row, size_t from, size_t width) {
     uint32_t all = 0xFFFFFFFFu;
     for (size_t x = from; x < width; x++) all &= load32(row + 4 * x);
@@ -18,12 +14,12 @@ static int row_is_opaque(const uint8_t *row, size_t from, size_t width) {
 }
 
 #if WEFT_X86
+// In vector extensions, not intrinsics, so that it stays fast at -O0 (see png_internal.h).
 __attribute__((target("avx2"))) static int row_is_opaque_avx2(const uint8_t *row, size_t width) {
-    const __m256i alpha = _mm256_set1_epi32((int)0xFF000000u);
-    __m256i all = _mm256_set1_epi32(-1);
+    weft_u32x8 all = ~(weft_u32x8){0};
     size_t x = 0;
-    for (; x + 8 <= width; x += 8) all = _mm256_and_si256(all, _mm256_loadu_si256((const __m256i *)(row + 4 * x)));
-    return _mm256_testc_si256(all, alpha) && row_is_opaque(row, x, width);
+    for (; x + 8 <= width; x += 8) all &= (weft_u32x8)WEFT_LOAD_U8X32(row + 4 * x);
+    return weft_all_opaque_u32x8(all) && row_is_opaque(row, x, width);
 }
 #endif
 

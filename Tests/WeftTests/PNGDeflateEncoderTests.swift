@@ -68,6 +68,35 @@ import Testing
             }
         }
     }
+
+    /// What lets a golden comparison pass a rendering equal to its decoded reference without
+    /// working out the rendering's round trip: every pixel cairo's reader makes (straight colour c
+    /// at alpha a, premultiplied) un-premultiplies and premultiplies back to itself.
+    @Test func aDecodedPNGIsItsOwnRoundTrip() throws {
+        // 256 × 256 RGBA pixels, straight colour = x at alpha = y, every row unfiltered.
+        var raw = [UInt8]()
+        for a in 0..<256 {
+            raw.append(0)
+            for c in 0..<256 { raw += [UInt8(c), UInt8(255 - c), UInt8(c / 2), UInt8(a)] }
+        }
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var header = [UInt8]()
+        header.appendBigEndian(256)
+        header.appendBigEndian(256)
+        header += [8, 6, 0, 0, 0]
+        png.appendChunk("IHDR", header)
+        let compressor = libdeflate_alloc_compressor(1)!
+        defer { libdeflate_free_compressor(compressor) }
+        var compressed = [UInt8](repeating: 0, count: libdeflate_zlib_compress_bound(compressor, raw.count))
+        let written = raw.withUnsafeBytes { input in
+            compressed.withUnsafeMutableBytes { libdeflate_zlib_compress(compressor, input.baseAddress, raw.count, $0.baseAddress, $0.count) }
+        }
+        png.appendChunk("IDAT", Array(compressed.prefix(written)))
+        png.appendChunk("IEND", [])
+        let decoded = try UIImage(decoding: Data(png)).bitmap
+        #expect(!decoded.isOpaque)
+        #expect(try decoded.pngRoundTripped().hasSamePixels(as: decoded))
+    }
 }
 
 /// The `.deflate` encoder as Swift wrote it (rows filled pixel by pixel, chunks appended).

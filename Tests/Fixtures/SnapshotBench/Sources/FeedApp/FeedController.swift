@@ -50,7 +50,7 @@ final class PostCellNode: ASCellNode, @unchecked Sendable {
 }
 
 /// The feed: 40 posts in a vertical flow layout.
-public final class FeedController: ASDKViewController<ASCollectionNode>, ASCollectionDataSource, ASCollectionDelegateFlowLayout {
+public final class FeedController: ASDKViewController<ASCollectionNode>, ASCollectionDataSource, ASCollectionDelegate {
     let avatars: [UIImage]
     let photos: [UIImage]
 
