@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <libdeflate.h>
+
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #define WEFT_X86 1
 #endif
@@ -21,6 +23,24 @@ static inline uint64_t load64(const uint8_t *p) {
     uint64_t v;
     memcpy(&v, p, 8);
     return v;
+}
+
+// PNG's framing, shared by both encoders (weft_png.c, png_libdeflate.c).
+
+static inline uint8_t *put32(uint8_t *p, uint32_t v) {
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+    return p + 4;
+}
+
+// A chunk whose data is already at `start + 8`: writes its length and type before, its CRC after.
+static inline uint8_t *finish_chunk(uint8_t *start, const char type[4], size_t length) {
+    put32(start, (uint32_t)length);
+    memcpy(start + 4, type, 4);
+    uint32_t crc = libdeflate_crc32(0, start + 4, 4 + length);
+    return put32(start + 8 + length, crc);
 }
 
 // 32-byte vectors in clang's vector extensions, for AVX2 code that must stay fast unoptimised:

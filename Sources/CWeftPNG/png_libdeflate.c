@@ -16,22 +16,6 @@
 // Slack after the filtered rows: the AVX2 row writer stores 32 bytes where 24 are the row's.
 #define SLACK 32
 
-static inline uint8_t *put32(uint8_t *p, uint32_t v) {
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
-    return p + 4;
-}
-
-// A chunk whose data is already at `start + 8`: its length and type before, its CRC after.
-static uint8_t *finish_chunk(uint8_t *start, const char type[4], size_t length) {
-    put32(start, (uint32_t)length);
-    memcpy(start + 4, type, 4);
-    uint32_t crc = libdeflate_crc32(0, start + 4, 4 + length);
-    return put32(start + 8 + length, crc);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Opaque rows: R, G, B from cairo's words; Sub subtracts the previous pixel's bytes, which is
 // the words' bytes subtracted, then reordered.

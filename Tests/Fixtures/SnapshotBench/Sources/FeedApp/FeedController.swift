@@ -16,17 +16,17 @@ final class PostCellNode: ASCellNode, @unchecked Sendable {
         super.init()
         automaticallyManagesSubnodes = true
         backgroundColor = .white
-        avatar.image = avatarImage
+        (avatar.image, photo.image) = (avatarImage, photoImage)
         avatar.style.preferredSize = CGSize(width: 36, height: 36)
         avatar.cornerRadius = 18
-        name.attributedText = NSAttributedString(string: Self.names[index % Self.names.count],
-                                                 attributes: [.font: UIFont.boldSystemFont(ofSize: 15), .foregroundColor: UIColor.label])
-        time.attributedText = NSAttributedString(string: "\(index % 59 + 1)m",
-                                                 attributes: [.font: UIFont.systemFont(ofSize: 13), .foregroundColor: UIColor.systemGray])
-        photo.image = photoImage
-        caption.attributedText = NSAttributedString(string: Self.captions[index % Self.captions.count],
-                                                    attributes: [.font: UIFont.systemFont(ofSize: 14), .foregroundColor: UIColor.darkGray])
+        name.attributedText = Self.text(Self.names[index % Self.names.count], .boldSystemFont(ofSize: 15), .label)
+        time.attributedText = Self.text("\(index % 59 + 1)m", .systemFont(ofSize: 13), .systemGray)
+        caption.attributedText = Self.text(Self.captions[index % Self.captions.count], .systemFont(ofSize: 14), .darkGray)
         caption.maximumNumberOfLines = 3
+    }
+
+    static func text(_ string: String, _ font: UIFont, _ color: UIColor) -> NSAttributedString {
+        NSAttributedString(string: string, attributes: [.font: font, .foregroundColor: color])
     }
 
     override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
