@@ -6,12 +6,14 @@
 #               WEFT_FPNGE_SOURCE names a checkout of veluca93/fpnge: it is no Debian or PyPI package),
 #               the frames rate as a ratio of threads / (a frame copy + fpnge's encode of a bench-feed
 #               frame in cairo's byte order; the copy alone without fpnge), ffmpeg alone on the same raw
-#               frames for mp4
+#               frames for mp4; then one device snapshot verified through swift-snapshot-testing in a package
+#               that depends on Weft, built debug (what a plain `swift test` runs) and release
+#               (scripts/bench-snapshot-testing.sh)
 #   make bench-chromium  headless Chromium's fastest PNG mode and `weft frames` on the same 120-frame scroll
 #               of the bench feed, interleaved round by round, with frames/s and their ratio
 #               (scripts/bench-chromium: every mode with `python3 scripts/bench-chromium/bench.py modes`)
 #   make sanitize  the whole suite under ThreadSanitizer, then AddressSanitizer + LeakSanitizer (C also
-#                  under UBSan), then UndefinedBehaviorSanitizer (the C targets: CWeftPNG)
+#                  under UBSan), then UndefinedBehaviorSanitizer (the C targets: CWeftPNG, CWeftCompare)
 #   make stress the collection's multi-threaded stress test with 100,000 schedules (WEFT_STRESS_RUNS)
 #   make fuzz   each libFuzzer target in Fuzz/ for FUZZ_SECONDS: the PNG and JPEG decoders and the
 #               single-pass PNG encoder with pixel oracles, text, node trees; Swift under ASan, C
@@ -99,11 +101,13 @@ model-test: deps
 stress: deps
 	WEFT_STRESS_RUNS=$${WEFT_STRESS_RUNS:-100000} $(SWIFT) test --filter CollectionStressTests
 
-# Everything at one thread per core (or WEFT_THREADS), then the bench feed's frames again on one thread.
+# Everything at one thread per core (or WEFT_THREADS), then the bench feed's frames again on one thread, then
+# the cost of one verified device snapshot through swift-snapshot-testing in a debug and a release build.
 bench: deps
 	$(SWIFT) build -c release --product weft
 	$(SWIFT) run -c release weft bench
 	WEFT_THREADS=1 $(SWIFT) run -c release weft bench --parts frames
+	SWIFT=$(SWIFT) scripts/bench-snapshot-testing.sh debug release
 
 # Chromium's fastest PNG modes here, all with optimizeForSpeed: Page.captureScreenshot, the same with a clip,
 # and a HeadlessExperimental.beginFrame screenshot in chromium-headless-shell (the old headless mode, its own

@@ -41,7 +41,10 @@ let package = Package(
         // libdeflate only for its checksums.
         .target(name: "CWeftPNG", linkerSettings: [.linkedLibrary("deflate")]),
         .target(name: "Weft", dependencies: ["CWeft", "CWeftPNG"]),
-        .target(name: "WeftTesting", dependencies: ["Weft"]),
+        // Golden comparison over pixels (counts, colour distance, difference marks, attribution to
+        // nodes), in C so that debug test runs compare at release speed.
+        .target(name: "CWeftCompare", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "WeftTesting", dependencies: ["Weft", "CWeftCompare"]),
         .target(name: "PlaygroundSupport", dependencies: ["Weft"]),
         .target(name: "WeftSnapshotTesting", dependencies: [
             "Weft", "WeftTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
@@ -56,7 +59,7 @@ let package = Package(
         ),
         // The hostile-input suite's child process: one case per run, so a crash counts as a failure.
         .executableTarget(name: "weft-hostile", dependencies: ["Weft", "WeftTesting", "CWeft"], path: "Sources/WeftHostile"),
-        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftTesting", "WeftSamples", "CWeft", "CWeftPNG", "weft", "weft-hostile", "WeftSnapshotTesting", "PlaygroundSupport",
+        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftTesting", "WeftSamples", "CWeft", "CWeftPNG", "CWeftCompare", "weft", "weft-hostile", "WeftSnapshotTesting", "PlaygroundSupport",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
         // Texture-style app code in Swift 5 language mode, as ported apps compile: it must build

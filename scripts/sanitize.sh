@@ -5,7 +5,7 @@
 #   scripts/sanitize.sh address SCRATCH   AddressSanitizer with LeakSanitizer (detect_leaks=1),
 #                                          with scripts/lsan/suppressions.txt (a Foundation leak);
 #                                          C targets also under UndefinedBehaviorSanitizer
-#   scripts/sanitize.sh undefined SCRATCH UndefinedBehaviorSanitizer: the C targets (CWeftPNG, the
+#   scripts/sanitize.sh undefined SCRATCH UndefinedBehaviorSanitizer: the C targets (CWeftPNG, CWeftCompare, the
 #                                          C code of dependencies) instrumented, every
 #                                          "runtime error:" line a failure
 # SCRATCH is a build folder of its own, so the normal debug build is never rebuilt.

@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <libdeflate.h>
+
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #define WEFT_X86 1
 #endif
@@ -22,6 +24,47 @@ static inline uint64_t load64(const uint8_t *p) {
     memcpy(&v, p, 8);
     return v;
 }
+
+// PNG's framing, shared by both encoders (weft_png.c, png_libdeflate.c).
+
+static inline uint8_t *put32(uint8_t *p, uint32_t v) {
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+    return p + 4;
+}
+
+// A chunk whose data is already at `start + 8`: writes its length and type before, its CRC after.
+static inline uint8_t *finish_chunk(uint8_t *start, const char type[4], size_t length) {
+    put32(start, (uint32_t)length);
+    memcpy(start + 4, type, 4);
+    uint32_t crc = libdeflate_crc32(0, start + 4, 4 + length);
+    return put32(start + 8 + length, crc);
+}
+
+// 32-byte vectors in clang's vector extensions, for AVX2 code that must stay fast unoptimised:
+// at -O0 (SwiftPM's debug builds) every intrinsic is a wrapper whose operands go through the
+// stack, while a vector operation or `__builtin_shufflevector` is one instruction. Only for
+// functions marked `target("avx2")` (a 32-byte vector crosses a call only where AVX is on), which
+// x86 builds call after `weft_cpu_has_avx2()`.
+#if WEFT_X86
+typedef uint8_t weft_u8x32 __attribute__((vector_size(32)));
+typedef uint32_t weft_u32x8 __attribute__((vector_size(32)));
+// The same bytes at any alignment, allowed to alias anything (as immintrin.h's `__m256i_u`): a
+// load or store through it is one unaligned move even at -O0. Macros, not functions: at -O0 a
+// vector handed to even an always-inline function is copied in 8-byte pieces and read back whole,
+// a stalled store-to-load forward per call.
+typedef uint8_t weft_u8x32_unaligned __attribute__((vector_size(32), aligned(1), may_alias));
+#define WEFT_LOAD_U8X32(p) (*(const weft_u8x32_unaligned *)(p))
+#define WEFT_STORE_U8X32(p, v) (*(weft_u8x32_unaligned *)(p) = (v))
+
+/// True when every lane of `all` (pixels ANDed together) has alpha 255.
+__attribute__((target("avx2"), always_inline)) static inline int weft_all_opaque_u32x8(weft_u32x8 all) {
+    uint32_t a = all[0] & all[1] & all[2] & all[3] & all[4] & all[5] & all[6] & all[7];
+    return a >> 24 == 0xFF;
+}
+#endif
 
 // cpu.c
 

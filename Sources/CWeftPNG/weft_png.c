@@ -102,22 +102,6 @@ static int reserve(uint8_t **buffer, size_t *capacity, size_t need) {
 // ---------------------------------------------------------------------------------------------
 // The file.
 
-static inline uint8_t *put32(uint8_t *p, uint32_t v) {
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
-    return p + 4;
-}
-
-// A chunk whose data is already at `start + 8`: writes its length and type before, its CRC after.
-static uint8_t *finish_chunk(uint8_t *start, const char type[4], size_t length) {
-    put32(start, (uint32_t)length);
-    memcpy(start + 4, type, 4);
-    uint32_t crc = libdeflate_crc32(0, start + 4, 4 + length);
-    return put32(start + 8 + length, crc);
-}
-
 typedef void (*convert_fn)(const uint8_t *, uint8_t *, size_t);
 typedef void (*filter_fn)(const uint8_t *, const uint8_t *, size_t, int, uint8_t *, uint8_t *, uint8_t *, uint64_t[3]);
 typedef int (*filter_rgb_fn)(const uint8_t *, const uint8_t *, size_t, uint8_t *, uint8_t *, uint8_t *, uint64_t[3]);

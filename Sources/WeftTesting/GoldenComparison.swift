@@ -24,7 +24,7 @@ public enum GoldenComparison {
         let comparison = PixelComparison.compare(reference, actual, tolerance: tolerance)
         if comparison.passes(tolerance) { return nil }
         return GoldenMismatch(message: summary(comparison, tolerance: tolerance, attribution: attribution, actual: actual),
-                              differenceImage: PixelDifference.image(reference, mask: comparison.mask))
+                              differenceImage: PixelDifference.image(reference, comparison: comparison))
     }
 
     /// The count line, the tolerance when it is not exact, then the nodes whose area differs.
@@ -33,7 +33,7 @@ public enum GoldenComparison {
         var summary = "\(comparison.differing) of \(comparison.total) pixels differ (\(String(format: "%.3f", percent)) %), largest ΔE \(String(format: "%.1f", comparison.largestDeltaE))"
         if tolerance != .exact { summary += "; allowed: \(tolerance)" }
         if let attribution {
-            let nodes = attribution.describe(mask: comparison.mask, pixelWidth: actual.pixelWidth, pixelHeight: actual.pixelHeight, scale: actual.scale)
+            let nodes = attribution.describe(comparison, scale: actual.scale)
             if !nodes.isEmpty { summary += "\n" + nodes }
         }
         return summary

@@ -109,13 +109,20 @@ public struct GoldenStore: Sendable {
         case .failure(let error): return error
         case .success(let value): mode = value
         }
-        let encoded = PNGEncoder().encode(bitmap)
-        guard let actual = try? UIImage(decoding: encoded, scale: bitmap.scale).bitmap else {
+        // A PNG file cannot hold an empty image.
+        guard bitmap.pixelWidth > 0, bitmap.pixelHeight > 0 else {
             return .renderFailed(golden: goldenURL.path, reason: "the rendering did not survive a PNG round trip")
+        }
+        var encodedOnce: Data?
+        func encoded() -> Data {
+            if let encodedOnce { return encodedOnce }
+            let data = PNGEncoder().encode(bitmap)
+            encodedOnce = data
+            return data
         }
         func record() -> GoldenError {
             do {
-                try write(encoded, to: goldenURL)
+                try write(encoded(), to: goldenURL)
             } catch {
                 return .unreadable(golden: goldenURL.path, reason: "could not record: \(error)")
             }
@@ -125,7 +132,7 @@ public struct GoldenStore: Sendable {
         guard FileManager.default.fileExists(atPath: goldenURL.path) else {
             if mode != .never { return record() }
             let path = artifact(file, "failure")
-            try? write(encoded, to: path)
+            try? write(encoded(), to: path)
             return .missing(golden: goldenURL.path, actual: path.path)
         }
         if mode == .all { return record() }
@@ -134,6 +141,18 @@ public struct GoldenStore: Sendable {
             expected = try UIImage(contentsOf: goldenURL).bitmap
         } catch {
             return .unreadable(golden: goldenURL.path, reason: "\(error)")
+        }
+        // A passing comparison encodes nothing and decodes only the golden. A decoded golden is its
+        // own PNG round trip (cairo's reader premultiplies to values that un-premultiply and
+        // premultiply back to themselves: all 65,536 alpha and colour pairs), so a rendering equal
+        // to it would be equal after its round trip too, which is worked out (in C, not by
+        // encoding) only when they differ.
+        if bitmap.hasSamePixels(as: expected) {
+            removeArtifacts(file)
+            return nil
+        }
+        guard let actual = try? bitmap.pngRoundTripped() else {
+            return .renderFailed(golden: goldenURL.path, reason: "the rendering did not survive a PNG round trip")
         }
         let sameSize = actual.pixelWidth == expected.pixelWidth && actual.pixelHeight == expected.pixelHeight
         if sameSize && actual.hasSamePixels(as: expected) {
@@ -150,13 +169,13 @@ public struct GoldenStore: Sendable {
         let artifacts = GoldenArtifacts(reference: artifact(file, "reference").path, failure: artifact(file, "failure").path,
                                         difference: artifact(file, "difference").path)
         try? write(PNGEncoder().encode(expected), to: URL(fileURLWithPath: artifacts.reference))
-        try? write(encoded, to: URL(fileURLWithPath: artifacts.failure))
+        try? write(encoded(), to: URL(fileURLWithPath: artifacts.failure))
         guard let comparison else {
             try? FileManager.default.removeItem(atPath: artifacts.difference)
             return .sizeMismatch(golden: goldenURL.path, expected: "\(expected.pixelWidth)×\(expected.pixelHeight)",
                                  actual: "\(actual.pixelWidth)×\(actual.pixelHeight)", artifacts: artifacts)
         }
-        try? write(PNGEncoder().encode(PixelDifference.image(expected, mask: comparison.mask)), to: URL(fileURLWithPath: artifacts.difference))
+        try? write(PNGEncoder().encode(PixelDifference.image(expected, comparison: comparison)), to: URL(fileURLWithPath: artifacts.difference))
         let summary = GoldenComparison.summary(comparison, tolerance: tolerance, attribution: attribution, actual: actual)
         return .mismatch(golden: goldenURL.path, differingPixels: comparison.differing, summary: summary, artifacts: artifacts)
     }

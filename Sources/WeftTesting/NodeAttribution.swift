@@ -1,3 +1,4 @@
+import CWeftCompare
 import Foundation
 import Weft
 
@@ -66,16 +67,32 @@ public struct NodeAttribution: Sendable {
     }
 
     /// One line per node, most differing pixels first: "ASTextNode "title" in BoxCell item 3: 412 px differ".
-    func describe(mask: [Bool], pixelWidth: Int, pixelHeight: Int, scale: CGFloat, limit: Int = 8) -> String {
+    /// Pixels are counted by region in C (`weft_compare_attribute`), row by row.
+    func describe(_ comparison: PixelComparison, scale: CGFloat, limit: Int = 8) -> String {
         guard !regions.isEmpty else { return "" }
-        var counts = [Int](repeating: 0, count: regions.count)
-        var outside = 0
-        for y in 0..<pixelHeight {
-            for x in 0..<pixelWidth where mask[y * pixelWidth + x] {
-                let point = CGPoint(x: (CGFloat(x) + 0.5) / scale, y: (CGFloat(y) + 0.5) / scale)
-                if let index = regions.lastIndex(where: { $0.frame.contains(point) }) { counts[index] += 1 } else { outside += 1 }
+        // CGRect.contains holds no point for an empty or null rectangle; such a region gets bounds
+        // that hold none either.
+        var bounds: [Double] = []
+        bounds.reserveCapacity(regions.count * 4)
+        for region in regions {
+            let frame = region.frame
+            if frame.isNull || frame.isEmpty {
+                bounds += [.infinity, .infinity, .infinity, .infinity]
+            } else {
+                bounds += [Double(frame.minX), Double(frame.minY), Double(frame.maxX), Double(frame.maxY)]
             }
         }
+        let counted = [Int](unsafeUninitializedCapacity: regions.count + 1) { counts, count in
+            let status = comparison.mask.withUnsafeBufferPointer { mask in
+                bounds.withUnsafeBufferPointer { rects in
+                    weft_compare_attribute(mask.baseAddress, comparison.pixelWidth, comparison.pixelHeight, Double(scale), rects.baseAddress,
+                                           regions.count, UnsafeMutableRawPointer(counts.baseAddress!).assumingMemoryBound(to: Int.self))
+                }
+            }
+            count = status == 0 ? regions.count + 1 : 0
+        }
+        guard counted.count == regions.count + 1 else { return "" }
+        let counts = counted.dropLast(), outside = counted[regions.count]
         var lines = counts.indices.filter { counts[$0] > 0 }.sorted { counts[$0] > counts[$1] }
             .map { "\(regions[$0].label): \(counts[$0]) px differ" }
         if lines.count > limit { lines = Array(lines.prefix(limit)) + ["… and \(lines.count - limit) more nodes"] }

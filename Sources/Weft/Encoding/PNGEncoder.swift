@@ -80,95 +80,25 @@ public struct PNGEncoder: Sendable {
         return try result.get()
     }
 
+    /// Rows, chunks and compression in C (`weft_png_encode_libdeflate`): the same code in debug
+    /// and release builds, so a debug test run encodes as fast as a release one.
     private func encodeDeflate(_ bitmap: Bitmap) -> Data {
-        let opaque = bitmap.isOpaque
-        let channels = opaque ? 3 : 4
-        let rowBytes = 1 + bitmap.pixelWidth * channels
-        let rawCount = rowBytes * bitmap.pixelHeight
-        // Uninitialised buffers: every byte is written below, and zero-filling megabytes costs
-        // as much as filtering them.
-        let raw = [UInt8](unsafeUninitializedCapacity: rawCount) { out, count in
-            bitmap.withUnsafeBytes { pixels in
-                for y in 0..<bitmap.pixelHeight {
-                    let row = (pixels.baseAddress! + y * bitmap.bytesPerRow).assumingMemoryBound(to: UInt32.self)
-                    fillRow(out.baseAddress! + y * rowBytes, from: row, width: bitmap.pixelWidth, channels: channels)
-                }
-            }
-            count = rawCount
+        var png: UnsafeMutablePointer<UInt8>?
+        var count = 0
+        let status = bitmap.withUnsafeBytes { pixels in
+            weft_png_encode_libdeflate(pixels.baseAddress?.assumingMemoryBound(to: UInt8.self), pixels.count, bitmap.pixelWidth,
+                                       bitmap.pixelHeight, bitmap.bytesPerRow, Int32(compressionLevel), Int32(filter.rawValue), &png, &count)
         }
-
-        var header = [UInt8]()
-        header.appendBigEndian(UInt32(bitmap.pixelWidth))
-        header.appendBigEndian(UInt32(bitmap.pixelHeight))
-        header += [8, opaque ? 2 : 6, 0, 0, 0]  // 8 bits, RGB or RGBA, deflate, adaptive filters, no interlace
-
-        guard let compressor = libdeflate_alloc_compressor(Int32(compressionLevel)) else {
-            fatalError("libdeflate could not allocate a compressor")
+        // A bitmap's own buffer always fits its size, so the only failure is memory.
+        guard status == Int32(WEFT_PNG_LIBDEFLATE_OK), let png else {
+            fatalError("no memory to encode a \(bitmap.pixelWidth)×\(bitmap.pixelHeight) PNG (status \(status))")
         }
-        defer { libdeflate_free_compressor(compressor) }
-        let bound = libdeflate_zlib_compress_bound(compressor, rawCount)
-        var png = [UInt8]()
-        png.reserveCapacity(8 + 25 + 13 + 12 + bound + 12)
-        png += PNGDecoder.signature
-        png.appendChunk("IHDR", header)
-        png.appendChunk("sRGB", [0])
-        // The IDAT chunk is compressed in place: length, type, data, then its CRC.
-        let idatStart = png.count
-        png.appendBigEndian(0)
-        png += Array("IDAT".utf8)
-        let dataStart = png.count
-        png.append(contentsOf: repeatElement(0, count: bound))
-        let written = raw.withUnsafeBytes { input in
-            png.withUnsafeMutableBytes { output in
-                libdeflate_zlib_compress(compressor, input.baseAddress, rawCount, output.baseAddress! + dataStart, bound)
-            }
-        }
-        png.removeSubrange((dataStart + written)...)
-        png.withUnsafeMutableBytes { bytes in
-            bytes.storeBytes(of: UInt32(written).bigEndian, toByteOffset: idatStart, as: UInt32.self)
-        }
-        let crc = png.withUnsafeBytes { libdeflate_crc32(0, $0.baseAddress! + idatStart + 4, 4 + written) }
-        png.appendBigEndian(crc)
-        png.appendChunk("IEND", [])
-        return Data(png)
+        return Data(bytesNoCopy: png, count: count, deallocator: .free)
     }
 
     /// Encodes `bitmap` and writes it to `path`, creating the folder.
     public func write(_ bitmap: Bitmap, toFile path: String) throws(OutputError) {
         try encode(bitmap).write(toFile: path)
-    }
-
-    /// One row: the filter byte, then RGB(A) bytes un-premultiplied and filtered.
-    private func fillRow(_ out: UnsafeMutablePointer<UInt8>, from row: UnsafePointer<UInt32>, width: Int, channels: Int) {
-        out[0] = filter.rawValue
-        var o = out + 1
-        if channels == 3 {
-            // Opaque: no un-premultiplying, and SUB subtracts the previous pixel's bytes.
-            var pr: UInt8 = 0, pg: UInt8 = 0, pb: UInt8 = 0
-            let sub = filter == .sub
-            for x in 0..<width {
-                let argb = row[x]
-                let r = UInt8(truncatingIfNeeded: argb >> 16), g = UInt8(truncatingIfNeeded: argb >> 8), b = UInt8(truncatingIfNeeded: argb)
-                if sub {
-                    o[0] = r &- pr; o[1] = g &- pg; o[2] = b &- pb
-                    pr = r; pg = g; pb = b
-                } else {
-                    o[0] = r; o[1] = g; o[2] = b
-                }
-                o += 3
-            }
-            return
-        }
-        // Translucent: un-premultiplied by the one implementation of cairo's rule (CWeftPNG's
-        // weft_unpremultiply_rgba), then SUB in place from the right, so each byte still sees its
-        // left neighbour unfiltered.
-        weft_unpremultiply_rgba(UnsafeRawPointer(row).assumingMemoryBound(to: UInt8.self), o, width)
-        guard filter == .sub else { return }
-        var i = width * 4 - 1
-        while i >= 4 {
-            o[i] = o[i] &- o[i - 4]
-            i -= 1
-        }
     }
 }
 

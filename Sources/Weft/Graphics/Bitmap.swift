@@ -1,4 +1,5 @@
 import CWeft
+import CWeftPNG
 import Foundation
 import Synchronization
 
@@ -145,19 +146,12 @@ public final class Bitmap: @unchecked Sendable {
         }
     }
 
+    /// In C (`weft_argb_is_opaque`), stopping at the first row with a pixel that is not: a new
+    /// backing store is scanned whole in every frame it first appears in, and every PNG encode
+    /// asks, in debug builds as in release.
     private func scanOpaque() -> Bool {
-        guard pixelWidth > 0, pixelHeight > 0 else { return true }
-        return withUnsafeBytes { raw in
-            // A row's pixels ANDed together, without an early exit inside the row, so that the
-            // compiler vectorizes the loop: a new backing store is scanned whole in every frame
-            // it first appears in.
-            for y in 0..<pixelHeight {
-                let row = UnsafeBufferPointer(start: (raw.baseAddress! + y * bytesPerRow).assumingMemoryBound(to: UInt32.self), count: pixelWidth)
-                var all: UInt32 = 0xFFFF_FFFF
-                for pixel in row { all &= pixel }
-                if all >> 24 != 0xFF { return false }
-            }
-            return true
+        withUnsafeBytes { raw in
+            weft_argb_is_opaque(raw.baseAddress?.assumingMemoryBound(to: UInt8.self), bytesPerRow, pixelWidth, pixelHeight) != 0
         }
     }
 }

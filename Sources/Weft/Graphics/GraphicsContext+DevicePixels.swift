@@ -5,6 +5,19 @@ import Foundation
 /// be filled where an opaque sublayer then sets every pixel (`CompositeLayer.draw`), as a frame's
 /// background is not painted under opaque cells (`FrameBackground`).
 extension GraphicsContext {
+    /// The target's pixels, for drawing that sets device pixels itself in one pass (the golden
+    /// difference image marks each differing pixel so, instead of a fill a pixel): `body` gets the
+    /// first byte of the target's cairo ARGB32 pixels and its bytes per row. The transform and the
+    /// clip do not apply. What was drawn before is flushed to the pixels first, and cairo is told
+    /// after that they changed. The pointer is valid only inside `body`.
+    package func withUnsafeMutableTargetPixels(_ body: (UnsafeMutableRawPointer, Int) -> Void) {
+        let surface = cairo_get_target(cr)
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return }
+        body(UnsafeMutableRawPointer(data), Int(cairo_image_surface_get_stride(surface)))
+        cairo_surface_mark_dirty(surface)
+    }
+
     /// The transform when it only translates and scales both axes alike: device pixels per point,
     /// and where the user-space origin lies, in points from the device's; nil otherwise (rotated,
     /// skewed, scaled unevenly).
