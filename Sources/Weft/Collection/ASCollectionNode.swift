@@ -27,9 +27,9 @@ open class ASCollectionNode: ASDisplayNode {
         var itemsDeferred = false
         var releasesNodesOutsidePreloadRange = false
         var backgroundMeasurementLimit = 256
-        /// `CellLayoutInvalidation.current` when `relayoutInvalidatedCells()` last looked; nil to
-        /// look at the next frame whatever the count.
-        var seenCellInvalidations: Int? = CellLayoutInvalidation.current
+        /// What `relayoutInvalidatedCells()` saw when it last looked; nil to look at the next
+        /// frame whatever the count and the map.
+        var seenCellInvalidations: CellRelayoutLook?
         var supplementaryKinds: [String] = []
         var loaded = false
         var loadError: CollectionError?

@@ -87,7 +87,8 @@ final class StressSource: ASCollectionDataSource, ASCollectionDelegate {
 /// driven from several threads at once, against a model: after every schedule the collection
 /// must show exactly the model, with every cell at its current height, every edit answered
 /// `true`, and no stall. A quarter of the schedules load deferred (`lazyMeasurementThreshold` 0).
-/// `WEFT_STRESS_RUNS` sets the number of schedules (10,000 by default).
+/// `WEFT_STRESS_RUNS` sets the number of schedules (10,000 by default); `WEFT_STRESS_SEED` repeats
+/// one schedule's seed that many times.
 @Suite struct CollectionStressTests {
     enum Operation {
         case edit, reload, relayout, widthChange, frame, cellRelayout, finishBlock, wait
@@ -128,8 +129,10 @@ final class StressSource: ASCollectionDataSource, ASCollectionDelegate {
             }
         }
         defer { observation.cancel() }
+        // `WEFT_STRESS_SEED` runs that one schedule `runs` times: a failure names its seed.
+        let onlySeed = ProcessInfo.processInfo.environment["WEFT_STRESS_SEED"].flatMap(UInt64.init)
         for run in 0..<runs {
-            let seed = rng.next()
+            let seed = onlySeed ?? rng.next()
             if let failure = await schedule(seed: seed) {
                 Issue.record("schedule \(run) (seed \(seed)): \(failure)")
                 return
