@@ -44,7 +44,7 @@ open class ASCollectionNode: ASDisplayNode {
         /// `reloadData()` was called during the running load; it runs once that load has finished.
         var reloadRequested = false
         /// The running load is the follow-up a `reloadData()` during an earlier load asked for: a
-        /// reload asked for now is ignored (see `loadDataIfNeeded`), so it announces nothing.
+        /// reload its own data source answers or node blocks ask for is refused (see `reloadData()`).
         var loadIsFollowUp = false
         /// The last size given to `frame` or `bounds` when it was not a drawable one (the node keeps
         /// a repaired size): viewport errors show what the caller passed.
@@ -331,33 +331,46 @@ open class ASCollectionNode: ASDisplayNode {
     /// UIKit's update would. Edits made after it, before it has read the data source, are part of
     /// what it reads, as in Texture, where edits after `reloadData` apply over it; their
     /// completions get `true` when the running work ends. A reload requested during that follow-up
-    /// is ignored and reported, so a data source that reloads on every load cannot loop. From a
-    /// node block outside a load, the data is marked stale and reloaded on the next query or frame.
+    /// from another thread (or main-actor work another thread asked for) runs after it in turn,
+    /// as another follow-up; one its own data source answers or node blocks ask for is refused and
+    /// reported, so a data source that reloads on every load cannot loop. From a node block
+    /// outside a load, or from main-actor work a wait inside this thread's own use of the layout
+    /// served, the data is marked stale and reloaded on the next query or frame; edits made
+    /// meanwhile are part of what that load reads.
     public func reloadData() {
         // Measuring ahead must not ask the data source about the model being replaced.
         backgroundMeasurement.cancel()
-        enum Plan { case now, afterRunningLoad, onNextAccess }
+        enum Plan { case now, afterRunningLoad, refused, onNextAccess }
         let inBlock = ElementAllocation.isRunningNodeBlock
+        // Asked for by the running load's own work: a node block, or its data source answering it.
+        let fromLoad = inBlock || dataController.isAnsweringLoad
+        // Where a load cannot run now (see `loadDataIfNeeded`): it runs at the next query or frame.
+        let later = inBlock || ASDataController.isApplying || layoutAccess.isSuspendedHere
         let plan = settings.withLock { s -> Plan in
+            if s.loading && s.loadIsFollowUp && fromLoad { return .refused }
             s.loaded = false
+            // Edits made from now on are part of what the coming load reads: absorbed, not
+            // validated against the counts from before the reload (which would reject them).
             if s.loading {
                 s.reloadRequested = true
-                // Edits made from now on are part of what the follow-up load reads: absorbed, not
-                // validated against the counts from before the reload (which would reject them).
-                if !s.loadIsFollowUp { dataController.announceReload() }
+                dataController.announceReload()
                 return .afterRunningLoad
             }
-            return inBlock ? .onNextAccess : .now
+            if later { dataController.announceReload(); return .onNextAccess }
+            return .now
         }
         switch plan {
         case .now:
             try? loadDataIfNeeded()
         case .afterRunningLoad:
             WeftDiagnostics.report(.collection, "\(self).reloadData()",
-                                   "called while the collection was loading its data (from the data source or a node block); it runs when that load has finished")
+                                   "called while the collection was loading its data (from the data source, a node block or another thread); it runs when that load has finished")
+        case .refused:
+            WeftDiagnostics.report(.collection, "\(self).reloadData()",
+                                   "called again during the reload it asked for, by that reload's own data source or node blocks; refused, so a data source or node block that reloads on every load cannot loop")
         case .onNextAccess:
             WeftDiagnostics.report(.collection, "\(self).reloadData()",
-                                   "called from a node block on a background thread; the data is reloaded on the next query or frame")
+                                   "called where a load cannot run now (a node block, or main-actor work served inside this thread's own use of the layout); the data is reloaded on the next query or frame")
         }
     }
 
@@ -408,7 +421,9 @@ open class ASCollectionNode: ASDisplayNode {
         // A node block (which a frame or a batch may be waiting for) or a batch being applied does
         // not load or relayout: that would wait for the layout or the batches that wait for it.
         // It answers from the data there is; the next query or frame elsewhere does the work.
-        let mayReplace = !ElementAllocation.isRunningNodeBlock && !ASDataController.isApplying
+        // Nor does main-actor work a wait inside this thread's own use of the layout served: that
+        // use is mid-step (see `LayoutAccess`).
+        let mayReplace = !ElementAllocation.isRunningNodeBlock && !ASDataController.isApplying && !layoutAccess.isSuspendedHere
         while true {
             let step = settings.withLock { s -> Step in
                 if s.loading { return .busy }
@@ -443,15 +458,12 @@ open class ASCollectionNode: ASDisplayNode {
                 return s.reloadRequested
             }
             // A reload asked for during a load that failed still runs: it supersedes the failure
-            // (and the edits it absorbed are read by it); only the follow-up's own failure is thrown.
-            if let failure, !requested || followUp { throw failure }
+            // (and the edits it absorbed are read by it); only the last load's failure is thrown.
+            if let failure, !requested { throw failure }
             guard requested else { return }
-            if followUp {
-                settings.withLock { $0.loaded = true }
-                WeftDiagnostics.report(.collection, "\(self).reloadData()",
-                                       "called again during the reload it asked for; ignored, so a data source or node block that reloads on every load cannot loop")
-                return
-            }
+            // Another follow-up, as many as other threads ask for: a data source or node block
+            // that reloads on every load cannot loop, as `reloadData()` refuses what the
+            // follow-up's own work asks for.
             followUp = true
         }
     }
