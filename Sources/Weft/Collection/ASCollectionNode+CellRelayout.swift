@@ -28,11 +28,11 @@ extension ASCollectionNode {
         let invalidations = CellLayoutInvalidation.current
         let (current, generation) = data.withLock { ($0.map, $0.generation) }
         let look = CellRelayoutLook(invalidations: invalidations, generation: generation)
-        guard settings.withLock({ $0.seenCellInvalidations != look }) else { return }
+        guard settings.withLockedValue({ $0.seenCellInvalidations != look }) else { return }
         // The map looked at is the one a cell relayout replaces: the published one, not the map
         // the layout last adopted, which may not hold a cell a batch made since.
         guard current.allocatedElements.contains(where: \.needsRemeasure) else {
-            settings.withLock { $0.seenCellInvalidations = look }
+            settings.withLockedValue { $0.seenCellInvalidations = look }
             return
         }
         layoutAccess.entering("\(self): a cell relayout") { relayoutInvalidatedCellsHoldingLayout(invalidations) }
@@ -64,7 +64,7 @@ extension ASCollectionNode {
                 WeftDiagnostics.report(.collection, "\(self)", "the element map changed during a cell relayout; the relayout was dropped and runs again at the next frame (please report: a relayout is meant to hold the map)")
             }
         }
-        settings.withLock { $0.seenCellInvalidations = published.map { CellRelayoutLook(invalidations: invalidations, generation: $0) } }
+        settings.withLockedValue { $0.seenCellInvalidations = published.map { CellRelayoutLook(invalidations: invalidations, generation: $0) } }
         dataController.endReplacement()
         adoptPublishedMap()
         collectionViewLayout.prepareIfNeeded()

@@ -111,8 +111,15 @@ final class StressSource: ASCollectionDataSource, ASCollectionDelegate {
         body()
     }
 
-    @Test(.timeLimit(.minutes(15))) func randomMultiThreadedSchedulesLoseNoEditAndNeverStall() async throws {
-        let runs = ProcessInfo.processInfo.environment["WEFT_STRESS_RUNS"].flatMap(Int.init) ?? 10_000
+    /// The number of schedules: `WEFT_STRESS_RUNS`, or 10,000.
+    static let runs = ProcessInfo.processInfo.environment["WEFT_STRESS_RUNS"].flatMap(Int.init) ?? 10_000
+
+    /// 15 minutes, or a minute per 400 schedules for long runs: a sanitizer build runs 100,000
+    /// (`make stress`) at a few hundred schedules a minute on a loaded two-core machine.
+    static let minutesAllowed = max(15, runs / 400)
+
+    @Test(.timeLimit(.minutes(minutesAllowed))) func randomMultiThreadedSchedulesLoseNoEditAndNeverStall() async throws {
+        let runs = Self.runs
         var rng = SeededGenerator(seed: 0x57E55)
         // A wait that gave up, or a replacement that found the map changed under it, is a failure
         // even when the collection ends up right. A wait is counted when one of the schedules'

@@ -91,6 +91,8 @@ final class ASDataController: @unchecked Sendable {
         var openBatches: [ObjectIdentifier: (batch: CollectionChangeSet, depth: Int)] = [:]
     }
 
+    /// Lock order: taken after the collection's `settings` and before its `data` (see
+    /// `ASCollectionNode.settings`); user callbacks and diagnostics run outside it.
     let state = Mutex(State())
     /// Broadcast whenever queued work is applied or called back, or a replacement ends.
     private let idle = NSCondition()
@@ -175,10 +177,7 @@ final class ASDataController: @unchecked Sendable {
         if !fromEditingQueue { checkOwner(changes.edits.first) }
         // A collection that never loaded loads now, from the data source that already includes
         // the edits: there is nothing older to change (UIKit would ask twice and throw).
-        guard node.prepareForEdits() else {
-            queueCompletion(completion, node.dataError == nil)
-            return
-        }
+        guard node.prepareForEdits(absorbing: completion) else { return }
         let loader = node.loader(for: node.bounds.size)
         // On the main actor (inline when this is it), as Texture asks on the main thread; it also
         // puts submissions from several threads in one order.
@@ -407,31 +406,57 @@ final class ASDataController: @unchecked Sendable {
         let problems = state.withLock { s -> [String] in
             if s.replacement?.kind == .load { s.loadAnnounced = false }
             s.replacement = nil
-            let held = s.held
-            s.held = []
-            s.pendingCounts = s.pending.sections.map(\.items.count)
-            var problems: [String] = []
-            for batch in held {
-                switch batch {
-                case .answered(let completion, let answer):
-                    queueWork(in: &s, completion) { answer }
-                case .absorbed(let completion):
-                    if let failure { problems.append("an edit made while the data loaded was not applied: the load failed: \(failure)") }
-                    queueWork(in: &s, completion) { failure == nil }
-                case .planned(let planned, let completion):
-                    if let failure {
-                        problems.append("a batch made while the data loaded (\(planned.changes.edits.first.map { "\($0)" } ?? "no edits")) was not applied: the load failed: \(failure)")
-                        queueWork(in: &s, completion) { false }
-                    } else {
-                        if let problem = queue(planned, completion: completion, in: &s) { problems.append(problem) }
-                        s.pendingCounts = s.pending.sections.map(\.items.count)
-                    }
-                }
-            }
-            return problems
+            return releaseHeld(failure: failure, in: &s)
         }
         for problem in problems { WeftDiagnostics.report(.collection, subject, problem) }
         wakeWaiters()
+    }
+
+    /// A batch that starts the load it is part of (the collection never loaded, or its last load
+    /// failed): held as absorbed before that load is decided, so it is answered in order with
+    /// the edits made during the load, when the load ends.
+    func holdForComingLoad(_ completion: (@Sendable (Bool) -> Void)?) {
+        state.withLock { $0.held.append(.absorbed(completion: completion)) }
+    }
+
+    /// After the load `holdForComingLoad` was for: when no load holds the map or is to come (the
+    /// load was left to the next access, or another thread's had loaded already), what is held
+    /// is answered now, `failure` rejecting it.
+    func releaseHeldUnlessALoadIsComing(failure: CollectionError?) {
+        let problems = state.withLock { s -> [String] in
+            guard s.replacement == nil, !s.loadAnnounced, !s.reloadAnnounced else { return [] }
+            return releaseHeld(failure: failure, in: &s)
+        }
+        for problem in problems { WeftDiagnostics.report(.collection, subject, problem) }
+        wakeWaiters()
+    }
+
+    /// Queues the held batches in order: built over the current map (absorbed ones complete),
+    /// or each rejected when `failure` is set. Called with `state` held; returns the problems to
+    /// report once it is let go.
+    private func releaseHeld(failure: CollectionError?, in s: inout State) -> [String] {
+        let held = s.held
+        s.held = []
+        s.pendingCounts = s.pending.sections.map(\.items.count)
+        var problems: [String] = []
+        for batch in held {
+            switch batch {
+            case .answered(let completion, let answer):
+                queueWork(in: &s, completion) { answer }
+            case .absorbed(let completion):
+                if let failure { problems.append("an edit made while the data loaded was not applied: the load failed: \(failure)") }
+                queueWork(in: &s, completion) { failure == nil }
+            case .planned(let planned, let completion):
+                if let failure {
+                    problems.append("a batch made while the data loaded (\(planned.changes.edits.first.map { "\($0)" } ?? "no edits")) was not applied: the load failed: \(failure)")
+                    queueWork(in: &s, completion) { false }
+                } else {
+                    if let problem = queue(planned, completion: completion, in: &s) { problems.append(problem) }
+                    s.pendingCounts = s.pending.sections.map(\.items.count)
+                }
+            }
+        }
+        return problems
     }
 
     // MARK: The editing queue
