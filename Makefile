@@ -14,7 +14,8 @@
 #               (scripts/bench-chromium: every mode with `python3 scripts/bench-chromium/bench.py modes`)
 #   make sanitize  the whole suite under ThreadSanitizer, then AddressSanitizer + LeakSanitizer (C also
 #                  under UBSan), then UndefinedBehaviorSanitizer (the C targets: CWeftPNG, CWeftCompare)
-#   make stress the collection's multi-threaded stress test with 100,000 schedules (WEFT_STRESS_RUNS)
+#   make stress the collection's multi-threaded stress test with 100,000 schedules (WEFT_STRESS_RUNS),
+#               under ThreadSanitizer, then AddressSanitizer (scripts/sanitize.sh, their own folders)
 #   make fuzz   each libFuzzer target in Fuzz/ for FUZZ_SECONDS: the PNG and JPEG decoders and the
 #               single-pass PNG encoder with pixel oracles, text, node trees; Swift under ASan, C
 #               (CWeftPNG included) under ASan + UBSan (see docs/reliability-tooling.md)
@@ -95,11 +96,17 @@ test: deps
 model-test: deps
 	WEFT_MODEL_RUNS=$${WEFT_MODEL_RUNS:-200000} $(SWIFT) test --filter CollectionModelTests
 
-# The multi-threaded stress test of the collection (edits, relayouts, width changes, batch fetches,
-# cell relayouts, finish blocks from several threads at once), with 100,000 schedules instead of
-# the 10,000 of `make test`.
+# The multi-threaded stress test of the collection (edits, reloads from another thread, relayouts,
+# width changes, batch fetches, cell relayouts, finish blocks from several threads at once), with
+# 100,000 schedules instead of the 10,000 of `make test`, under ThreadSanitizer and then
+# AddressSanitizer: both run even when one fails; a lost edit, relayout or reload, a stall or any
+# sanitizer report fails the target. Each prints a line every 1,000 schedules into its log.
 stress: deps
-	WEFT_STRESS_RUNS=$${WEFT_STRESS_RUNS:-100000} $(SWIFT) test --filter CollectionStressTests
+	@status=0; \
+	export WEFT_STRESS_RUNS=$${WEFT_STRESS_RUNS:-100000} WEFT_STRESS_PROGRESS=1 WEFT_SANITIZE_FILTER=CollectionStressTests; \
+	SWIFT=$(SWIFT) scripts/sanitize.sh thread $(TSAN_SCRATCH) || status=1; \
+	SWIFT=$(SWIFT) scripts/sanitize.sh address $(ASAN_SCRATCH) || status=1; \
+	exit $$status
 
 # Everything at one thread per core (or WEFT_THREADS), then the bench feed's frames again on one thread, then
 # the cost of one verified device snapshot through swift-snapshot-testing in a debug and a release build.

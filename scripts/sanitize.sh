@@ -9,6 +9,8 @@
 #                                          C code of dependencies) instrumented, every
 #                                          "runtime error:" line a failure
 # SCRATCH is a build folder of its own, so the normal debug build is never rebuilt.
+# WEFT_SANITIZE_FILTER, when set, runs only the tests it matches (`swift test --filter`), as
+# `make stress` does with the collection's stress test.
 #
 # Thread: Synchronization.Mutex on Linux hands a contended lock over inside the kernel (futex PI)
 # from the uninstrumented libswiftSynchronization, so the sanitizer would report every access made
@@ -75,7 +77,9 @@ echo "sanitize: running the suite (log: $log)"
 # tests that start child processes (hostile cases, CLI, adoption fixture, report in Chromium) are
 # skipped under TSan; they run in make test and under ASan.
 if [ "$sanitizer" = thread ]; then export WEFT_NO_CHILD_PROCESSES=1; fi
-"$swift" test --skip-build "${flags[@]}" >"$log" 2>&1
+filter=()
+if [ -n "${WEFT_SANITIZE_FILTER:-}" ]; then filter=(--filter "$WEFT_SANITIZE_FILTER"); fi
+"$swift" test --skip-build "${flags[@]}" "${filter[@]}" >"$log" 2>&1
 status=$?
 end=$(date +%s)
 grep -E '^(✔|✘|Test Suite|Executed)|passed after|failed after' "$log" | tail -4

@@ -43,7 +43,7 @@ extension ASCollectionDelegate {
     public func shouldBatchFetch(for collectionNode: ASCollectionNode) -> Bool { true }
     public func collectionNode(_ collectionNode: ASCollectionNode, willBeginBatchFetchWith context: ASBatchContext) {
         // Texture asks only a delegate that implements this: remember this one does not.
-        collectionNode.settings.withLock { $0.delegateWithoutBatchFetching = ObjectIdentifier(self) }
+        collectionNode.settings.withLockedValue { $0.delegateWithoutBatchFetching = ObjectIdentifier(self) }
         context.cancelBatchFetching()
     }
 }

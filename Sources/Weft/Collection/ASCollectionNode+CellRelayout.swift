@@ -5,6 +5,15 @@ extension ASDisplayNode {
     var layoutVersion: Int { state.withLock { $0.layout.version } }
 }
 
+/// What a collection's last look for cells to measure again saw: the process's count of cell
+/// invalidations and the generation of the published map it looked through. Either changing
+/// calls for another look: a new count for a cell invalidated since, a new map for cells a batch
+/// or load made (and a thread may have invalidated) after the look. Sendable value.
+struct CellRelayoutLook: Equatable, Sendable {
+    let invalidations: Int
+    let generation: Int
+}
+
 extension ASCollectionNode {
     /// Measures again, with their constrained sizes, the cells whose layout was invalidated since
     /// they were measured (`setNeedsLayout()` on the cell or on one of its subnodes, which reaches
@@ -13,12 +22,17 @@ extension ASCollectionNode {
     /// thread. It holds the map while it measures (batches submitted meanwhile apply after it),
     /// and is skipped, to be done by a later frame, while a load or relayout holds it.
     func relayoutInvalidatedCells() {
-        // Only made cells can need it, and only after a measured cell's layout was invalidated.
+        guard !ASDataController.isApplying, !ElementAllocation.isRunningNodeBlock else { return }
+        // The count is read before the map: an invalidation counted after this read is seen by
+        // the next frame, one counted before it has bumped its node's version already.
         let invalidations = CellLayoutInvalidation.current
-        guard settings.withLock({ $0.seenCellInvalidations != invalidations }), !ASDataController.isApplying,
-              !ElementAllocation.isRunningNodeBlock else { return }
-        guard layoutElements.allocatedElements.contains(where: \.needsRemeasure) else {
-            settings.withLock { $0.seenCellInvalidations = invalidations }
+        let (current, generation) = data.withLock { ($0.map, $0.generation) }
+        let look = CellRelayoutLook(invalidations: invalidations, generation: generation)
+        guard settings.withLockedValue({ $0.seenCellInvalidations != look }) else { return }
+        // The map looked at is the one a cell relayout replaces: the published one, not the map
+        // the layout last adopted, which may not hold a cell a batch made since.
+        guard current.allocatedElements.contains(where: \.needsRemeasure) else {
+            settings.withLockedValue { $0.seenCellInvalidations = look }
             return
         }
         layoutAccess.entering("\(self): a cell relayout") { relayoutInvalidatedCellsHoldingLayout(invalidations) }
@@ -27,7 +41,6 @@ extension ASCollectionNode {
     private func relayoutInvalidatedCellsHoldingLayout(_ invalidations: Int) {
         // Seen only once a pass runs: a skipped one is retried by the next frame.
         guard dataController.beginReplacement(.cellRelayout, waitIfBusy: false) else { return }
-        settings.withLock { $0.seenCellInvalidations = invalidations }
         let (current, base) = data.withLock { ($0.map, $0.generation) }
         var map = current
         var fresh: [ASCollectionElement] = []
@@ -41,13 +54,17 @@ extension ASCollectionNode {
             map.sections[s].items = map.sections[s].items.replacingExisting(renewed)
             for (kind, element) in map.sections[s].supplementary { map.sections[s].supplementary[kind] = renewed(element) }
         }
+        // Seen only once a pass runs (a skipped one is retried by the next frame), and seen with
+        // the generation this pass publishes: the map it publishes needs no other look.
+        var published = fresh.isEmpty ? base : nil
         if !fresh.isEmpty {
             ASCollectionElement.allocate(fresh, serial: cellLayoutMode.contains(.serializeNodeCreation))
-            if dataController.publishReplacement(map, over: base) == nil {
+            published = dataController.publishReplacement(map, over: base)
+            if published == nil {
                 WeftDiagnostics.report(.collection, "\(self)", "the element map changed during a cell relayout; the relayout was dropped and runs again at the next frame (please report: a relayout is meant to hold the map)")
-                settings.withLock { $0.seenCellInvalidations = nil }
             }
         }
+        settings.withLockedValue { $0.seenCellInvalidations = published.map { CellRelayoutLook(invalidations: invalidations, generation: $0) } }
         dataController.endReplacement()
         adoptPublishedMap()
         collectionViewLayout.prepareIfNeeded()

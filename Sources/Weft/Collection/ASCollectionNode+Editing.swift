@@ -106,8 +106,8 @@ extension ASCollectionNode {
     /// Told why a batch made with a non-throwing edit method was rejected. Nil (the default)
     /// reports it as a `WeftDiagnostics` diagnostic of the collection area.
     public var onUpdateError: (@Sendable (CollectionUpdateError) -> Void)? {
-        get { settings.withLock { $0.onUpdateError } }
-        set { settings.withLock { $0.onUpdateError = newValue } }
+        get { settings[\.onUpdateError] }
+        set { settings[\.onUpdateError] = newValue }
     }
 
     func reportUpdateError(_ error: CollectionUpdateError) {
@@ -120,11 +120,13 @@ extension ASCollectionNode {
 
     /// Loads the data if it never was (or its last load failed) and no load is running. Returns
     /// false in that case: the load already reflects the edits, so the batch has nothing left to
-    /// change. During a running load or relayout it returns true: the batch is validated now and
-    /// held until that ends, or absorbed by a load that has not read the data source yet.
-    func prepareForEdits() -> Bool {
+    /// change, and `completion` is answered in order with the edits made during that load (see
+    /// `ASDataController.holdForComingLoad`). During a running load or relayout it returns true:
+    /// the batch is validated now and held until that ends, or absorbed by a load that has not
+    /// read the data source yet.
+    func prepareForEdits(absorbing completion: (@Sendable (Bool) -> Void)?) -> Bool {
         enum Plan { case ready, loadNow, duringLoad }
-        let plan = settings.withLock { s -> Plan in
+        let plan = settings.withLockedValue { s -> Plan in
             if s.loading { return .duringLoad }
             guard s.loaded && s.loadError == nil else { s.loaded = false; return .loadNow }
             return .ready
@@ -134,7 +136,11 @@ extension ASCollectionNode {
         // load could read the change first. A new viewport is measured at the next frame.
         switch plan {
         case .duringLoad, .ready: return true
-        case .loadNow: try? loadDataIfNeeded(); return false
+        case .loadNow:
+            dataController.holdForComingLoad(completion)
+            try? loadDataIfNeeded()
+            dataController.releaseHeldUnlessALoadIsComing(failure: dataError)
+            return false
         }
     }
 
@@ -150,7 +156,7 @@ extension ASCollectionNode {
         // suspended beneath the edit, see `LayoutAccess`); else as last noted (not noted per
         // frame: that would be layout work on every frame for an answer edits rarely need).
         layoutAccess.tryEntering { noteWhetherContentFits() }
-        return settings.withLock { $0.contentFitsViewport }
+        return settings.withLockedValue { $0.contentFitsViewport }
     }
 
     /// Holding the layout (`layoutAccess`): notes whether the content fits in the viewport, for
@@ -159,7 +165,7 @@ extension ASCollectionNode {
         let viewport = bounds.size
         let content = collectionViewLayout.contentSize(measuringThrough: max(viewport.width, viewport.height) + 1)
         let fits = content.width <= viewport.width && content.height <= viewport.height
-        settings.withLock { $0.contentFitsViewport = fits }
+        settings[\.contentFitsViewport] = fits
     }
 
 }

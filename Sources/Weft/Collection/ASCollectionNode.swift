@@ -27,9 +27,9 @@ open class ASCollectionNode: ASDisplayNode {
         var itemsDeferred = false
         var releasesNodesOutsidePreloadRange = false
         var backgroundMeasurementLimit = 256
-        /// `CellLayoutInvalidation.current` when `relayoutInvalidatedCells()` last looked; nil to
-        /// look at the next frame whatever the count.
-        var seenCellInvalidations: Int? = CellLayoutInvalidation.current
+        /// What `relayoutInvalidatedCells()` saw when it last looked; nil to look at the next
+        /// frame whatever the count and the map.
+        var seenCellInvalidations: CellRelayoutLook?
         var supplementaryKinds: [String] = []
         var loaded = false
         var loadError: CollectionError?
@@ -44,7 +44,7 @@ open class ASCollectionNode: ASDisplayNode {
         /// `reloadData()` was called during the running load; it runs once that load has finished.
         var reloadRequested = false
         /// The running load is the follow-up a `reloadData()` during an earlier load asked for: a
-        /// reload asked for now is ignored (see `loadDataIfNeeded`), so it announces nothing.
+        /// reload its own data source answers or node blocks ask for is refused (see `reloadData()`).
         var loadIsFollowUp = false
         /// The last size given to `frame` or `bounds` when it was not a drawable one (the node keeps
         /// a repaired size): viewport errors show what the caller passed.
@@ -79,7 +79,15 @@ open class ASCollectionNode: ASDisplayNode {
     let layoutData = Mutex(Published())
     /// Who uses `collectionViewLayout` and `layoutData` now; see `LayoutAccess`.
     let layoutAccess = LayoutAccess()
-    let settings = Mutex(Settings())
+    /// The node's configuration and load state; see `Settings`.
+    ///
+    /// Lock order: `settings`, then `dataController.state`, then `data`. A load or reload is
+    /// decided under `settings` and announced to the controller in the same hold
+    /// (`announceLoad`, `announceReload`), so no edit slips between the decision and the
+    /// announcement; the controller publishes a replacement's map (`publish(_:over:)`, taking
+    /// `data`) under its `state`, so the pending and visible maps change together. No code takes
+    /// them in another order; `layoutData`, `selection` and the rest are taken alone.
+    let settings = LockedBox(Settings())
     /// The selected items and selection settings (`ASCollectionNode+Selection.swift`).
     let selection = Mutex(CollectionSelection())
     /// See `noteMeasuredForLayout(_:)`.
@@ -154,17 +162,17 @@ open class ASCollectionNode: ASDisplayNode {
 
     /// Supplies the elements; held weakly, as in Texture. Set it on the driving thread.
     public weak var dataSource: (any ASCollectionDataSource)? {
-        didSet { settings.withLock { [set = dataSource != nil] in $0.loaded = false; $0.dataSourceSet = set } }
+        didSet { settings.withLockedValue { [set = dataSource != nil] in $0.loaded = false; $0.dataSourceSet = set } }
     }
 
     /// Sizes the elements; held weakly, as in Texture. Set it on the driving thread.
     public weak var delegate: (any ASCollectionDelegate)? {
-        didSet { settings.withLock { $0.loaded = false } }
+        didSet { settings[\.loaded] = false }
     }
 
     /// Gives node sizes for a custom layout when the delegate does not; held weakly, as in Texture.
     public weak var layoutInspector: (any ASCollectionViewLayoutInspecting)? {
-        didSet { settings.withLock { $0.loaded = false } }
+        didSet { settings[\.loaded] = false }
     }
 
     /// Weft's lazy measurement of long lists, beyond Texture: a load of more items than this, laid
@@ -176,8 +184,8 @@ open class ASCollectionNode: ASDisplayNode {
     /// Texture. Default 500; `Int.max` keeps Texture's behaviour for every list. Takes effect at
     /// the next load. Negative values are taken as 0 and reported.
     public var lazyMeasurementThreshold: Int {
-        get { settings.withLock { $0.lazyMeasurementThreshold } }
-        set { settings.withLock { $0.lazyMeasurementThreshold = nonNegative(newValue, "lazyMeasurementThreshold") } }
+        get { settings[\.lazyMeasurementThreshold] }
+        set { settings.withLockedValue { $0.lazyMeasurementThreshold = nonNegative(newValue, "lazyMeasurementThreshold") } }
     }
 
     /// `value`, or 0 (reported) when it is negative.
@@ -194,8 +202,8 @@ open class ASCollectionNode: ASDisplayNode {
     /// keep them. A cell's own state (selection, what it loaded) goes with its node. Applies to
     /// items that leave the ranges after it is set.
     public var releasesNodesOutsidePreloadRange: Bool {
-        get { settings.withLock { $0.releasesNodesOutsidePreloadRange } }
-        set { settings.withLock { $0.releasesNodesOutsidePreloadRange = newValue } }
+        get { settings[\.releasesNodesOutsidePreloadRange] }
+        set { settings[\.releasesNodesOutsidePreloadRange] = newValue }
     }
 
     /// Weft's own, beyond Texture: after each frame of a lazily measured list (see
@@ -206,10 +214,10 @@ open class ASCollectionNode: ASDisplayNode {
     /// or pass them (see `BackgroundMeasurement`). Pixels do not depend on it. Negative values
     /// are taken as 0 and reported.
     public var backgroundMeasurementLimit: Int {
-        get { settings.withLock { $0.backgroundMeasurementLimit } }
+        get { settings[\.backgroundMeasurementLimit] }
         set {
             let limit = nonNegative(newValue, "backgroundMeasurementLimit")
-            settings.withLock { $0.backgroundMeasurementLimit = limit }
+            settings[\.backgroundMeasurementLimit] = limit
             if limit == 0 { backgroundMeasurement.cancel() }
         }
     }
@@ -220,13 +228,13 @@ open class ASCollectionNode: ASDisplayNode {
     /// Whether the data is loaded and no load or reload is under way: only then may measuring
     /// ahead ask the data source (a reload means the model it would ask about is being replaced).
     var isSettledForQuietResolution: Bool {
-        settings.withLock { $0.loaded && !$0.loading && !$0.reloadRequested }
+        settings.withLockedValue { $0.loaded && !$0.loading && !$0.reloadRequested }
     }
 
     /// After a frame: measures ahead of its last shown item, when the list is measured lazily by a
     /// layout that reads sizes as it goes.
     func measureAheadInBackground(after visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
-        let (deferred, limit, releasing) = settings.withLock { ($0.itemsDeferred, $0.backgroundMeasurementLimit, $0.releasesNodesOutsidePreloadRange) }
+        let (deferred, limit, releasing) = settings.withLockedValue { ($0.itemsDeferred, $0.backgroundMeasurementLimit, $0.releasesNodesOutsidePreloadRange) }
         guard deferred, limit > 0, collectionViewLayout.readsSizesAsItGoes,
               let last = visible.lazy.filter({ $0.0.representedElementKind == nil }).map(\.0.indexPath).max() else { return }
         backgroundMeasurement.schedule(map: layoutElements, after: last, count: limit, releasing: releasing, collection: self)
@@ -251,24 +259,24 @@ open class ASCollectionNode: ASDisplayNode {
 
     /// Texture's `cellLayoutMode`; see `ASCellLayoutMode`.
     public var cellLayoutMode: ASCellLayoutMode {
-        get { settings.withLock { $0.cellLayoutMode } }
-        set { settings.withLock { $0.cellLayoutMode = newValue } }
+        get { settings[\.cellLayoutMode] }
+        set { settings[\.cellLayoutMode] = newValue }
     }
 
     /// Flips the collection so the first item is at the bottom, with each cell upright; Texture's `inverted`.
     public var inverted: Bool {
-        get { settings.withLock { $0.inverted } }
-        set { settings.withLock { $0.inverted = newValue } }
+        get { settings[\.inverted] }
+        set { settings[\.inverted] = newValue }
     }
 
     /// Extra scrollable space around the content, as UIScrollView's `contentInset`. A NaN or
     /// infinite side is set to 0, one past `WeftLimits.maximumScrollExtent` clamped to it, and
     /// reported (see `GeometryRepair`).
     public var contentInset: UIEdgeInsets {
-        get { settings.withLock { $0.contentInset } }
+        get { settings[\.contentInset] }
         set {
             let inset = GeometryRepair.insets(newValue, "\(self)", "contentInset")
-            settings.withLock { $0.contentInset = inset }
+            settings[\.contentInset] = inset
         }
     }
 
@@ -276,10 +284,10 @@ open class ASCollectionNode: ASDisplayNode {
     /// set to 0, one past `WeftLimits.maximumScrollExtent` clamped to it, and reported
     /// (`snapshot(at:scale:)` throws for such an offset instead).
     public var contentOffset: CGPoint {
-        get { settings.withLock { $0.contentOffset } }
+        get { settings[\.contentOffset] }
         set {
             let offset = GeometryRepair.point(newValue, "\(self)", "contentOffset")
-            settings.withLock { $0.contentOffset = offset }
+            settings[\.contentOffset] = offset
         }
     }
 
@@ -304,11 +312,11 @@ open class ASCollectionNode: ASDisplayNode {
 
     private func noteViewport(_ size: CGSize) {
         let drawable = size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0
-        settings.withLock { $0.rejectedViewport = drawable ? nil : size }
+        settings.withLockedValue { $0.rejectedViewport = drawable ? nil : size }
     }
 
     /// The viewport size to name in an error: the one the caller gave, when it was repaired.
-    var viewportForErrors: CGSize { settings.withLock { $0.rejectedViewport } ?? bounds.size }
+    var viewportForErrors: CGSize { settings.withLockedValue { $0.rejectedViewport } ?? bounds.size }
 
     /// UIScrollView's `setContentOffset(_:animated:)`; offscreen, animation is a frame sequence's job.
     public func setContentOffset(_ offset: CGPoint, animated: Bool) { contentOffset = offset }
@@ -316,7 +324,7 @@ open class ASCollectionNode: ASDisplayNode {
     /// Declares a kind of supplementary element (a section header, say) for which the data source
     /// supplies nodes; Texture's `registerSupplementaryNode(ofKind:)`.
     public func registerSupplementaryNode(ofKind kind: String) {
-        settings.withLock { s in
+        settings.withLockedValue { s in
             if !s.supplementaryKinds.contains(kind) { s.supplementaryKinds.append(kind) }
             s.loaded = false
         }
@@ -331,33 +339,46 @@ open class ASCollectionNode: ASDisplayNode {
     /// UIKit's update would. Edits made after it, before it has read the data source, are part of
     /// what it reads, as in Texture, where edits after `reloadData` apply over it; their
     /// completions get `true` when the running work ends. A reload requested during that follow-up
-    /// is ignored and reported, so a data source that reloads on every load cannot loop. From a
-    /// node block outside a load, the data is marked stale and reloaded on the next query or frame.
+    /// from another thread (or main-actor work another thread asked for) runs after it in turn,
+    /// as another follow-up; one its own data source answers or node blocks ask for is refused and
+    /// reported, so a data source that reloads on every load cannot loop. From a node block
+    /// outside a load, or from main-actor work a wait inside this thread's own use of the layout
+    /// served, the data is marked stale and reloaded on the next query or frame; edits made
+    /// meanwhile are part of what that load reads.
     public func reloadData() {
         // Measuring ahead must not ask the data source about the model being replaced.
         backgroundMeasurement.cancel()
-        enum Plan { case now, afterRunningLoad, onNextAccess }
+        enum Plan { case now, afterRunningLoad, refused, onNextAccess }
         let inBlock = ElementAllocation.isRunningNodeBlock
-        let plan = settings.withLock { s -> Plan in
+        // Asked for by the running load's own work: a node block, or its data source answering it.
+        let fromLoad = inBlock || dataController.isAnsweringLoad
+        // Where a load cannot run now (see `loadDataIfNeeded`): it runs at the next query or frame.
+        let later = inBlock || ASDataController.isApplying || layoutAccess.isSuspendedHere
+        let plan = settings.withLockedValue { s -> Plan in
+            if s.loading && s.loadIsFollowUp && fromLoad { return .refused }
             s.loaded = false
+            // Edits made from now on are part of what the coming load reads: absorbed, not
+            // validated against the counts from before the reload (which would reject them).
             if s.loading {
                 s.reloadRequested = true
-                // Edits made from now on are part of what the follow-up load reads: absorbed, not
-                // validated against the counts from before the reload (which would reject them).
-                if !s.loadIsFollowUp { dataController.announceReload() }
+                dataController.announceReload()
                 return .afterRunningLoad
             }
-            return inBlock ? .onNextAccess : .now
+            if later { dataController.announceReload(); return .onNextAccess }
+            return .now
         }
         switch plan {
         case .now:
             try? loadDataIfNeeded()
         case .afterRunningLoad:
             WeftDiagnostics.report(.collection, "\(self).reloadData()",
-                                   "called while the collection was loading its data (from the data source or a node block); it runs when that load has finished")
+                                   "called while the collection was loading its data (from the data source, a node block or another thread); it runs when that load has finished")
+        case .refused:
+            WeftDiagnostics.report(.collection, "\(self).reloadData()",
+                                   "called again during the reload it asked for, by that reload's own data source or node blocks; refused, so a data source or node block that reloads on every load cannot loop")
         case .onNextAccess:
             WeftDiagnostics.report(.collection, "\(self).reloadData()",
-                                   "called from a node block on a background thread; the data is reloaded on the next query or frame")
+                                   "called where a load cannot run now (a node block, or main-actor work served inside this thread's own use of the layout); the data is reloaded on the next query or frame")
         }
     }
 
@@ -372,7 +393,7 @@ open class ASCollectionNode: ASDisplayNode {
     /// every render throws it until the data is reloaded.
     func noteDeferredItemError(_ error: CollectionError) {
         WeftDiagnostics.report(.collection, "\(self)", "\(error)")
-        settings.withLock { s in if s.loadError == nil { s.loadError = error } }
+        settings.withLockedValue { s in if s.loadError == nil { s.loadError = error } }
     }
 
     /// Each element's place in the newest map submitted to the data source (the model it now
@@ -394,7 +415,7 @@ open class ASCollectionNode: ASDisplayNode {
     }
 
     /// Why the last load of the data source failed; nil when it succeeded.
-    public var dataError: CollectionError? { settings.withLock { $0.loadError } }
+    public var dataError: CollectionError? { settings.withLockedValue { $0.loadError } }
 
     /// Loads the data source's elements if they are not loaded for the current viewport, and
     /// prepares the layout. Throws the data source's errors. While a load is running (the data
@@ -408,9 +429,11 @@ open class ASCollectionNode: ASDisplayNode {
         // A node block (which a frame or a batch may be waiting for) or a batch being applied does
         // not load or relayout: that would wait for the layout or the batches that wait for it.
         // It answers from the data there is; the next query or frame elsewhere does the work.
-        let mayReplace = !ElementAllocation.isRunningNodeBlock && !ASDataController.isApplying
+        // Nor does main-actor work a wait inside this thread's own use of the layout served: that
+        // use is mid-step (see `LayoutAccess`).
+        let mayReplace = !ElementAllocation.isRunningNodeBlock && !ASDataController.isApplying && !layoutAccess.isSuspendedHere
         while true {
-            let step = settings.withLock { s -> Step in
+            let step = settings.withLockedValue { s -> Step in
                 if s.loading { return .busy }
                 let crossChanged = vertical ? s.measuredViewport.width != viewport.width : s.measuredViewport.height != viewport.height
                 if s.loaded && !crossChanged && !followUp { return .current(s.loadError) }
@@ -437,21 +460,18 @@ open class ASCollectionNode: ASDisplayNode {
                 backgroundMeasurement.cancel()
                 do throws(CollectionError) { try load(viewport: viewport) } catch { failure = error }
             }
-            let requested = settings.withLock { s -> Bool in
+            let requested = settings.withLockedValue { s -> Bool in
                 s.loading = false
                 defer { s.reloadRequested = false }
                 return s.reloadRequested
             }
             // A reload asked for during a load that failed still runs: it supersedes the failure
-            // (and the edits it absorbed are read by it); only the follow-up's own failure is thrown.
-            if let failure, !requested || followUp { throw failure }
+            // (and the edits it absorbed are read by it); only the last load's failure is thrown.
+            if let failure, !requested { throw failure }
             guard requested else { return }
-            if followUp {
-                settings.withLock { $0.loaded = true }
-                WeftDiagnostics.report(.collection, "\(self).reloadData()",
-                                       "called again during the reload it asked for; ignored, so a data source or node block that reloads on every load cannot loop")
-                return
-            }
+            // Another follow-up, as many as other threads ask for: a data source or node block
+            // that reloads on every load cannot loop, as `reloadData()` refuses what the
+            // follow-up's own work asks for.
             followUp = true
         }
     }
@@ -471,14 +491,14 @@ open class ASCollectionNode: ASDisplayNode {
         reportReleasedDataSource()
         do {
             let (loadedData, deferred) = try loader(for: viewport).load()
-            settings.withLock { $0.itemsDeferred = deferred }
+            settings[\.itemsDeferred] = deferred
             publishReplacing(loadedData, over: base)
             for node in old.allocatedNodes { node.recursivelySetInterfaceState([]) }
             rangeController.reset()
-            settings.withLock { $0.loaded = true; $0.loadError = nil; $0.measuredViewport = viewport }
+            settings.withLockedValue { $0.loaded = true; $0.loadError = nil; $0.measuredViewport = viewport }
         } catch {
             publishReplacing(ASElementMap(), over: base)
-            settings.withLock { $0.loaded = true; $0.loadError = error; $0.measuredViewport = viewport }
+            settings.withLockedValue { $0.loaded = true; $0.loadError = error; $0.measuredViewport = viewport }
             failure = error
         }
         if holds { dataController.endReplacement(failure: failure) }
@@ -502,7 +522,7 @@ open class ASCollectionNode: ASDisplayNode {
     /// Measures every node again with fresh constrained sizes, keeping the nodes; Texture's
     /// `relayoutItems()`. Also done automatically when the viewport's cross size changes.
     public func relayoutItems() {
-        let start = settings.withLock { s -> Bool in
+        let start = settings.withLockedValue { s -> Bool in
             guard s.loaded, s.loadError == nil, !s.loading else { return false }
             s.loading = true
             s.loadIsFollowUp = false
@@ -510,7 +530,7 @@ open class ASCollectionNode: ASDisplayNode {
         }
         guard start else { return }
         relayout(viewport: bounds.size)
-        let requested = settings.withLock { s -> Bool in
+        let requested = settings.withLockedValue { s -> Bool in
             s.loading = false
             defer { s.reloadRequested = false }
             return s.reloadRequested
@@ -529,7 +549,7 @@ open class ASCollectionNode: ASDisplayNode {
         if let forwarding = dataSource as? any ForwardingDataSource {
             released = forwarding.forwardedSourceWasReleased
         } else {
-            released = dataSource == nil && settings.withLock { $0.dataSourceSet }
+            released = dataSource == nil && settings.withLockedValue { $0.dataSourceSet }
         }
         guard released else { return }
         WeftDiagnostics.report(.collection, "\(self)", "its data source was deallocated (held weakly, as in Texture): the collection loads "
@@ -538,10 +558,10 @@ open class ASCollectionNode: ASDisplayNode {
 
     func loader(for viewport: CGSize) -> CollectionDataLoader {
         CollectionDataLoader(collectionNode: self, dataSource: dataSource, delegate: delegate, layout: collectionViewLayout,
-                             viewport: viewport, supplementaryKinds: settings.withLock { $0.supplementaryKinds },
+                             viewport: viewport, supplementaryKinds: settings.withLockedValue { $0.supplementaryKinds },
                              serialize: cellLayoutMode.contains(.serializeNodeCreation), layoutNeedsAllNodes: collectionViewLayout.needsAllNodes,
                              resolver: collectionViewLayout.canMeasureLazily ? ElementResolver(collection: self, viewport: viewport) : nil,
-                             lazyThreshold: lazyMeasurementThreshold, defersItems: settings.withLock { $0.itemsDeferred })
+                             lazyThreshold: lazyMeasurementThreshold, defersItems: settings.withLockedValue { $0.itemsDeferred })
     }
 
     /// Measures every made node again for `viewport`, holding the layout and the map meanwhile.
@@ -554,7 +574,7 @@ open class ASCollectionNode: ASDisplayNode {
         let (current, base) = data.withLock { ($0.map, $0.generation) }
         publishReplacing(loader(for: viewport).remeasure(current), over: base)
         // Before the held batches are let go: one asked for another viewport sees it differs.
-        settings.withLock { $0.measuredViewport = viewport }
+        settings[\.measuredViewport] = viewport
         dataController.endReplacement()
         collectionViewLayout.invalidateLayout()
         collectionViewLayout.prepareIfNeeded()
@@ -593,7 +613,7 @@ open class ASCollectionNode: ASDisplayNode {
     /// After a batch whose fresh elements were asked for `viewport`: when the elements are now
     /// measured for another one, the next load measures every element again.
     func remeasureIfMeasured(for viewport: CGSize) {
-        settings.withLock { s in if s.measuredViewport != viewport { s.measuredViewport = .zero } }
+        settings.withLockedValue { s in if s.measuredViewport != viewport { s.measuredViewport = .zero } }
     }
 
     /// How many times the visible map was replaced.

@@ -239,6 +239,10 @@ public final class ASCollectionElement: @unchecked Sendable {
         node.layoutIfNeeded()
         // Kept by the node, not the element: a long list holds far more elements than nodes.
         node.measuredLayoutVersion = version
+        // Invalidated while measured for the first time, the node was not counted then (a node
+        // no collection had measured is no collection's to look at): count it now, so the next
+        // frame looks for it.
+        if node.layoutVersion != version { CellLayoutInvalidation.note() }
         return (node, size)
     }
 

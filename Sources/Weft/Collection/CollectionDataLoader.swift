@@ -43,17 +43,25 @@ struct CollectionDataLoader: @unchecked Sendable {
     func load() throws(CollectionError) -> (map: ASElementMap, defersItems: Bool) {
         // The thread that holds the map for this load; the data source is asked on the main actor.
         let loadingThread = ASDataController.currentThread
+        let controller = collectionNode.dataController
         let (map, deferring) = try MainActorBridge.run { () throws(CollectionError) -> (ASElementMap, ElementResolver?) in
-            let counts = try itemCounts()
-            // In this visit to the main actor: edits from now on apply over this load's map.
-            collectionNode.dataController.noteLoadSnapshot(counts: counts, by: loadingThread)
-            let deferring = counts.reduce(0, +) > lazyThreshold ? resolver : nil
-            var map = ASElementMap()
-            for (section, count) in counts.enumerated() { map.sections.append(try sectionEntry(section, count: count, deferringTo: deferring)) }
-            return (map, deferring)
+            // What the data source does while it answers is the load's own work (see `reloadData()`).
+            try controller.answeringLoad { () throws(CollectionError) -> (ASElementMap, ElementResolver?) in try askForLoad(loadingThread) }
         }
         if layoutNeedsAllNodes && deferring == nil { ASCollectionElement.allocate(map.allElements, serial: serialize) }
         return (map, deferring != nil)
+    }
+
+    /// The main-actor part of `load()`: the counts, noted as the load's snapshot, and the elements.
+    @MainActor
+    private func askForLoad(_ loadingThread: ObjectIdentifier) throws(CollectionError) -> (ASElementMap, ElementResolver?) {
+        let counts = try itemCounts()
+        // In this visit to the main actor: edits from now on apply over this load's map.
+        collectionNode.dataController.noteLoadSnapshot(counts: counts, by: loadingThread)
+        let deferring = counts.reduce(0, +) > lazyThreshold ? resolver : nil
+        var map = ASElementMap()
+        for (section, count) in counts.enumerated() { map.sections.append(try sectionEntry(section, count: count, deferringTo: deferring)) }
+        return (map, deferring)
     }
 
     /// A section's elements, made fresh (supplementary elements, then `count` items): asks the

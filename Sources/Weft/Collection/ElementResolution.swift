@@ -59,6 +59,19 @@ final class ElementResolver: Sendable {
             return
         }
         if quietly && !node.isSettledForQuietResolution { return }
+        // The data source may describe the model a coming load reads (a reload asked for on the
+        // main actor, which a wait there served this request in the middle of): these elements'
+        // places in it are unknown, and asking would name items it may not have. They are shown
+        // empty; that load replaces them.
+        if node.dataController.isAwaitingLoad {
+            guard !quietly else { return }
+            let deferred = elements.filter(\.isDeferred)
+            for element in deferred { element.resolve(with: .unavailable) }
+            if !deferred.isEmpty {
+                WeftDiagnostics.report(.collection, "\(node)", "\(deferred.count) item(s) were first needed while the data was being reloaded; shown empty until the reload replaces them")
+            }
+            return
+        }
         let loader = node.loader(for: viewport)
         let positions = node.dataSourcePositions(of: elements)
         for element in elements where element.isDeferred {

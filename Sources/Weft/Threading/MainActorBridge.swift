@@ -104,12 +104,12 @@ enum MainActorBridge {
     private static let inbox = Mutex<[Request]>([])
     /// Requests in the inbox: asked and not yet answered (or answered a moment ago).
     static var pendingRequestCount: Int { inbox.withLock { $0.count } }
+    /// Runs the requests one at a time, each taken out just before it runs: a request may wait,
+    /// and the waits inside it serve the inbox. Taken out all at once, the requests after it were
+    /// out of reach of those waits, and of the main queue, which this thread blocks: one that the
+    /// running request waits for (through the thread that asked it) was never run.
     private static func drainInbox() {
-        let requests = inbox.withLock { pending -> [Request] in
-            defer { pending = [] }
-            return pending
-        }
-        for request in requests { request.runIfUnclaimed() }
+        while let request = inbox.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { request.runIfUnclaimed() }
     }
 
     private static func assumingMainActor<T, E: Error>(_ body: @MainActor () throws(E) -> T) throws(E) -> T {

@@ -99,7 +99,7 @@ final class QuietTableDelegate: ASTableDelegate {}
         _ = try table.snapshot(at: .zero, scale: 1)
         table.waitUntilAllUpdatesAreProcessed()
         #expect(table.numberOfRows(inSection: 0) == 10)
-        #expect(table.collection.settings.withLock { $0.delegateWithoutBatchFetching } != nil)
+        #expect(table.collection.settings[\.delegateWithoutBatchFetching] != nil)
         table.delegate = source
         _ = try table.snapshot(at: .zero, scale: 1)
         _ = try table.snapshot(at: .zero, scale: 1)

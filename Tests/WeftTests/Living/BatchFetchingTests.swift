@@ -125,7 +125,7 @@ final class NonFetchingDelegate: ASCollectionDelegate {}
         _ = try node.snapshot(at: .zero, scale: 1)
         _ = try node.snapshot(at: CGPoint(x: 0, y: 60), scale: 1)
         #expect(!node.batchContext.isFetching())
-        #expect(node.settings.withLock { $0.delegateWithoutBatchFetching } == ObjectIdentifier(delegate))
+        #expect(node.settings[\.delegateWithoutBatchFetching] == ObjectIdentifier(delegate))
         #expect(node.numberOfItems(inSection: 0) == 10)
     }
 

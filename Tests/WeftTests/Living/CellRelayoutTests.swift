@@ -35,8 +35,26 @@ final class ExpandingSource: ASCollectionDataSource, ASCollectionDelegate, @unch
     }
 }
 
+/// Rows of `ExpandingCell`s, as many as `count`; every cell made is kept, in the order made.
+final class GrowingExpandingSource: ASCollectionDataSource, ASCollectionDelegate, @unchecked Sendable {
+    // SAFETY: `count` is only used on the main actor; `made` is a mutex.
+    var count = 1
+    let made = Mutex<[ExpandingCell]>([])
+    func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int { count }
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
+        { [self] in
+            let cell = ExpandingCell()
+            self.made.withLock { $0.append(cell) }
+            return cell
+        }
+    }
+    func collectionNode(_ collectionNode: ASCollectionNode, constrainedSizeForItemAt indexPath: IndexPath) -> ASSizeRange {
+        ASSizeRange(min: CGSize(width: 40, height: 0), max: CGSize(width: 40, height: 100))
+    }
+}
+
 @MainActor @Suite struct CellRelayoutTests {
-    private func collection(_ source: ExpandingSource) -> ASCollectionNode {
+    private func collection(_ source: some ASCollectionDataSource & ASCollectionDelegate) -> ASCollectionNode {
         let layout = UICollectionViewFlowLayout()
         layout.minimumLineSpacing = 0
         let node = ASCollectionNode(collectionViewLayout: layout)
@@ -88,5 +106,41 @@ final class ExpandingSource: ASCollectionDataSource, ASCollectionDelegate, @unch
         _ = try node.snapshot(at: .zero, scale: 1)
         #expect(frames(node).map(\.minY) == [0, 10, 20, 30, 40])
         #expect(node.layoutData.withLock { $0.generation } == generation)
+    }
+
+    /// A cell a batch made, invalidated after the batch was published and before the layout's
+    /// holder adopted it, is measured again. The look for invalidated cells read the map the
+    /// layout had adopted, which did not hold the cell, and took the invalidation as seen: no
+    /// later frame looked again (the stress test's lost cell relayout).
+    @Test func aCellInvalidatedBeforeTheLayoutAdoptsItsBatchIsMeasuredAgain() throws {
+        let source = GrowingExpandingSource()
+        let node = collection(source)
+        _ = try node.snapshot(at: .zero, scale: 1)
+        // Another thread holds the layout, as a frame on the driving thread does.
+        let held = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        let box = UncheckedBox(node)
+        Thread.detachNewThread {
+            box.value.layoutAccess.entering("a frame") {
+                held.signal()
+                release.wait()
+                // The frame looks for invalidated cells after the batch below was published.
+                box.value.relayoutInvalidatedCells()
+            }
+            done.signal()
+        }
+        held.wait()
+        source.count = 2
+        node.insertItems(at: [IndexPath(item: 0, section: 0)])
+        node.waitUntilAllUpdatesAreProcessed()
+        #expect(node.elements.sections[0].items.count == 2)
+        #expect(node.layoutElements.sections[0].items.count == 1, "the holder has not adopted the batch")
+        let cell = try #require(source.made.withLock { $0.last })
+        cell.expand()
+        cell.setNeedsLayout()
+        release.signal()
+        done.wait()
+        _ = try node.snapshot(at: .zero, scale: 1)
+        #expect(frames(node).map(\.height) == [30, 10])
+        #expect(cell.bounds.height == 30)
     }
 }

@@ -83,19 +83,19 @@ final class StressSource: ASCollectionDataSource, ASCollectionDelegate {
     }
 }
 
-/// Edits, relayouts, width changes, batch fetches, cell relayouts, frames and finish blocks
-/// driven from several threads at once, against a model: after every schedule the collection
+/// Edits, reloads, relayouts, width changes, batch fetches, cell relayouts, frames and finish
+/// blocks driven from several threads at once, against a model: after every schedule the collection
 /// must show exactly the model, with every cell at its current height, every edit answered
 /// `true`, and no stall. A quarter of the schedules load deferred (`lazyMeasurementThreshold` 0).
-/// `WEFT_STRESS_RUNS` sets the number of schedules (10,000 by default).
+/// `WEFT_STRESS_RUNS` sets the number of schedules (10,000 by default); `WEFT_STRESS_SEED` repeats
+/// one schedule's seed that many times; `WEFT_STRESS_PROGRESS` prints a line every 1,000.
 @Suite struct CollectionStressTests {
     enum Operation {
         case edit, reload, relayout, widthChange, frame, cellRelayout, finishBlock, wait
         static let driving: [Operation] = [.frame, .frame, .relayout, .widthChange, .edit, .wait]
-        // Not `.reload` yet: a `reloadData()` made while the driving thread relayouts runs after
-        // that relayout, and edits made in between are checked against the old counts (rejected
-        // and reported, not lost).
-        static let editing: [Operation] = [.edit, .edit, .cellRelayout, .finishBlock, .wait]
+        /// A `.reload` here is made on the main actor for an editing thread, so from another
+        /// thread than the driving one: during its frames, relayouts and width changes' loads.
+        static let editing: [Operation] = [.edit, .edit, .cellRelayout, .finishBlock, .wait, .reload]
     }
 
     /// How long one schedule may take before it counts as a stall (its threads are left behind).
@@ -111,8 +111,15 @@ final class StressSource: ASCollectionDataSource, ASCollectionDelegate {
         body()
     }
 
-    @Test(.timeLimit(.minutes(15))) func randomMultiThreadedSchedulesLoseNoEditAndNeverStall() async throws {
-        let runs = ProcessInfo.processInfo.environment["WEFT_STRESS_RUNS"].flatMap(Int.init) ?? 10_000
+    /// The number of schedules: `WEFT_STRESS_RUNS`, or 10,000.
+    static let runs = ProcessInfo.processInfo.environment["WEFT_STRESS_RUNS"].flatMap(Int.init) ?? 10_000
+
+    /// 15 minutes, or a minute per 400 schedules for long runs: a sanitizer build runs 100,000
+    /// (`make stress`) at a few hundred schedules a minute on a loaded two-core machine.
+    static let minutesAllowed = max(15, runs / 400)
+
+    @Test(.timeLimit(.minutes(minutesAllowed))) func randomMultiThreadedSchedulesLoseNoEditAndNeverStall() async throws {
+        let runs = Self.runs
         var rng = SeededGenerator(seed: 0x57E55)
         // A wait that gave up, or a replacement that found the map changed under it, is a failure
         // even when the collection ends up right. A wait is counted when one of the schedules'
@@ -128,8 +135,13 @@ final class StressSource: ASCollectionDataSource, ASCollectionDelegate {
             }
         }
         defer { observation.cancel() }
+        // `WEFT_STRESS_SEED` runs that one schedule `runs` times: a failure names its seed.
+        let onlySeed = ProcessInfo.processInfo.environment["WEFT_STRESS_SEED"].flatMap(UInt64.init)
+        let progress = ProcessInfo.processInfo.environment["WEFT_STRESS_PROGRESS"] != nil
         for run in 0..<runs {
-            let seed = rng.next()
+            let seed = onlySeed ?? rng.next()
+            // `WEFT_STRESS_PROGRESS`: a line every 1,000 schedules, for long runs (`make stress`).
+            if progress && run % 1_000 == 0 { print("stress: \(run) of \(runs) schedules passed") }
             if let failure = await schedule(seed: seed) {
                 Issue.record("schedule \(run) (seed \(seed)): \(failure)")
                 return

@@ -6,13 +6,13 @@ extension ASCollectionNode {
     /// default. Texture's `leadingScreensForBatching`; 0 or less never fetches. NaN is set to 0
     /// and reported.
     public var leadingScreensForBatching: CGFloat {
-        get { settings.withLock { $0.leadingScreensForBatching } }
+        get { settings[\.leadingScreensForBatching] }
         set {
             let value = newValue.isNaN ? 0 : newValue
             if value != newValue || newValue.isNaN {
                 WeftDiagnostics.report(.collection, "\(self).leadingScreensForBatching", "\(newValue) is not a number of screens; used 0 (no batch fetching)")
             }
-            settings.withLock { $0.leadingScreensForBatching = value }
+            settings[\.leadingScreensForBatching] = value
         }
     }
 
@@ -21,11 +21,11 @@ extension ASCollectionNode {
     func waitForBatchFetch() {
         // A fetch that already completed may have left its batch on the editing queue: wait for
         // that too, so the frame does not depend on how fast the fetch was.
-        guard settings.withLock({ s in defer { s.batchFetchSinceLastFrame = false }; return s.batchFetchSinceLastFrame }) else { return }
+        guard settings.withLockedValue({ s in defer { s.batchFetchSinceLastFrame = false }; return s.batchFetchSinceLastFrame }) else { return }
         let context = batchContext
         BlockingWait.until("\(self): a batch fetch did not complete (context.completeBatchFetching(true) or cancelBatchFetching() was not called); the frame was rendered without it",
                            limit: WeftLimits.batchFetchWait,
-                           isDone: { self.settings.withLock { !$0.batchFetchDecisionPending } && !context.isFetching() }) { slice in
+                           isDone: { self.settings.withLockedValue { !$0.batchFetchDecisionPending } && !context.isFetching() }) { slice in
             context.waitForChange(upTo: slice)
         }
         waitUntilAllUpdatesAreProcessed()
@@ -38,7 +38,7 @@ extension ASCollectionNode {
     func checkForBatchFetching(offset: CGPoint) {
         // Without a delegate there is nothing to ask.
         guard delegate != nil, !batchContext.isFetching() else { return }
-        let (leading, pending) = settings.withLock { ($0.leadingScreensForBatching, $0.batchFetchDecisionPending) }
+        let (leading, pending) = settings.withLockedValue { ($0.leadingScreensForBatching, $0.batchFetchDecisionPending) }
         guard !pending else { return }
         let vertical = collectionViewLayout.scrollDirection == .vertical
         let viewport = bounds.size
@@ -50,17 +50,17 @@ extension ASCollectionNode {
                                      contentSize: content, offset: offset, vertical: vertical,
                                      scrollingTowardHead: rangeController.movedTowardHead(vertical: vertical))
         guard rule.shouldFetch else { return }
-        settings.withLock { $0.batchFetchDecisionPending = true; $0.batchFetchSinceLastFrame = true }
+        settings.withLockedValue { $0.batchFetchDecisionPending = true; $0.batchFetchSinceLastFrame = true }
         let context = batchContext
         // The delegate is asked on the main actor; the node is held weakly and guards its state.
         let owner = WeakCollectionNode(self)
         MainActorBridge.post {
             guard let self = owner.value else { return }
             defer {
-                self.settings.withLock { $0.batchFetchDecisionPending = false }
+                self.settings[\.batchFetchDecisionPending] = false
                 context.wake()
             }
-            let withoutFetching = self.settings.withLock { $0.delegateWithoutBatchFetching }
+            let withoutFetching = self.settings.withLockedValue { $0.delegateWithoutBatchFetching }
             guard let delegate = self.delegate, withoutFetching != ObjectIdentifier(delegate), !context.isFetching(),
                   delegate.shouldBatchFetch(for: self) else { return }
             context.beginBatchFetching()

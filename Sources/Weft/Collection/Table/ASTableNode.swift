@@ -68,7 +68,7 @@ open class ASTableNode: ASDisplayNode {
     /// A new delegate is asked afresh (the adapter notes one that does not fetch when it answers).
     private func noteBatchFetchingDelegate() {
         let withoutFetching = delegate == nil ? ObjectIdentifier(adapter) : nil
-        collection.settings.withLock { $0.delegateWithoutBatchFetching = withoutFetching }
+        collection.settings.withLockedValue { $0.delegateWithoutBatchFetching = withoutFetching }
     }
 
     /// The table's view; Texture's `view`, made when the node loads (the hosting controller's view

@@ -118,7 +118,7 @@ final class TableAdapter: ASCollectionDataSource, ASCollectionDelegate, Forwardi
     func collectionNode(_ collectionNode: ASCollectionNode, willBeginBatchFetchWith context: ASBatchContext) {
         guard let table, let delegate, DefaultAnswer.implemented({ delegate.tableNode(table, willBeginBatchFetchWith: context) }) != nil else {
             // Texture asks only a delegate that implements it: the collection stops asking.
-            collectionNode.settings.withLock { $0.delegateWithoutBatchFetching = ObjectIdentifier(self) }
+            collectionNode.settings.withLockedValue { $0.delegateWithoutBatchFetching = ObjectIdentifier(self) }
             context.cancelBatchFetching()
             return
         }

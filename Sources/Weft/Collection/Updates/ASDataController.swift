@@ -77,13 +77,22 @@ final class ASDataController: @unchecked Sendable {
         var isIdle: Bool { completed == issued && held.isEmpty }
         /// The first thread that edited (or the main actor, whichever threads serve it).
         var owner: Owner?
-        /// A batch is being validated on the main actor: an edit made from inside it (the data
-        /// source editing while it answers) is UIKit's error.
-        var planning = false
+        /// Where a batch is being validated on the main actor: an edit made there (the data
+        /// source editing while it answers) is UIKit's error. One made elsewhere (work a wait
+        /// inside the data source's answer served for another thread) waits in `awaitingPlan`.
+        var planning: Context?
+        /// Batches submitted while another was being validated, from work a wait inside it
+        /// served: validated, in order, once that one is (see `finishPlanning`).
+        var awaitingPlan: [(changes: CollectionChangeSet, completion: (@Sendable (Bool) -> Void)?)] = []
+        /// Where the data source answers a load's questions now: what it does there (a
+        /// `reloadData()`, say) is the load's own work.
+        var answeringLoad: Context?
         /// The batch each thread is recording in `performBatchUpdates`, and how deep it is nested.
         var openBatches: [ObjectIdentifier: (batch: CollectionChangeSet, depth: Int)] = [:]
     }
 
+    /// Lock order: taken after the collection's `settings` and before its `data` (see
+    /// `ASCollectionNode.settings`); user callbacks and diagnostics run outside it.
     let state = Mutex(State())
     /// Broadcast whenever queued work is applied or called back, or a replacement ends.
     private let idle = NSCondition()
@@ -168,50 +177,12 @@ final class ASDataController: @unchecked Sendable {
         if !fromEditingQueue { checkOwner(changes.edits.first) }
         // A collection that never loaded loads now, from the data source that already includes
         // the edits: there is nothing older to change (UIKit would ask twice and throw).
-        guard node.prepareForEdits() else {
-            queueCompletion(completion, node.dataError == nil)
-            return
-        }
+        guard node.prepareForEdits(absorbing: completion) else { return }
         let loader = node.loader(for: node.bounds.size)
         // On the main actor (inline when this is it), as Texture asks on the main thread; it also
         // puts submissions from several threads in one order.
         let ticket = try MainActorBridge.run { () throws(CollectionUpdateError) -> Int? in
-            let absorbed = try state.withLock { s throws(CollectionUpdateError) -> Bool in
-                if s.planning { throw .editDuringUpdate(changes.edits.first) }
-                let loadStillToRead = s.loadAnnounced || s.reloadAnnounced
-                    || s.replacement.map { $0.kind == .load && !$0.snapshotTaken } == true
-                if loadStillToRead {
-                    s.held.append(.absorbed(completion: completion))
-                    return true
-                }
-                s.planning = true
-                return false
-            }
-            if absorbed { return nil }
-            defer { state.withLock { $0.planning = false } }
-            let after: [Int]
-            do throws(CollectionError) { after = try loader.itemCounts() } catch { throw .dataSource(error) }
-            let before = state.withLock { $0.pendingCounts }
-            let plan = try ChangeSetPlanner.plan(changes, before: before, after: after)
-            let batch: PlannedBatch
-            do throws(CollectionError) {
-                batch = try PlannedBatch.asking(loader, changes: changes, plan: plan, before: before, after: after)
-            } catch {
-                throw .dataSource(error)
-            }
-            // Decided before the main actor moves on: a deferred item it resolves next is asked at
-            // its place in the newest map, which the data source now describes.
-            let (ticket, problem) = state.withLock { s -> (Int?, String?) in
-                s.pendingCounts = batch.after
-                if s.replacement != nil {
-                    s.held.append(.planned(batch, completion: completion))
-                    return (nil, nil)
-                }
-                let problem = queue(batch, completion: completion, in: &s)
-                return (s.issued, problem)
-            }
-            if let problem { WeftDiagnostics.report(.collection, subject, problem) }
-            return ticket
+            try plan(changes, completion: completion, loader: loader)
         }
         // Texture's synchronous processing waits for this batch to be applied, not for callbacks
         // (which may be what submitted it). A held batch never waits: the load or relayout it
@@ -224,6 +195,77 @@ final class ASDataController: @unchecked Sendable {
         if let ticket, !fromEditingQueue, !ElementAllocation.isRunningNodeBlock, !node.layoutAccess.isSuspendedHere,
            node.shouldProcessSynchronously(changes) {
             BlockingWait.on(idle, "\(subject): a batch update processed synchronously") { state.withLock { $0.applied >= ticket } }
+        }
+    }
+
+    /// Validates `changes` against the data source's counts and queues (or holds) the batch, on
+    /// the main actor; returns its ticket when queued. A batch submitted from work a wait served
+    /// while another batch is being validated waits for that one (see `State.awaitingPlan`): it
+    /// is validated right after it, and a rejection then goes to `onUpdateError` (and its
+    /// completion gets `false`) rather than being thrown.
+    @MainActor
+    private func plan(_ changes: CollectionChangeSet, completion: (@Sendable (Bool) -> Void)?,
+                      loader: CollectionDataLoader) throws(CollectionUpdateError) -> Int? {
+        let here = Context.here
+        enum Step { case plan, absorbed, awaiting }
+        let step = try state.withLock { s throws(CollectionUpdateError) -> Step in
+            if let planning = s.planning {
+                if planning == here { throw .editDuringUpdate(changes.edits.first) }
+                s.awaitingPlan.append((changes, completion))
+                return .awaiting
+            }
+            let loadStillToRead = s.loadAnnounced || s.reloadAnnounced
+                || s.replacement.map { $0.kind == .load && !$0.snapshotTaken } == true
+            if loadStillToRead {
+                s.held.append(.absorbed(completion: completion))
+                return .absorbed
+            }
+            s.planning = here
+            return .plan
+        }
+        guard case .plan = step else { return nil }
+        defer { finishPlanning() }
+        let after: [Int]
+        do throws(CollectionError) { after = try loader.itemCounts() } catch { throw .dataSource(error) }
+        let before = state.withLock { $0.pendingCounts }
+        let plan = try ChangeSetPlanner.plan(changes, before: before, after: after)
+        let batch: PlannedBatch
+        do throws(CollectionError) {
+            batch = try PlannedBatch.asking(loader, changes: changes, plan: plan, before: before, after: after)
+        } catch {
+            throw .dataSource(error)
+        }
+        // Decided before the main actor moves on: a deferred item it resolves next is asked at
+        // its place in the newest map, which the data source now describes.
+        let (ticket, problem) = state.withLock { s -> (Int?, String?) in
+            s.pendingCounts = batch.after
+            if s.replacement != nil {
+                s.held.append(.planned(batch, completion: completion))
+                return (nil, nil)
+            }
+            let problem = queue(batch, completion: completion, in: &s)
+            return (s.issued, problem)
+        }
+        if let problem { WeftDiagnostics.report(.collection, subject, problem) }
+        return ticket
+    }
+
+    /// Ends the validation running here, then validates the batches that waited for it, in order.
+    @MainActor
+    private func finishPlanning() {
+        let awaiting = state.withLock { s -> [(changes: CollectionChangeSet, completion: (@Sendable (Bool) -> Void)?)] in
+            s.planning = nil
+            defer { s.awaitingPlan = [] }
+            return s.awaitingPlan
+        }
+        for batch in awaiting {
+            guard let node else { queueCompletion(batch.completion, false); continue }
+            do throws(CollectionUpdateError) {
+                _ = try plan(batch.changes, completion: batch.completion, loader: node.loader(for: node.bounds.size))
+            } catch {
+                node.reportUpdateError(error)
+                queueCompletion(batch.completion, false)
+            }
         }
     }
 
@@ -364,31 +406,57 @@ final class ASDataController: @unchecked Sendable {
         let problems = state.withLock { s -> [String] in
             if s.replacement?.kind == .load { s.loadAnnounced = false }
             s.replacement = nil
-            let held = s.held
-            s.held = []
-            s.pendingCounts = s.pending.sections.map(\.items.count)
-            var problems: [String] = []
-            for batch in held {
-                switch batch {
-                case .answered(let completion, let answer):
-                    queueWork(in: &s, completion) { answer }
-                case .absorbed(let completion):
-                    if let failure { problems.append("an edit made while the data loaded was not applied: the load failed: \(failure)") }
-                    queueWork(in: &s, completion) { failure == nil }
-                case .planned(let planned, let completion):
-                    if let failure {
-                        problems.append("a batch made while the data loaded (\(planned.changes.edits.first.map { "\($0)" } ?? "no edits")) was not applied: the load failed: \(failure)")
-                        queueWork(in: &s, completion) { false }
-                    } else {
-                        if let problem = queue(planned, completion: completion, in: &s) { problems.append(problem) }
-                        s.pendingCounts = s.pending.sections.map(\.items.count)
-                    }
-                }
-            }
-            return problems
+            return releaseHeld(failure: failure, in: &s)
         }
         for problem in problems { WeftDiagnostics.report(.collection, subject, problem) }
         wakeWaiters()
+    }
+
+    /// A batch that starts the load it is part of (the collection never loaded, or its last load
+    /// failed): held as absorbed before that load is decided, so it is answered in order with
+    /// the edits made during the load, when the load ends.
+    func holdForComingLoad(_ completion: (@Sendable (Bool) -> Void)?) {
+        state.withLock { $0.held.append(.absorbed(completion: completion)) }
+    }
+
+    /// After the load `holdForComingLoad` was for: when no load holds the map or is to come (the
+    /// load was left to the next access, or another thread's had loaded already), what is held
+    /// is answered now, `failure` rejecting it.
+    func releaseHeldUnlessALoadIsComing(failure: CollectionError?) {
+        let problems = state.withLock { s -> [String] in
+            guard s.replacement == nil, !s.loadAnnounced, !s.reloadAnnounced else { return [] }
+            return releaseHeld(failure: failure, in: &s)
+        }
+        for problem in problems { WeftDiagnostics.report(.collection, subject, problem) }
+        wakeWaiters()
+    }
+
+    /// Queues the held batches in order: built over the current map (absorbed ones complete),
+    /// or each rejected when `failure` is set. Called with `state` held; returns the problems to
+    /// report once it is let go.
+    private func releaseHeld(failure: CollectionError?, in s: inout State) -> [String] {
+        let held = s.held
+        s.held = []
+        s.pendingCounts = s.pending.sections.map(\.items.count)
+        var problems: [String] = []
+        for batch in held {
+            switch batch {
+            case .answered(let completion, let answer):
+                queueWork(in: &s, completion) { answer }
+            case .absorbed(let completion):
+                if let failure { problems.append("an edit made while the data loaded was not applied: the load failed: \(failure)") }
+                queueWork(in: &s, completion) { failure == nil }
+            case .planned(let planned, let completion):
+                if let failure {
+                    problems.append("a batch made while the data loaded (\(planned.changes.edits.first.map { "\($0)" } ?? "no edits")) was not applied: the load failed: \(failure)")
+                    queueWork(in: &s, completion) { false }
+                } else {
+                    if let problem = queue(planned, completion: completion, in: &s) { problems.append(problem) }
+                    s.pendingCounts = s.pending.sections.map(\.items.count)
+                }
+            }
+        }
+        return problems
     }
 
     // MARK: The editing queue
@@ -475,6 +543,39 @@ final class ASDataController: @unchecked Sendable {
     // MARK: The driving thread
 
     enum Owner: Equatable { case mainActor, thread(ObjectIdentifier) }
+
+    /// Where code runs: a thread, and how deep in work its waits served (`MainActorBridge.servingDepth`).
+    /// Work a wait served runs on the waiting thread but for another caller, so the thread alone
+    /// cannot tell a data source's own call from another thread's request. Sendable value.
+    struct Context: Equatable, Sendable {
+        let thread: ObjectIdentifier
+        let servingDepth: Int
+        static var here: Context { Context(thread: currentThread, servingDepth: MainActorBridge.servingDepth) }
+    }
+
+    /// Runs `body`, the data source answering a load's questions, marked as such (see
+    /// `isAnsweringLoad`).
+    func answeringLoad<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        let here = Context.here
+        let outer = state.withLock { s -> Context? in
+            defer { s.answeringLoad = here }
+            return s.answeringLoad
+        }
+        defer { state.withLock { $0.answeringLoad = outer } }
+        return try body()
+    }
+
+    /// Whether a load is decided, asked for (`reloadData()`) or running: the data source may
+    /// describe a model that load is to read, where the current elements' places are unknown.
+    var isAwaitingLoad: Bool {
+        state.withLock { $0.loadAnnounced || $0.reloadAnnounced || $0.replacement?.kind == .load }
+    }
+
+    /// Whether the code running now is the data source answering a load's questions.
+    var isAnsweringLoad: Bool {
+        let here = Context.here
+        return state.withLock { $0.answeringLoad == here }
+    }
 
     /// Records the first editing thread and reports an edit from any other.
     func checkOwner(_ edit: CollectionUpdateError.Edit?) {
