@@ -48,10 +48,11 @@ final class ASDisplayNodeExtrasTests: XCTestCase {
     }
 }
 
-@MainActor
+// XCTest on Linux runs tests on the main thread but cannot discover main-actor test methods, so
+// each test enters the main actor it is already on.
 final class ASDisplayNodeLayerTests: XCTestCase {
     /// Texture's `executeOffThread:`: runs `block` on another thread and waits for it.
-    nonisolated func executeOffThread(_ block: @escaping @Sendable () -> Void) {
+    func executeOffThread(_ block: @escaping @Sendable () -> Void) {
         let done = DispatchSemaphore(value: 0)
         Thread {
             block()
@@ -60,7 +61,7 @@ final class ASDisplayNodeLayerTests: XCTestCase {
         done.wait()
     }
 
-    func checkValuesMatchDefaults(_ node: ASDisplayNode, isLayerBacked: Bool) {
+    @MainActor func checkValuesMatchDefaults(_ node: ASDisplayNode, isLayerBacked: Bool) {
         let targetName = isLayerBacked ? "layer" : "view"
         let hasLoadedView = node.isNodeLoaded ? "with view" : "after loading \(targetName)"
 
@@ -115,7 +116,7 @@ final class ASDisplayNodeLayerTests: XCTestCase {
         }
     }
 
-    func checkDefaultPropertyValues(withLayerBacking isLayerBacked: Bool) {
+    @MainActor func checkDefaultPropertyValues(withLayerBacking isLayerBacked: Bool) {
         let node = ASDisplayNode()
 
         XCTAssertEqual(false, node.isLayerBacked, "default isLayerBacked broken without view")
@@ -133,14 +134,18 @@ final class ASDisplayNodeLayerTests: XCTestCase {
     }
 
     func testDefaultPropertyValuesLayer() {
-        checkDefaultPropertyValues(withLayerBacking: true)
+        MainActor.assumeIsolated {
+            checkDefaultPropertyValues(withLayerBacking: true)
+        }
     }
 
     func testDefaultPropertyValuesView() {
-        checkDefaultPropertyValues(withLayerBacking: false)
+        MainActor.assumeIsolated {
+            checkDefaultPropertyValues(withLayerBacking: false)
+        }
     }
 
-    func checkValuesMatchSetValues(_ node: ASDisplayNode, isLayerBacked: Bool) {
+    @MainActor func checkValuesMatchSetValues(_ node: ASDisplayNode, isLayerBacked: Bool) {
         let targetName = isLayerBacked ? "layer" : "view"
         let hasLoadedView = node.isNodeLoaded ? "with view" : "after loading \(targetName)"
 
@@ -194,7 +199,7 @@ final class ASDisplayNodeLayerTests: XCTestCase {
         }
     }
 
-    func checkSimpleBridgePropertiesSetPropagate(_ isLayerBacked: Bool) {
+    @MainActor func checkSimpleBridgePropertiesSetPropagate(_ isLayerBacked: Bool) {
         nonisolated(unsafe) var node: ASDisplayNode! = nil
 
         executeOffThread {
@@ -280,44 +285,52 @@ final class ASDisplayNodeLayerTests: XCTestCase {
     // Set each of the simple bridged UIView properties to a non-default value off-thread, then
     // assert that they are correct on the node and propagated to the UIView realized on-thread.
     func testSimpleUIViewBridgePropertiesSetOffThreadPropagate() {
-        checkSimpleBridgePropertiesSetPropagate(false)
+        MainActor.assumeIsolated {
+            checkSimpleBridgePropertiesSetPropagate(false)
+        }
     }
 
     func testSimpleCALayerBridgePropertiesSetOffThreadPropagate() {
-        checkSimpleBridgePropertiesSetPropagate(true)
+        MainActor.assumeIsolated {
+            checkSimpleBridgePropertiesSetPropagate(true)
+        }
     }
 
     func testPropertiesSetOffThreadBeforeLoadingExternalLayer() {
-        nonisolated(unsafe) let layer = CAShapeLayer()
+        MainActor.assumeIsolated {
+            nonisolated(unsafe) let layer = CAShapeLayer()
 
-        nonisolated(unsafe) var node: ASDisplayNode! = nil
-        executeOffThread {
-            node = ASDisplayNode(layerBlock: {
-                return layer
-            })
-            node.backgroundColor = UIColor.blue
-            node.frame = CGRect(x: 10, y: 20, width: 30, height: 40)
+            nonisolated(unsafe) var node: ASDisplayNode! = nil
+            executeOffThread {
+                node = ASDisplayNode(layerBlock: {
+                    return layer
+                })
+                node.backgroundColor = UIColor.blue
+                node.frame = CGRect(x: 10, y: 20, width: 30, height: 40)
+            }
+
+            checkExternalLayerAppliedPropertiesMatch(node)
         }
-
-        checkExternalLayerAppliedPropertiesMatch(node)
     }
 
     func testPropertiesSetOnThreadAfterLoadingExternalLayer() {
-        let layer = CAShapeLayer()
-        let node = ASDisplayNode(layerBlock: {
-            return layer
-        })
+        MainActor.assumeIsolated {
+            let layer = CAShapeLayer()
+            let node = ASDisplayNode(layerBlock: {
+                return layer
+            })
 
-        // Load the backing layer first
-        _ = node.layer
+            // Load the backing layer first
+            _ = node.layer
 
-        node.backgroundColor = UIColor.blue
-        node.frame = CGRect(x: 10, y: 20, width: 30, height: 40)
+            node.backgroundColor = UIColor.blue
+            node.frame = CGRect(x: 10, y: 20, width: 30, height: 40)
 
-        checkExternalLayerAppliedPropertiesMatch(node)
+            checkExternalLayerAppliedPropertiesMatch(node)
+        }
     }
 
-    func checkExternalLayerAppliedPropertiesMatch(_ node: ASDisplayNode) {
+    @MainActor func checkExternalLayerAppliedPropertiesMatch(_ node: ASDisplayNode) {
         let layer = node.layer
 
         XCTAssertTrue(CGColorEqualToColor(UIColor.blue.cgColor, layer.backgroundColor), "backgroundColor not propagated to layer")
@@ -326,72 +339,80 @@ final class ASDisplayNodeLayerTests: XCTestCase {
 
     // Perform parallel updates of a standard UIView/CALayer and an ASDisplayNode and ensure they are equivalent.
     func testDeriveFrameFromBoundsPositionAnchorPoint() {
-        let plainView = UIView(frame: .zero)
-        plainView.layer.anchorPoint = CGPoint(x: 0.25, y: 0.75)
-        plainView.layer.position = CGPoint(x: 10, y: 20)
-        plainView.layer.bounds = CGRect(x: 0, y: 0, width: 60, height: 80)
+        MainActor.assumeIsolated {
+            let plainView = UIView(frame: .zero)
+            plainView.layer.anchorPoint = CGPoint(x: 0.25, y: 0.75)
+            plainView.layer.position = CGPoint(x: 10, y: 20)
+            plainView.layer.bounds = CGRect(x: 0, y: 0, width: 60, height: 80)
 
-        nonisolated(unsafe) var node: ASDisplayNode! = nil
-        executeOffThread {
-            node = ASDisplayNode()
-            node.anchorPoint = CGPoint(x: 0.25, y: 0.75)
-            node.bounds = CGRect(x: 0, y: 0, width: 60, height: 80)
-            node.position = CGPoint(x: 10, y: 20)
+            nonisolated(unsafe) var node: ASDisplayNode! = nil
+            executeOffThread {
+                node = ASDisplayNode()
+                node.anchorPoint = CGPoint(x: 0.25, y: 0.75)
+                node.bounds = CGRect(x: 0, y: 0, width: 60, height: 80)
+                node.position = CGPoint(x: 10, y: 20)
+            }
+
+            XCTAssertTrue(plainView.frame.equalTo(node.frame), "Node frame should match UIView frame before realization.")
+            XCTAssertTrue(plainView.frame.equalTo(node.view.frame), "Realized view frame should match UIView frame.")
         }
-
-        XCTAssertTrue(plainView.frame.equalTo(node.frame), "Node frame should match UIView frame before realization.")
-        XCTAssertTrue(plainView.frame.equalTo(node.view.frame), "Realized view frame should match UIView frame.")
     }
 
     // Perform parallel updates of a standard UIView/CALayer and an ASDisplayNode and ensure they are equivalent.
     func testSetFrameSetsBoundsPosition() {
-        let plainView = UIView(frame: .zero)
-        plainView.layer.anchorPoint = CGPoint(x: 0.25, y: 0.75)
-        plainView.layer.frame = CGRect(x: 10, y: 20, width: 60, height: 80)
+        MainActor.assumeIsolated {
+            let plainView = UIView(frame: .zero)
+            plainView.layer.anchorPoint = CGPoint(x: 0.25, y: 0.75)
+            plainView.layer.frame = CGRect(x: 10, y: 20, width: 60, height: 80)
 
-        nonisolated(unsafe) var node: ASDisplayNode! = nil
-        executeOffThread {
-            node = ASDisplayNode()
-            node.anchorPoint = CGPoint(x: 0.25, y: 0.75)
-            node.frame = CGRect(x: 10, y: 20, width: 60, height: 80)
+            nonisolated(unsafe) var node: ASDisplayNode! = nil
+            executeOffThread {
+                node = ASDisplayNode()
+                node.anchorPoint = CGPoint(x: 0.25, y: 0.75)
+                node.frame = CGRect(x: 10, y: 20, width: 60, height: 80)
+            }
+
+            XCTAssertTrue(plainView.layer.position.equalTo(node.position), "Node position should match UIView position before realization.")
+            XCTAssertTrue(plainView.layer.bounds.equalTo(node.bounds), "Node bounds should match UIView bounds before realization.")
+            XCTAssertTrue(plainView.layer.position.equalTo(node.view.layer.position), "Realized view position should match UIView position before realization.")
+            XCTAssertTrue(plainView.layer.bounds.equalTo(node.view.layer.bounds), "Realized view bounds should match UIView bounds before realization.")
         }
-
-        XCTAssertTrue(plainView.layer.position.equalTo(node.position), "Node position should match UIView position before realization.")
-        XCTAssertTrue(plainView.layer.bounds.equalTo(node.bounds), "Node bounds should match UIView bounds before realization.")
-        XCTAssertTrue(plainView.layer.position.equalTo(node.view.layer.position), "Realized view position should match UIView position before realization.")
-        XCTAssertTrue(plainView.layer.bounds.equalTo(node.view.layer.bounds), "Realized view bounds should match UIView bounds before realization.")
     }
 
     func testRemoveFromLayerBackedLoadedSupernode() {
-        let a = ASDisplayNode(); a.debugName = "a"
-        a.isLayerBacked = true
-        let b = ASDisplayNode(); b.debugName = "b"
-        b.isLayerBacked = true
-        b.addSubnode(a)
-        _ = a.layer
-        _ = b.layer
-        for n in [a, b] { XCTAssertTrue(n.isNodeLoaded, "\(n.debugName ?? "") should be loaded") }
-        XCTAssertTrue(a.supernode === b)
-        XCTAssertEqual(a.layer.superlayer, b.layer)
+        MainActor.assumeIsolated {
+            let a = ASDisplayNode(); a.debugName = "a"
+            a.isLayerBacked = true
+            let b = ASDisplayNode(); b.debugName = "b"
+            b.isLayerBacked = true
+            b.addSubnode(a)
+            _ = a.layer
+            _ = b.layer
+            for n in [a, b] { XCTAssertTrue(n.isNodeLoaded, "\(n.debugName ?? "") should be loaded") }
+            XCTAssertTrue(a.supernode === b)
+            XCTAssertEqual(a.layer.superlayer, b.layer)
 
-        a.removeFromSupernode()
-        XCTAssertNil(a.supernode)
-        XCTAssertNil(a.layer.superlayer)
+            a.removeFromSupernode()
+            XCTAssertNil(a.supernode)
+            XCTAssertNil(a.layer.superlayer)
+        }
     }
 
     func testRemoveLayerBackedFromViewBackedLoadedSupernode() {
-        let a = ASDisplayNode(); a.debugName = "a"
-        a.isLayerBacked = true
-        let b = ASDisplayNode(); b.debugName = "b"
-        b.addSubnode(a)
-        _ = a.layer
-        _ = b.view
-        for n in [a, b] { XCTAssertTrue(n.isNodeLoaded, "\(n.debugName ?? "") should be loaded") }
-        XCTAssertTrue(a.supernode === b)
-        XCTAssertEqual(a.layer.superlayer, b.layer)
+        MainActor.assumeIsolated {
+            let a = ASDisplayNode(); a.debugName = "a"
+            a.isLayerBacked = true
+            let b = ASDisplayNode(); b.debugName = "b"
+            b.addSubnode(a)
+            _ = a.layer
+            _ = b.view
+            for n in [a, b] { XCTAssertTrue(n.isNodeLoaded, "\(n.debugName ?? "") should be loaded") }
+            XCTAssertTrue(a.supernode === b)
+            XCTAssertEqual(a.layer.superlayer, b.layer)
 
-        a.removeFromSupernode()
-        XCTAssertNil(a.supernode)
-        XCTAssertNil(a.layer.superlayer)
+            a.removeFromSupernode()
+            XCTAssertNil(a.supernode)
+            XCTAssertNil(a.layer.superlayer)
+        }
     }
 }
