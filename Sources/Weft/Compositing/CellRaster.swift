@@ -82,8 +82,8 @@ struct CellRaster: Sendable {
 }
 
 extension CompositeLayer {
-    /// True when this layer and every one below it are at alpha 1 (see `CellRaster`).
+    /// True when this layer and every one below it are at alpha 1 with no effects (see `CellRaster`).
     var rastersAlike: Bool {
-        alpha >= 1 && sublayers.allSatisfy { sublayer in StackSpace.ensuringSpace { sublayer.rastersAlike } }
+        alpha >= 1 && effects == nil && sublayers.allSatisfy { sublayer in StackSpace.ensuringSpace { sublayer.rastersAlike } }
     }
 }

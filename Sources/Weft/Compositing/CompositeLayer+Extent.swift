@@ -7,11 +7,19 @@ extension CompositeLayer {
     /// (the supernode's, or this node's own for the root): its bounds (background, backing store
     /// and border all lie inside them) and, unless it clips them, its sublayers'. A band skips the
     /// layers outside it.
+    /// With effects, the shadow's extent joins in, sublayers are taken through the sublayer
+    /// transform, and the whole through the layer's placement (its bounding box).
     var drawnExtent: CGRect {
         var extent = bounds
+        if let effects, let shadow = shadowExtent(effects) { extent = extent.union(shadow) }
         if !clips {
-            for sublayer in sublayers { extent = extent.union(StackSpace.ensuringSpace { sublayer.drawnExtent }) }
+            let inner = effects.flatMap { $0.sublayerTransform.isIdentity ? nil : sublayerPlacement($0) }
+            for sublayer in sublayers {
+                let below = StackSpace.ensuringSpace { sublayer.drawnExtent }
+                extent = extent.union(inner.map { below.applying($0) } ?? below)
+            }
         }
+        if let effects, !asRoot { return extent.applying(placement(effects)) }
         return extent.offsetBy(dx: offset.x, dy: offset.y)
     }
 
@@ -36,7 +44,10 @@ extension CompositeLayer {
     /// for the band to hold the whole frame's bytes: each resampled store's bounds. Nil when the
     /// frame must be drawn as one band: a resampled store under a layer of alpha below 1, whose
     /// transparency group cairo sizes to the clip, so its origin moves with the band as well.
+    /// So is a frame with a layer with effects: transformed stores are resampled, and its groups
+    /// and shadows are sized to the clip.
     func unsplittableRects(scale: CGFloat) -> [CGRect]? {
+        if effects != nil { return nil }
         if alpha < 1 { return containsScaledStore(scale: scale) ? nil : [] }
         var rects = drawsScaledStore(scale: scale) ? [bounds] : []
         for sublayer in sublayers {

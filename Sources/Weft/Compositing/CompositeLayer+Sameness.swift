@@ -11,7 +11,7 @@ extension CompositeLayer {
         guard frame == other.frame, bounds == other.bounds, asRoot == other.asRoot, alpha == other.alpha, radius == other.radius,
               rounding == other.rounding, clips == other.clips, borderWidth == other.borderWidth, store === other.store,
               Self.sameColor(background, other.background), Self.sameColor(borderColor, other.borderColor),
-              sublayers.count == other.sublayers.count else { return false }
+              sublayers.count == other.sublayers.count, effects == other.effects else { return false }
         return zip(sublayers, other.sublayers).allSatisfy { mine, theirs in StackSpace.ensuringSpace { mine.drawsSame(as: theirs) } }
     }
 

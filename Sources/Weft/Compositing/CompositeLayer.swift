@@ -18,6 +18,9 @@ struct CompositeLayer: Sendable {
     let borderColor: UIColor
     let store: Bitmap?
     let sublayers: [CompositeLayer]
+    /// Transforms, part-by-part opacity and shadow (see `LayerEffects`); nil for a plain layer,
+    /// which draws with every fast path below.
+    var effects: LayerEffects? = nil
 
     /// What this layer alone paints opaque at `scale`, in its supernode's coordinates, when it is
     /// fully opaque (alpha 1) with square corners: `.fill` when its background is an opaque colour
@@ -26,7 +29,7 @@ struct CompositeLayer: Sendable {
     /// Nil otherwise. What the layer draws there replaces whatever is beneath, so a frame need not
     /// paint its background under it.
     func opaqueCover(scale: CGFloat) -> OpaqueCover? {
-        guard !asRoot, alpha >= 1, !(radius > 0) else { return nil }
+        guard !asRoot, alpha >= 1, !(radius > 0), effects == nil else { return nil }
         if let background, background.alpha >= 1 { return .fill(frame) }
         guard let store, let pixels = PixelRegion.wholePixels(bounds, scale: scale),
               store.pixelWidth == pixels.width, store.pixelHeight == pixels.height, store.isOpaque else { return nil }
@@ -66,13 +69,15 @@ struct CompositeLayer: Sendable {
     /// on whole pixels is copied rather than blended (`GraphicsContext.copyIfOpaque`), which gives
     /// the same bytes in a fraction of the time, and a square-cornered background is not filled
     /// under the pixels such a sublayer then replaces (`pixelsSublayersReplace`: a card under its
-    /// photo), which gives the same bytes too.
-    func draw(into context: GraphicsContext, clipped: Bool = false) {
+    /// photo), which gives the same bytes too. `inheritedAlpha` is the opacity of a supernode that
+    /// does not group its opacity (`LayerEffects.groupsOpacity`), multiplied into this layer's.
+    func draw(into context: GraphicsContext, clipped: Bool = false, inheritedAlpha: CGFloat = 1) {
+        if let effects { return draw(effects, into: context, clipped: clipped, inheritedAlpha: inheritedAlpha) }
         context.withSavedState {
             if !asRoot {
                 context.translateBy(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY)
             }
-            context.withTransparencyLayer(alpha: alpha) {
+            context.withTransparencyLayer(alpha: alpha * inheritedAlpha) {
                 let shape = Path(roundedRect: bounds, cornerRadius: radius)
                 if let background, background.alpha > 0 {
                     if radius > 0 || clipped || clips {

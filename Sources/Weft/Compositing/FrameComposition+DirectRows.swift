@@ -96,6 +96,8 @@ private struct DirectRowsWalk {
     /// `layer` drawn with its supernode's bounds origin at `origin` (frame points); `copies` is
     /// false under a clip or a translucent layer, where no store is copied.
     mutating func visit(_ layer: CompositeLayer, origin: CGPoint, copies: Bool) {
+        // A transformed or shadowed layer is drawn, never copied: it touches what it may paint.
+        guard layer.effects == nil else { return touch(layer.drawnExtent.offsetBy(dx: origin.x, dy: origin.y)) }
         let offset = layer.asRoot ? origin : CGPoint(x: origin.x + layer.frame.minX - layer.bounds.minX, y: origin.y + layer.frame.minY - layer.bounds.minY)
         let rect = layer.bounds.offsetBy(dx: offset.x, dy: offset.y)
         let copiesHere = copies && layer.alpha >= 1

@@ -100,6 +100,9 @@ public enum WeftLimits {
     public static let maximumTransformScale: CGFloat = 100_000
     /// Lengths in one dash pattern; a longer pattern is dropped (a solid line), reported.
     public static let maximumDashCount = 1_024
+    /// Points a layer's `shadowRadius` may blur by; a larger (or infinite) radius is clamped to
+    /// it, reported. The blur's work grows with the radius in device pixels.
+    public static let maximumShadowRadius: CGFloat = 200
     /// Seconds `ffmpeg` may go without reading any of a frame's bytes, or, once its input has
     /// ended, without exiting or using the processor; past it ffmpeg is stopped and the video fails with
     /// `OutputError.ffmpegStalled`, so an ffmpeg that hangs cannot hang a render.

@@ -95,17 +95,26 @@ extension ASDisplayNode {
              background: s.backgroundColor.resolved(with: s.traits.collection),
              radius: s.cornerRadius, rounding: s.cornerRoundingType, clips: s.clipsToBounds,
              borderWidth: s.borderWidth, borderColor: s.borderColor.resolvedColor(with: s.traits.collection),
-             store: s.display.backingStore, subnodes: s.subnodes)
+             store: s.display.backingStore, subnodes: s.subnodes,
+             effects: LayerEffects.capture(s.layerModel.properties, position: s.position, anchorPoint: s.anchorPoint,
+                                           resolve: { [traits = s.traits.collection] in $0.resolvedColor(with: traits) }),
+             hosted: UncheckedSendable(s.layerModel.layer), traits: s.traits.collection)
         }
         guard !s.hidden, s.alpha > 0 else { return nil }
         // One level of recursion per node (bounded by the depth check), each with enough stack:
         // see `StackSpace`.
-        let sublayers = s.subnodes.compactMap { subnode in StackSpace.ensuringSpace { subnode.compositeLayer(scale: scale) } }
+        var sublayers = CompositeLayer.inZOrder(s.subnodes.compactMap { subnode in
+            StackSpace.ensuringSpace { subnode.compositeLayer(scale: scale).map { ($0, subnode[layerProperty: \.zPosition]) } }
+        })
+        // Layers of their own added to the node's layer draw above its subnodes.
+        if let hosted = s.hosted.value {
+            sublayers += hosted.hostedCompositeLayers(scale: scale) { $0.resolvedColor(with: s.traits) }
+        }
         if let scale, let composed = self as? any ComposedContent, let composition = composed.compositionInTree(scale: scale) {
             return composition.layer(frame: s.frame, bounds: s.bounds, asRoot: asRoot, alpha: s.alpha, rounding: s.rounding, sublayers: sublayers)
         }
         return CompositeLayer(frame: s.frame, bounds: s.bounds, asRoot: asRoot, alpha: s.alpha, background: s.background, radius: s.radius,
                               rounding: s.rounding, clips: s.clips, borderWidth: s.borderWidth, borderColor: s.borderColor,
-                              store: s.store, sublayers: sublayers)
+                              store: s.store, sublayers: sublayers, effects: s.effects)
     }
 }

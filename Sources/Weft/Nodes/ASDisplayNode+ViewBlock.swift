@@ -49,6 +49,8 @@ extension ASDisplayNode {
         let made = block()
         made.frame = frame
         made.viewBlockNode = self
+        // The view keeps its own layer, which names this node (`ASViewToDisplayNode`, `ASLayerToDisplayNode`).
+        made.layer.bind(to: self, forwarding: false)
         return made
     }
 }

@@ -71,6 +71,8 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
         var safeArea = NodeSafeArea()
         /// See `ASDisplayNode+LayoutDirection.swift`.
         var semanticContentAttribute = UISemanticContentAttribute.unspecified
+        /// The layer and the properties bridged to it; see `ASDisplayNode+LayerProperties.swift`.
+        var layerModel = LayerModel()
 
         var display = DisplayState()
         var layout = LayoutState()
@@ -493,9 +495,9 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
         loadNodeIfNeeded()
     }
 
-    /// The node's layer; Texture's `layer`: its view's, whose corner radius, border and masking
-    /// are the node's (see `CALayer`). Asking for it loads the node. Main-actor isolated.
-    @preconcurrency @MainActor public var layer: CALayer { view.layer }
+    /// The node's layer; Texture's `layer`: a plain or layer-backed node's shows the node's state
+    /// (see `CALayer`); a view-backed node's is its view's. Asking for it loads the node. Main-actor isolated.
+    @preconcurrency @MainActor public var layer: CALayer { loadedLayer() }
     open func interfaceStateDidChange(_ newState: ASInterfaceState, from oldState: ASInterfaceState) {}
     open func didEnterDisplayState() {}
     open func didExitDisplayState() {}

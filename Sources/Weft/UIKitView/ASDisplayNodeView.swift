@@ -1,8 +1,8 @@
 import Foundation
 
-/// The view of a plain node (`node.view`), as Texture's `_ASDisplayView`: its frame, bounds,
-/// background, alpha, hiding, clipping and layer (corner radius, border) are the node's, so code that sets them on the view (a
-/// controller's `viewDidLoad()`, a node's `didLoad()`) changes what the node renders. Holds the
+/// The view of a plain node (`node.view`), as Texture's `_ASDisplayView`: its layer is the node's
+/// (so its frame, bounds and layer properties are the node's), and so are its background, alpha,
+/// hiding and clipping, so code that sets them on the view (a controller's `viewDidLoad()`, a node's `didLoad()`) changes what the node renders. Holds the
 /// node weakly, as Texture's view does: the node owns its view. Main-actor isolated.
 @preconcurrency @MainActor
 public final class ASDisplayNodeView: UIView {
@@ -11,29 +11,13 @@ public final class ASDisplayNodeView: UIView {
 
     init(node: ASDisplayNode) {
         self.node = node
-        super.init(frame: node.frame)
-        layer.node = node
+        super.init(frame: .zero)
+        layer = node.layerObject
     }
 
     public required init?(coder: NSCoder) {
         WeftDiagnostics.report(.view, "ASDisplayNodeView", "a node's view cannot be decoded from an archive")
         return nil
-    }
-
-    public override var frame: CGRect {
-        get { node?.frame ?? super.frame }
-        set {
-            super.frame = newValue
-            node?.frame = newValue
-        }
-    }
-
-    public override var bounds: CGRect {
-        get { node?.bounds ?? super.bounds }
-        set {
-            super.bounds = newValue
-            node?.bounds = newValue
-        }
     }
 
     public override var backgroundColor: UIColor? {

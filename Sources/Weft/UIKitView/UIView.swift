@@ -14,8 +14,6 @@ import Foundation
 /// Main-actor isolated, as in UIKit.
 @preconcurrency @MainActor
 open class UIView {
-    private var storedBounds: CGRect
-    private var storedCenter: CGPoint
     private var needsLayout = true
 
     /// The superview; nil for a root.
@@ -23,8 +21,10 @@ open class UIView {
     /// The subviews, back to front.
     public private(set) var subviews: [UIView] = []
 
-    /// The layer's drawing properties: corner radius, border, masking.
-    public let layer = CALayer()
+    /// The view's layer, which keeps its geometry (`bounds`, `position` as `center`, `anchorPoint`)
+    /// and its layer properties (corner radius, border, masking, shadow...). A node's view's layer is
+    /// the node's (see `CALayer`): a node's view takes it as it is made.
+    public internal(set) var layer: CALayer
 
     open var backgroundColor: UIColor?
     /// UIKit's `overrideUserInterfaceStyle`: the appearance this view and its subviews draw in
@@ -92,9 +92,10 @@ open class UIView {
     open var accessibilityElements: [Any]?
 
     public init(frame: CGRect) {
+        layer = CALayer()
         let frame = UIView.checked(frame, "frame")
-        storedBounds = CGRect(origin: .zero, size: frame.size)
-        storedCenter = CGPoint(x: frame.midX, y: frame.midY)
+        layer.bounds = CGRect(origin: .zero, size: frame.size)
+        layer.position = CGPoint(x: frame.midX, y: frame.midY)
     }
 
     public convenience init() { self.init(frame: .zero) }
@@ -108,37 +109,34 @@ open class UIView {
 
     // MARK: Geometry
 
-    /// The frame in the superview's coordinates; setting it sets `bounds.size` and `center`.
-    /// Non-finite or negative values are repaired (0) and reported.
+    /// The frame in the superview's coordinates, the layer's (`bounds`, `position`, `anchorPoint`);
+    /// setting it sets `bounds.size` and `center`. Non-finite or negative values are repaired (0) and reported.
     open var frame: CGRect {
-        get {
-            CGRect(x: storedCenter.x - storedBounds.width / 2, y: storedCenter.y - storedBounds.height / 2,
-                   width: storedBounds.width, height: storedBounds.height)
-        }
+        get { layer.frame }
         set {
             let frame = UIView.checked(newValue, "frame")
-            let resized = frame.size != storedBounds.size
-            storedBounds.size = frame.size
-            storedCenter = CGPoint(x: frame.midX, y: frame.midY)
+            let resized = frame.size != layer.bounds.size
+            layer.frame = frame
             if resized { setNeedsLayout() }
         }
     }
 
-    /// The view's own coordinate space.
+    /// The view's own coordinate space; the layer's `bounds`.
     open var bounds: CGRect {
-        get { storedBounds }
+        get { layer.bounds }
         set {
             let bounds = UIView.checked(newValue, "bounds")
-            let resized = bounds.size != storedBounds.size
-            storedBounds = bounds
+            let resized = bounds.size != layer.bounds.size
+            layer.bounds = bounds
             if resized { setNeedsLayout() }
         }
     }
 
-    /// The frame's centre in the superview's coordinates.
+    /// The layer's `position` in the superview's coordinates: the frame's centre while the
+    /// anchor point is the layer's default. A non-finite point is not kept.
     open var center: CGPoint {
-        get { storedCenter }
-        set { storedCenter = newValue.x.isFinite && newValue.y.isFinite ? newValue : storedCenter }
+        get { layer.position }
+        set { if newValue.x.isFinite && newValue.y.isFinite { layer.position = newValue } }
     }
 
     static func checked(_ rect: CGRect, _ what: String) -> CGRect {
@@ -258,60 +256,6 @@ open class UIView {
 
     /// UIKit's `setNeedsDisplay()`: a view draws every time it is composited, so there is nothing to mark.
     open func setNeedsDisplay() {}
-}
-
-/// The layer properties UIKit code sets on `view.layer`; Core Animation's `CALayer`, drawing only.
-/// A node's layer (`node.layer`, `node.view.layer`) is the node's: its properties are the node's
-/// `cornerRadius`, `borderWidth`, `borderColor` and `clipsToBounds`, so Texture code that sets them
-/// in `didLoad()` changes what the node renders. Main-actor isolated, with its view.
-@preconcurrency @MainActor
-public final class CALayer {
-    /// The node whose properties these are (a node's view's layer); nil for a plain view's layer,
-    /// which keeps its own.
-    weak var node: ASDisplayNode?
-    private var ownCornerRadius: CGFloat = 0
-    private var ownBorderWidth: CGFloat = 0
-    private var ownBorderColor: CGColor? = UIColor.black.cgColor
-    private var ownMasksToBounds = false
-
-    public var cornerRadius: CGFloat {
-        get { node?.cornerRadius ?? ownCornerRadius }
-        set {
-            if let node { node.cornerRadius = newValue; return }
-            ownCornerRadius = CALayer.checked(newValue, "cornerRadius")
-        }
-    }
-
-    public var borderWidth: CGFloat {
-        get { node?.borderWidth ?? ownBorderWidth }
-        set {
-            if let node { node.borderWidth = newValue; return }
-            ownBorderWidth = CALayer.checked(newValue, "borderWidth")
-        }
-    }
-
-    /// Black by default, as Core Animation's; nil draws no border (a node's border becomes clear).
-    public var borderColor: CGColor? {
-        get { node.map { $0.borderColor.cgColor } ?? ownBorderColor }
-        set {
-            if let node { node.borderColor = newValue?.uiColor ?? .clear; return }
-            ownBorderColor = newValue
-        }
-    }
-
-    public var masksToBounds: Bool {
-        get { node?.clipsToBounds ?? ownMasksToBounds }
-        set {
-            if let node { node.clipsToBounds = newValue; return }
-            ownMasksToBounds = newValue
-        }
-    }
-
-    private static func checked(_ value: CGFloat, _ name: String) -> CGFloat {
-        if value.isFinite && value >= 0 { return value }
-        WeftDiagnostics.report(.appearance, "CALayer", "\(name) \(value) is not finite and non-negative; 0 was used")
-        return 0
-    }
 }
 
 /// A colour as Core Graphics passes it around (`UIColor.cgColor`); wraps a `UIColor`.

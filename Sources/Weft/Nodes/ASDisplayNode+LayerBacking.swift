@@ -1,0 +1,91 @@
+import Foundation
+
+/// Layer-backed nodes: nodes with a layer and no view, as Texture makes them for content that
+/// takes no touches (`isLayerBacked`, `init(layerBlock:)`). Offscreen, a layer-backed node renders
+/// as a view-backed one does; what differs is what it has: no view, so no user interaction.
+extension ASDisplayNode {
+    /// A layer-backed node whose layer `layerBlock` makes; Texture's `init(layerBlock:)`. The block
+    /// runs once, when the layer is first needed; the layer it returns (a `CAShapeLayer`, say)
+    /// then shows the node's state: the node's geometry and appearance win over what the block set.
+    public convenience init(layerBlock: @escaping ASDisplayNodeLayerBlock) {
+        self.init()
+        state.withLock { s in
+            s.layerModel.layerBlock = layerBlock
+            s.layerModel.isLayerBacked = true
+        }
+    }
+
+    /// Texture's `init(layerBlock:didLoad:)`: `init(layerBlock:)` with a block run when the node loads.
+    public convenience init(layerBlock: @escaping ASDisplayNodeLayerBlock, didLoad didLoadBlock: ASDisplayNodeDidLoadBlock?) {
+        self.init(layerBlock: layerBlock)
+        if let didLoadBlock { onDidLoad(didLoadBlock) }
+    }
+
+    /// Whether the node has a layer and no view; Texture's `isLayerBacked`, false by default. Set it
+    /// before the node loads, on a node that `supportsLayerBacking`; otherwise the change is
+    /// reported and not made (Texture asserts).
+    public var isLayerBacked: Bool {
+        get { self[locked: \.layerModel.isLayerBacked] }
+        set {
+            guard newValue != isLayerBacked else { return }
+            if isNodeLoaded {
+                WeftDiagnostics.report(.view, description, "isLayerBacked set to \(newValue) after the node loaded; ignored. Set it before the node's view or layer is made")
+                return
+            }
+            if newValue && !supportsLayerBacking {
+                WeftDiagnostics.report(.view, description, "isLayerBacked set to true on a node that needs a view (a view block, a scroll, collection or table node); ignored")
+                return
+            }
+            self[locked: \.layerModel.isLayerBacked] = newValue
+        }
+    }
+
+    /// Whether the node can be layer-backed; Texture's `supportsLayerBacking`: not when it is
+    /// backed by a view of its own (a view block) or is a scrolling container, which needs its view.
+    public var supportsLayerBacking: Bool {
+        state.withLock { $0.loading.viewBlock == nil } && !(self is any ScrollingNode)
+    }
+
+    /// The layer `layer` loads and returns: a layer-backed node's own layer, else its view's.
+    @MainActor func loadedLayer() -> CALayer {
+        guard isLayerBacked else { return view.layer }
+        if !isNodeLoaded { loadNodeIfNeeded() }
+        return layerObject
+    }
+}
+
+/// The node whose layer `layer` is, or whose view's layer it is; Texture's `ASLayerToDisplayNode`.
+public func ASLayerToDisplayNode(_ layer: CALayer?) -> ASDisplayNode? {
+    layer?.owningNode
+}
+
+/// The node whose view `view` is; Texture's `ASViewToDisplayNode`. Main-actor isolated, with the view.
+@MainActor
+public func ASViewToDisplayNode(_ view: UIView?) -> ASDisplayNode? {
+    guard let view else { return nil }
+    return (view as? ASDisplayNodeView)?.node ?? view.layer.owningNode
+}
+
+extension UIView {
+    /// Adds `subnode` under this view; Texture's `UIView.addSubnode(_:)`. Under a node's view the
+    /// node becomes a subnode of that view's node (the trees stay one); under another view, a
+    /// view-backed node's view becomes a subview, and a layer-backed node's layer a sublayer.
+    public func addSubnode(_ subnode: ASDisplayNode) {
+        if let node = ASViewToDisplayNode(self), !(node is any ScrollingNode) {
+            node.addSubnode(subnode)
+        } else if subnode.isLayerBacked {
+            layer.addSublayer(subnode.layer)
+        } else {
+            addSubview(subnode.view)
+        }
+    }
+}
+
+extension CALayer {
+    /// Adds `subnode`'s layer as a sublayer (a node's layer: the node as a subnode); Texture's
+    /// `CALayer.addSubnode(_:)`. Main-actor isolated, as it loads the node.
+    @MainActor
+    public func addSubnode(_ subnode: ASDisplayNode) {
+        addSublayer(subnode.layer)
+    }
+}
