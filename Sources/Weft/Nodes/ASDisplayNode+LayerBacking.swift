@@ -69,7 +69,8 @@ public func ASViewToDisplayNode(_ view: UIView?) -> ASDisplayNode? {
 extension UIView {
     /// Adds `subnode` under this view; Texture's `UIView.addSubnode(_:)`. Under a node's view the
     /// node becomes a subnode of that view's node (the trees stay one); under another view, a
-    /// view-backed node's view becomes a subview, and a layer-backed node's layer a sublayer.
+    /// view-backed node's view becomes a subview, and a layer-backed node's layer a sublayer. In a
+    /// window, the node enters the interface hierarchy (see `UIWindow`).
     public func addSubnode(_ subnode: ASDisplayNode) {
         if let node = ASViewToDisplayNode(self), !(node is any ScrollingNode) {
             node.addSubnode(subnode)

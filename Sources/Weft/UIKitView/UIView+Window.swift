@@ -38,11 +38,4 @@ extension UIView {
         }
         for view in views { view.didMoveToWindow() }
     }
-
-    /// Texture's `addSubnode(_:)` on a view (its `UIView (AsyncDisplayKit)` category): adds
-    /// the node's view on top of the subviews, loading the node. In a window, the node enters the
-    /// interface hierarchy (see `UIWindow`).
-    public func addSubnode(_ subnode: ASDisplayNode) {
-        addSubview(subnode.view)
-    }
 }
