@@ -48,7 +48,6 @@ extension ASDisplayNode {
         guard let block = self[locked: \.loading.viewBlock] else { return nil }
         let made = block()
         made.frame = frame
-        made.viewBlockNode = self
         // The view keeps its own layer, which names this node (`ASViewToDisplayNode`, `ASLayerToDisplayNode`).
         made.layer.bind(to: self, forwarding: false)
         return made

@@ -14,7 +14,7 @@ extension UIView {
     /// The node this view shows: a node's view's, a scroll, collection or table node's, or a
     /// view-backed node's (`setViewBlock(_:)`); nil for a plain view.
     var hostedNode: ASDisplayNode? {
-        layer.node ?? (self as? UIScrollView)?.scrollingNode ?? viewBlockNode
+        layer.owningNode ?? (self as? UIScrollView)?.scrollingNode
     }
 
     /// After this view moved (added to a view, or removed from one): when that changed its

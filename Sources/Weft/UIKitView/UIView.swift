@@ -53,9 +53,6 @@ open class UIView {
     open var semanticContentAttribute = UISemanticContentAttribute.unspecified
     open var tag = 0
     open var isUserInteractionEnabled = true
-    /// The node whose view block made this view (`setViewBlock(_:)`), held weakly: the node owns
-    /// its view. See `hostedNode` in `UIView+Window.swift`.
-    weak var viewBlockNode: ASDisplayNode?
     /// The insets a window or a controller gives this view; see `UIView+SafeArea.swift`.
     var safeAreaSource = SafeAreaSource()
 

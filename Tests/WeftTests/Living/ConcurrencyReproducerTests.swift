@@ -63,7 +63,8 @@ final class GatedLiveSource: LiveSource, @unchecked Sendable {
         return done
     }
 
-    @MainActor func collection(_ source: GatedLiveSource, load: Bool) -> ASCollectionNode {
+    /// A vertical flow collection of `source`'s items, 40×100, loaded when `load`.
+    @MainActor func collection(_ source: LiveSource, load: Bool) -> ASCollectionNode {
         let layout = UICollectionViewFlowLayout()
         layout.minimumLineSpacing = 0
         let node = ASCollectionNode(collectionViewLayout: layout)

@@ -10,24 +10,12 @@ import Testing
     /// Threads, serving and collections as the other reproducers make them.
     let helpers = ConcurrencyReproducerTests()
 
-    /// A vertical flow collection of `source`'s items, 40×100.
-    private func collection(_ source: LiveSource, load: Bool) -> ASCollectionNode {
-        let layout = UICollectionViewFlowLayout()
-        layout.minimumLineSpacing = 0
-        let node = ASCollectionNode(collectionViewLayout: layout)
-        node.frame = CGRect(x: 0, y: 0, width: 40, height: 100)
-        node.dataSource = source
-        node.delegate = source
-        if load { try? node.loadDataIfNeeded() }
-        return node
-    }
-
     /// A reload asked for during the follow-up load another reload asked for, by another
     /// thread's request, runs after it: the collection shows the newest model. It was ignored
     /// ("called again during the reload it asked for"), and the collection kept the older model.
     @Test(.timeLimit(.minutes(10))) func aReloadFromAnotherThreadDuringAFollowUpLoadRuns() throws {
         let source = FollowUpSource([[0, 1, 2]])
-        let node = collection(source, load: false)
+        let node = helpers.collection(source, load: false)
         let box = UncheckedBox(node)
         let (_, reported) = WeftDiagnostics.collect(matching: "reloadData") { () -> Void in
             // The first load asks for a reload while it reads the sections; the follow-up is held
@@ -55,7 +43,7 @@ import Testing
     /// request is refused and reported.
     @Test(.timeLimit(.minutes(10))) func aReloadTheFollowUpsOwnDataSourceAsksForIsRefused() throws {
         let source = FollowUpSource([[0, 1]], reloadsOnEveryLoad: true)
-        let node = collection(source, load: false)
+        let node = helpers.collection(source, load: false)
         let (_, reported) = WeftDiagnostics.collect(matching: "reloadData") { try? node.loadDataIfNeeded() }
         #expect(source.sectionQuestions.withLock { $0 } == 2)
         #expect(reported.contains { $0.message.contains("refused") })
@@ -88,7 +76,7 @@ import Testing
     /// applied in order. It was rejected as an edit made during an update.
     @Test(.timeLimit(.minutes(10))) func aBatchServedDuringAnotherBatchsValidationIsAppliedAfterIt() throws {
         let source = WaitingCountSource([[0, 1]])
-        let node = collection(source, load: true)
+        let node = helpers.collection(source, load: true)
         let errors = Mutex<[String]>([])
         node.onUpdateError = { error in errors.withLock { $0.append("\(error)") } }
         let results = Results()
