@@ -26,7 +26,8 @@ extension ASCollectionNode {
         // The count is read before the map: an invalidation counted after this read is seen by
         // the next frame, one counted before it has bumped its node's version already.
         let invalidations = CellLayoutInvalidation.current
-        let (current, generation) = data.withLock { ($0.map, $0.generation) }
+        let visible = dataController.visible
+        let (current, generation) = (visible.map, visible.generation)
         let look = CellRelayoutLook(invalidations: invalidations, generation: generation)
         guard settings.withLockedValue({ $0.seenCellInvalidations != look }) else { return }
         // The map looked at is the one a cell relayout replaces: the published one, not the map
@@ -41,8 +42,9 @@ extension ASCollectionNode {
     private func relayoutInvalidatedCellsHoldingLayout(_ invalidations: Int) {
         // Seen only once a pass runs: a skipped one is retried by the next frame.
         guard dataController.beginReplacement(.cellRelayout, waitIfBusy: false) else { return }
-        let (current, base) = data.withLock { ($0.map, $0.generation) }
-        var map = current
+        let visible = dataController.visible
+        let base = visible.generation
+        var map = visible.map
         var fresh: [ASCollectionElement] = []
         func renewed(_ element: ASCollectionElement) -> ASCollectionElement {
             guard element.needsRemeasure else { return element }
@@ -59,7 +61,7 @@ extension ASCollectionNode {
         var published = fresh.isEmpty ? base : nil
         if !fresh.isEmpty {
             ASCollectionElement.allocate(fresh, serial: cellLayoutMode.contains(.serializeNodeCreation))
-            published = dataController.publishReplacement(map, over: base)
+            published = dataController.publishReplacement(map, over: base, .cellsRelaidOut)
             if published == nil {
                 WeftDiagnostics.report(.collection, "\(self)", "the element map changed during a cell relayout; the relayout was dropped and runs again at the next frame (please report: a relayout is meant to hold the map)")
             }

@@ -125,12 +125,7 @@ extension ASCollectionNode {
     /// the batch is validated now and held until that ends, or absorbed by a load that has not
     /// read the data source yet.
     func prepareForEdits(absorbing completion: (@Sendable (Bool) -> Void)?) -> Bool {
-        enum Plan { case ready, loadNow, duringLoad }
-        let plan = settings.withLockedValue { s -> Plan in
-            if s.loading { return .duringLoad }
-            guard s.loaded && s.loadError == nil else { s.loaded = false; return .loadNow }
-            return .ready
-        }
+        let plan = dataController.readinessForEdits()
         // Ready, nothing is loaded or relaid out here: a wait for it would serve the main actor
         // between the data source's change and this batch's validation, where another thread's
         // load could read the change first. A new viewport is measured at the next frame.

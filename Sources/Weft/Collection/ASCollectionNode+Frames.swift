@@ -111,7 +111,7 @@ extension ASCollectionNode {
         }
         let snapped = CGPoint(x: (offset.x * scale).rounded() / scale, y: (offset.y * scale).rounded() / scale)
         let rect = CGRect(origin: snapped, size: viewport)
-        let generation = layoutData.withLock { $0.generation }
+        let generation = layoutAccess.adopted.generation
         let frame = ASRangeController.Frame(viewport: rect, scale: scale, vertical: collectionViewLayout.scrollDirection == .vertical,
                                             generation: generation, map: layoutElements,
                                             rangesDisabled: cellLayoutMode.contains(.disableRangeController),

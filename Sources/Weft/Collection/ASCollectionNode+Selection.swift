@@ -23,9 +23,9 @@ extension ASCollectionNode {
     /// are no touches: it governs `selectItem(at:animated:scrollPosition:)`, which selects nothing
     /// while it is false. Setting it to false deselects every item.
     public var allowsSelection: Bool {
-        get { selection.withLock { $0.allowsSelection } }
+        get { withSelection { $0.allowsSelection } }
         set {
-            let dropped = selection.withLock { s -> [CollectionSelection.WeakCell] in
+            let dropped = withSelection { s -> [CollectionSelection.WeakCell] in
                 s.allowsSelection = newValue
                 guard !newValue else { return [] }
                 defer { s.cells = [] }
@@ -38,9 +38,9 @@ extension ASCollectionNode {
     /// Whether more than one item can be selected at once; false by default, Texture's
     /// `allowsMultipleSelection`. Setting it to false keeps only the most recent selection.
     public var allowsMultipleSelection: Bool {
-        get { selection.withLock { $0.allowsMultipleSelection } }
+        get { withSelection { $0.allowsMultipleSelection } }
         set {
-            let dropped = selection.withLock { s -> [CollectionSelection.WeakCell] in
+            let dropped = withSelection { s -> [CollectionSelection.WeakCell] in
                 s.allowsMultipleSelection = newValue
                 guard !newValue, s.cells.count > 1 else { return [] }
                 let kept = s.cells.removeLast()
@@ -66,7 +66,7 @@ extension ASCollectionNode {
             return
         }
         let selected = CollectionSelection.WeakCell(node)
-        let dropped = selection.withLock { s -> [CollectionSelection.WeakCell] in
+        let dropped = withSelection { s -> [CollectionSelection.WeakCell] in
             s.cells.removeAll { $0.node == nil || $0.node === selected.node }
             var dropped: [CollectionSelection.WeakCell] = []
             if !s.allowsMultipleSelection {
@@ -85,7 +85,7 @@ extension ASCollectionNode {
     public func deselectItem(at indexPath: IndexPath, animated: Bool) {
         guard let node = elements.element(at: indexPath)?.allocatedNode else { return }
         let deselected = CollectionSelection.WeakCell(node)
-        let wasSelected = selection.withLock { s -> Bool in
+        let wasSelected = withSelection { s -> Bool in
             let count = s.cells.count
             s.cells.removeAll { $0.node == nil || $0.node === deselected.node }
             return s.cells.count != count
@@ -96,16 +96,21 @@ extension ASCollectionNode {
     /// The selected items' index paths, in order; nil when none is selected, as UIKit's
     /// `indexPathsForSelectedItems`. Items deleted since they were selected are not among them.
     public var indexPathsForSelectedItems: [IndexPath]? {
-        let nodes = selection.withLock { $0.cells }.compactMap(\.node)
+        let nodes = withSelection { $0.cells }.compactMap(\.node)
         let paths = nodes.compactMap { indexPath(for: $0) }.sorted()
         return paths.isEmpty ? nil : paths
     }
 
     private func deselectAll() {
-        let dropped = selection.withLock { s -> [CollectionSelection.WeakCell] in
+        let dropped = withSelection { s -> [CollectionSelection.WeakCell] in
             defer { s.cells = [] }
             return s.cells
         }
         for cell in dropped { cell.node?.isSelected = false }
+    }
+
+    /// Runs `body` with the selection, under the collection's configuration lock.
+    private func withSelection<T: Sendable>(_ body: (inout CollectionSelection) -> T) -> T {
+        settings.withLockedValue { body(&$0.selection) }
     }
 }

@@ -12,10 +12,11 @@ import Synchronization
 /// run on background threads. Its traits, `semanticContentAttribute` and settings may be changed,
 /// and `relayoutItems()` called, from any thread while another renders: see `withLayout`.
 open class ASCollectionNode: ASDisplayNode {
-    // SAFETY: collection state lives in `data` and `settings`, behind their mutexes; the layout
-    // object's mutable state belongs to the thread holding `layoutAccess` (every use goes through
-    // it: frames, loads, relayouts, `withLayout`); the data source and the delegate are only used
-    // by the thread that drives the node.
+    // SAFETY: the collection's data (load lifecycle, visible map, batches) is owned by
+    // `dataController`, under its one lock; the node's configuration is in `settings`; the layout
+    // object's mutable state and the map it is prepared from belong to the thread holding
+    // `layoutAccess` (every use goes through it: frames, loads, relayouts, `withLayout`); the data
+    // source and the delegate are only used by the thread that drives the node.
 
     struct Settings {
         var contentOffset = CGPoint.zero
@@ -23,29 +24,16 @@ open class ASCollectionNode: ASDisplayNode {
         var inverted = false
         var cellLayoutMode: ASCellLayoutMode = []
         var lazyMeasurementThreshold = 500
-        /// Whether the last load deferred its items (see `CollectionDataLoader.defersItems`).
-        var itemsDeferred = false
         var releasesNodesOutsidePreloadRange = false
         var backgroundMeasurementLimit = 256
         /// What `relayoutInvalidatedCells()` saw when it last looked; nil to look at the next
         /// frame whatever the count and the map.
         var seenCellInvalidations: CellRelayoutLook?
         var supplementaryKinds: [String] = []
-        var loaded = false
-        var loadError: CollectionError?
         /// A data source was set and not since set to nil. `dataSource` is weak (as in Texture), so
         /// reading nil while this is true means the object was deallocated: a load reports that
         /// (see `reportReleasedDataSource()`) rather than silently showing an empty collection.
         var dataSourceSet = false
-        /// The viewport the data was measured for; a new width (or height, scrolling sideways) re-measures.
-        var measuredViewport = CGSize.zero
-        /// A load of the data source is running (on some thread): another must not start inside it.
-        var loading = false
-        /// `reloadData()` was called during the running load; it runs once that load has finished.
-        var reloadRequested = false
-        /// The running load is the follow-up a `reloadData()` during an earlier load asked for: a
-        /// reload its own data source answers or node blocks ask for is refused (see `reloadData()`).
-        var loadIsFollowUp = false
         /// The last size given to `frame` or `bounds` when it was not a drawable one (the node keeps
         /// a repaired size): viewport errors show what the caller passed.
         var rejectedViewport: CGSize?
@@ -64,34 +52,23 @@ open class ASCollectionNode: ASDisplayNode {
         /// edit that could use the layout): what an edit uses while another thread holds the
         /// layout (see `shouldProcessSynchronously`). True before any, as an empty collection's.
         var contentFitsViewport = true
+        /// The selected items and selection settings (`ASCollectionNode+Selection.swift`).
+        var selection = CollectionSelection()
+        /// See `noteMeasuredForLayout(_:)`.
+        var measuredForLayout: [ASCollectionElement] = []
+        /// The view, once made (at load, or when the collection needs it for interop cells).
+        var madeView: ASCollectionView?
+        /// UIKit cells are on screen (or the data source dequeues a cell for every item): frames
+        /// ask the view on the main actor which cells to show. See `ASCollectionNode+Interop.swift`.
+        var interopActive = false
     }
 
-    /// The visible element map and how many times it was replaced. Replaced by loads, relayouts
-    /// and, on the editing queue, by each applied batch.
-    struct Published {
-        var map = ASElementMap()
-        var generation = 0
-    }
-
-    let data = Mutex(Published())
-    /// The map the layout is prepared from: the visible map as of the last time the layout's user
-    /// looked, so a batch applied on the editing queue cannot change it during a layout pass.
-    let layoutData = Mutex(Published())
-    /// Who uses `collectionViewLayout` and `layoutData` now; see `LayoutAccess`.
+    /// Who uses `collectionViewLayout` and the map it is prepared from now; see `LayoutAccess`.
     let layoutAccess = LayoutAccess()
-    /// The node's configuration and load state; see `Settings`.
-    ///
-    /// Lock order: `settings`, then `dataController.state`, then `data`. A load or reload is
-    /// decided under `settings` and announced to the controller in the same hold
-    /// (`announceLoad`, `announceReload`), so no edit slips between the decision and the
-    /// announcement; the controller publishes a replacement's map (`publish(_:over:)`, taking
-    /// `data`) under its `state`, so the pending and visible maps change together. No code takes
-    /// them in another order; `layoutData`, `selection` and the rest are taken alone.
+    /// The node's configuration and what its driving thread notes between frames; see `Settings`.
+    /// The collection's one lock of its own: taken alone, never with `dataController.state` held
+    /// or inside it.
     let settings = LockedBox(Settings())
-    /// The selected items and selection settings (`ASCollectionNode+Selection.swift`).
-    let selection = Mutex(CollectionSelection())
-    /// See `noteMeasuredForLayout(_:)`.
-    let measuredForLayout = Mutex<[ASCollectionElement]>([])
     /// The data pipeline: change sets, the pending map, the editing queue. Made with the node, not
     /// lazily: threads that first touch it at once would each make one.
     let dataController = ASDataController()
@@ -110,12 +87,6 @@ open class ASCollectionNode: ASDisplayNode {
 
     /// The layout that places the elements.
     public let collectionViewLayout: UICollectionViewLayout
-
-    /// The view, once made (at load, or when the collection needs it for interop cells).
-    let madeView = Mutex<ASCollectionView?>(nil)
-    /// UIKit cells are on screen (or the data source dequeues a cell for every item): frames ask
-    /// the view on the main actor which cells to show. See `ASCollectionNode+Interop.swift`.
-    let interopActive = Mutex(false)
 
     /// Texture's `init(collectionViewLayout:)`.
     public init(collectionViewLayout layout: UICollectionViewLayout) {
@@ -162,17 +133,20 @@ open class ASCollectionNode: ASDisplayNode {
 
     /// Supplies the elements; held weakly, as in Texture. Set it on the driving thread.
     public weak var dataSource: (any ASCollectionDataSource)? {
-        didSet { settings.withLockedValue { [set = dataSource != nil] in $0.loaded = false; $0.dataSourceSet = set } }
+        didSet {
+            settings[\.dataSourceSet] = dataSource != nil
+            dataController.invalidateLoad()
+        }
     }
 
     /// Sizes the elements; held weakly, as in Texture. Set it on the driving thread.
     public weak var delegate: (any ASCollectionDelegate)? {
-        didSet { settings[\.loaded] = false }
+        didSet { dataController.invalidateLoad() }
     }
 
     /// Gives node sizes for a custom layout when the delegate does not; held weakly, as in Texture.
     public weak var layoutInspector: (any ASCollectionViewLayoutInspecting)? {
-        didSet { settings[\.loaded] = false }
+        didSet { dataController.invalidateLoad() }
     }
 
     /// Weft's lazy measurement of long lists, beyond Texture: a load of more items than this, laid
@@ -227,14 +201,13 @@ open class ASCollectionNode: ASDisplayNode {
 
     /// Whether the data is loaded and no load or reload is under way: only then may measuring
     /// ahead ask the data source (a reload means the model it would ask about is being replaced).
-    var isSettledForQuietResolution: Bool {
-        settings.withLockedValue { $0.loaded && !$0.loading && !$0.reloadRequested }
-    }
+    var isSettledForQuietResolution: Bool { dataController.isSettled }
 
     /// After a frame: measures ahead of its last shown item, when the list is measured lazily by a
     /// layout that reads sizes as it goes.
     func measureAheadInBackground(after visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
-        let (deferred, limit, releasing) = settings.withLockedValue { ($0.itemsDeferred, $0.backgroundMeasurementLimit, $0.releasesNodesOutsidePreloadRange) }
+        let (limit, releasing) = settings.withLockedValue { ($0.backgroundMeasurementLimit, $0.releasesNodesOutsidePreloadRange) }
+        let deferred = dataController.itemsDeferred
         guard deferred, limit > 0, collectionViewLayout.readsSizesAsItGoes,
               let last = visible.lazy.filter({ $0.0.representedElementKind == nil }).map(\.0.indexPath).max() else { return }
         backgroundMeasurement.schedule(map: layoutElements, after: last, count: limit, releasing: releasing, collection: self)
@@ -244,12 +217,12 @@ open class ASCollectionNode: ASDisplayNode {
     /// to measure them, so the next frame can give up those its ranges do not hold.
     func noteMeasuredForLayout(_ elements: [ASCollectionElement]) {
         guard !elements.isEmpty, releasesNodesOutsidePreloadRange else { return }
-        measuredForLayout.withLock { $0 += elements }
+        settings.withLockedValue { $0.measuredForLayout += elements }
     }
 
     /// After a frame's range update: gives up the nodes made for measuring that no range holds.
     func releaseNodesMeasuredOutsideRanges() {
-        let measured = measuredForLayout.withLock { list -> [ASCollectionElement] in defer { list = [] }; return list }
+        let measured = settings.withLockedValue { s -> [ASCollectionElement] in defer { s.measuredForLayout = [] }; return s.measuredForLayout }
         let ranged: ASInterfaceState = [.preload, .display, .visible]
         for element in measured {
             guard let node = element.allocatedNode, node.interfaceState.isDisjoint(with: ranged), element.releaseNode() != nil else { continue }
@@ -326,8 +299,8 @@ open class ASCollectionNode: ASDisplayNode {
     public func registerSupplementaryNode(ofKind kind: String) {
         settings.withLockedValue { s in
             if !s.supplementaryKinds.contains(kind) { s.supplementaryKinds.append(kind) }
-            s.loaded = false
         }
+        dataController.invalidateLoad()
     }
 
     /// Drops every node and asks the data source again; Texture's `reloadData()`. A data source
@@ -348,26 +321,14 @@ open class ASCollectionNode: ASDisplayNode {
     public func reloadData() {
         // Measuring ahead must not ask the data source about the model being replaced.
         backgroundMeasurement.cancel()
-        enum Plan { case now, afterRunningLoad, refused, onNextAccess }
         let inBlock = ElementAllocation.isRunningNodeBlock
         // Asked for by the running load's own work: a node block, or its data source answering it.
         let fromLoad = inBlock || dataController.isAnsweringLoad
         // Where a load cannot run now (see `loadDataIfNeeded`): it runs at the next query or frame.
         let later = inBlock || ASDataController.isApplying || layoutAccess.isSuspendedHere
-        let plan = settings.withLockedValue { s -> Plan in
-            if s.loading && s.loadIsFollowUp && fromLoad { return .refused }
-            s.loaded = false
-            // Edits made from now on are part of what the coming load reads: absorbed, not
-            // validated against the counts from before the reload (which would reject them).
-            if s.loading {
-                s.reloadRequested = true
-                dataController.announceReload()
-                return .afterRunningLoad
-            }
-            if later { dataController.announceReload(); return .onNextAccess }
-            return .now
-        }
-        switch plan {
+        // Edits made from now on are part of what the coming load reads: absorbed, not validated
+        // against the counts from before the reload (which would reject them).
+        switch dataController.requestReload(fromLoad: fromLoad, later: later) {
         case .now:
             try? loadDataIfNeeded()
         case .afterRunningLoad:
@@ -393,7 +354,7 @@ open class ASCollectionNode: ASDisplayNode {
     /// every render throws it until the data is reloaded.
     func noteDeferredItemError(_ error: CollectionError) {
         WeftDiagnostics.report(.collection, "\(self)", "\(error)")
-        settings.withLockedValue { s in if s.loadError == nil { s.loadError = error } }
+        dataController.noteDeferredItemError(error)
     }
 
     /// Each element's place in the newest map submitted to the data source (the model it now
@@ -415,7 +376,7 @@ open class ASCollectionNode: ASDisplayNode {
     }
 
     /// Why the last load of the data source failed; nil when it succeeded.
-    public var dataError: CollectionError? { settings.withLockedValue { $0.loadError } }
+    public var dataError: CollectionError? { dataController.loadError }
 
     /// Loads the data source's elements if they are not loaded for the current viewport, and
     /// prepares the layout. Throws the data source's errors. While a load is running (the data
@@ -424,7 +385,6 @@ open class ASCollectionNode: ASDisplayNode {
     public func loadDataIfNeeded() throws(CollectionError) {
         let viewport = bounds.size
         let vertical = collectionViewLayout.scrollDirection == .vertical
-        enum Step { case busy, current(CollectionError?), relayout, load }
         var followUp = false
         // A node block (which a frame or a batch may be waiting for) or a batch being applied does
         // not load or relayout: that would wait for the layout or the batches that wait for it.
@@ -433,19 +393,8 @@ open class ASCollectionNode: ASDisplayNode {
         // use is mid-step (see `LayoutAccess`).
         let mayReplace = !ElementAllocation.isRunningNodeBlock && !ASDataController.isApplying && !layoutAccess.isSuspendedHere
         while true {
-            let step = settings.withLockedValue { s -> Step in
-                if s.loading { return .busy }
-                let crossChanged = vertical ? s.measuredViewport.width != viewport.width : s.measuredViewport.height != viewport.height
-                if s.loaded && !crossChanged && !followUp { return .current(s.loadError) }
-                guard mayReplace else { return .busy }
-                s.loading = true
-                s.loadIsFollowUp = followUp
-                // Only the viewport's cross size changed: keep the nodes, measure them again.
-                let step: Step = s.loaded && s.loadError == nil && !followUp ? .relayout : .load
-                // Announced with the decision: an edit made from now on is part of what it reads.
-                if case .load = step { dataController.announceLoad() }
-                return step
-            }
+            // A load is announced with its decision: an edit made from then on is part of what it reads.
+            let step = dataController.nextLoadStep(viewport: viewport, vertical: vertical, followUp: followUp, mayReplace: mayReplace)
             var failure: CollectionError?
             switch step {
             case .busy: return
@@ -460,11 +409,7 @@ open class ASCollectionNode: ASDisplayNode {
                 backgroundMeasurement.cancel()
                 do throws(CollectionError) { try load(viewport: viewport) } catch { failure = error }
             }
-            let requested = settings.withLockedValue { s -> Bool in
-                s.loading = false
-                defer { s.reloadRequested = false }
-                return s.reloadRequested
-            }
+            let requested = dataController.endRunning()
             // A reload asked for during a load that failed still runs: it supersedes the failure
             // (and the edits it absorbed are read by it); only the last load's failure is thrown.
             if let failure, !requested { throw failure }
@@ -477,7 +422,7 @@ open class ASCollectionNode: ASDisplayNode {
     }
 
     /// One load of the data source, replacing the elements; on failure the collection is empty and
-    /// keeps the error. Called with `settings.loading` set. Holds the map meanwhile (see
+    /// keeps the error. Called with the data marked running (`LoadLifecycle.running`). Holds the map meanwhile (see
     /// `ASDataController.beginReplacement`): edits made during it are applied after it.
     private func load(viewport: CGSize) throws(CollectionError) {
         try layoutAccess.entering("\(self): a load") { () throws(CollectionError) in try loadHoldingLayout(viewport: viewport) }
@@ -486,19 +431,16 @@ open class ASCollectionNode: ASDisplayNode {
     private func loadHoldingLayout(viewport: CGSize) throws(CollectionError) {
         // False only when this thread already holds the map (a load inside its own relayout).
         let holds = dataController.beginReplacement(.load, waitIfBusy: true)
-        let (old, base) = data.withLock { ($0.map, $0.generation) }
+        let (old, base) = { let v = dataController.visible; return (v.map, v.generation) }()
         var failure: CollectionError?
         reportReleasedDataSource()
         do {
             let (loadedData, deferred) = try loader(for: viewport).load()
-            settings[\.itemsDeferred] = deferred
-            publishReplacing(loadedData, over: base)
+            publishReplacing(loadedData, over: base, .loaded(viewport: viewport, itemsDeferred: deferred, error: nil))
             for node in old.allocatedNodes { node.recursivelySetInterfaceState([]) }
             rangeController.reset()
-            settings.withLockedValue { $0.loaded = true; $0.loadError = nil; $0.measuredViewport = viewport }
         } catch {
-            publishReplacing(ASElementMap(), over: base)
-            settings.withLockedValue { $0.loaded = true; $0.loadError = error; $0.measuredViewport = viewport }
+            publishReplacing(ASElementMap(), over: base, .loaded(viewport: viewport, itemsDeferred: nil, error: error))
             failure = error
         }
         if holds { dataController.endReplacement(failure: failure) }
@@ -508,33 +450,21 @@ open class ASCollectionNode: ASDisplayNode {
         noteWhetherContentFits()
     }
 
-    /// Publishes a load's or relayout's map over generation `base` and lets the layout see it.
-    /// Holding the map, nothing else can have published since; if something did, it is reported
-    /// and the map published anyway (the replacement is newer than what slipped in).
-    private func publishReplacing(_ map: ASElementMap, over base: Int) {
-        if dataController.publishReplacement(map, over: base) == nil {
-            WeftDiagnostics.report(.collection, "\(self)", "the element map changed while it was being replaced (please report: a replacement is meant to hold the map)")
-            _ = dataController.publishReplacement(map, over: publishedGeneration)
-        }
+    /// Publishes a load's or relayout's map over generation `base`, with what it did, and lets
+    /// the layout see it. Holding the map, nothing else can have published since; if something
+    /// did, it is reported and the map published anyway (the replacement is newer than what
+    /// slipped in).
+    private func publishReplacing(_ map: ASElementMap, over base: Int, _ outcome: ASDataController.ReplacementOutcome) {
+        dataController.publishReplacement(map, over: base, outcome, force: true)
         adoptPublishedMap()
     }
 
     /// Measures every node again with fresh constrained sizes, keeping the nodes; Texture's
     /// `relayoutItems()`. Also done automatically when the viewport's cross size changes.
     public func relayoutItems() {
-        let start = settings.withLockedValue { s -> Bool in
-            guard s.loaded, s.loadError == nil, !s.loading else { return false }
-            s.loading = true
-            s.loadIsFollowUp = false
-            return true
-        }
-        guard start else { return }
+        guard dataController.beginRelayout() else { return }
         relayout(viewport: bounds.size)
-        let requested = settings.withLockedValue { s -> Bool in
-            s.loading = false
-            defer { s.reloadRequested = false }
-            return s.reloadRequested
-        }
+        let requested = dataController.endRunning()
         // A `reloadData()` made during the relayout runs now, as after a load (see `reloadData()`).
         if requested { try? loadDataIfNeeded() }
     }
@@ -561,7 +491,7 @@ open class ASCollectionNode: ASDisplayNode {
                              viewport: viewport, supplementaryKinds: settings.withLockedValue { $0.supplementaryKinds },
                              serialize: cellLayoutMode.contains(.serializeNodeCreation), layoutNeedsAllNodes: collectionViewLayout.needsAllNodes,
                              resolver: collectionViewLayout.canMeasureLazily ? ElementResolver(collection: self, viewport: viewport) : nil,
-                             lazyThreshold: lazyMeasurementThreshold, defersItems: settings.withLockedValue { $0.itemsDeferred })
+                             lazyThreshold: lazyMeasurementThreshold, defersItems: dataController.itemsDeferred)
     }
 
     /// Measures every made node again for `viewport`, holding the layout and the map meanwhile.
@@ -571,10 +501,10 @@ open class ASCollectionNode: ASDisplayNode {
 
     private func relayoutHoldingLayout(viewport: CGSize) {
         guard dataController.beginReplacement(.relayout, waitIfBusy: true) else { return }
-        let (current, base) = data.withLock { ($0.map, $0.generation) }
-        publishReplacing(loader(for: viewport).remeasure(current), over: base)
-        // Before the held batches are let go: one asked for another viewport sees it differs.
-        settings[\.measuredViewport] = viewport
+        let visible = dataController.visible
+        // The viewport is recorded with the map, before the held batches are let go: one asked
+        // for another viewport sees it differs.
+        publishReplacing(loader(for: viewport).remeasure(visible.map), over: visible.generation, .relaidOut(viewport: viewport))
         dataController.endReplacement()
         collectionViewLayout.invalidateLayout()
         collectionViewLayout.prepareIfNeeded()
@@ -583,54 +513,29 @@ open class ASCollectionNode: ASDisplayNode {
     // MARK: Queries
 
     /// Texture's `numberOfSections`.
-    public var numberOfSections: Int { data.withLock { $0.map.sections.count } }
+    public var numberOfSections: Int { elements.sections.count }
 
     /// Texture's `numberOfItems(inSection:)`; 0 for a section out of range.
     public func numberOfItems(inSection section: Int) -> Int {
-        data.withLock { $0.map.numberOfItems(inSection: section) }
+        elements.numberOfItems(inSection: section)
     }
 
     /// The loaded elements; Texture's element map.
-    public var elements: ASElementMap { data.withLock { $0.map } }
+    public var elements: ASElementMap { dataController.visible.map }
 
-    /// The map the layout is prepared from; see `layoutData`.
-    var layoutElements: ASElementMap { layoutData.withLock { $0.map } }
-
-    /// The one rule by which a new element map becomes the visible one, for loads, relayouts,
-    /// cell relayouts and batches alike: `map` is published only over the map it was made from,
-    /// generation `base`, so a map made from a stale copy never replaces newer elements. Returns
-    /// the new generation, or nil (nothing changed) when the visible map is no longer `base`. The
-    /// layout adopts it on the driving thread (`adoptPublishedMap`).
-    func publish(_ map: ASElementMap, over base: Int) -> Int? {
-        data.withLock { published -> Int? in
-            guard published.generation == base else { return nil }
-            published.map = map
-            published.generation += 1
-            return published.generation
-        }
-    }
-
-    /// After a batch whose fresh elements were asked for `viewport`: when the elements are now
-    /// measured for another one, the next load measures every element again.
-    func remeasureIfMeasured(for viewport: CGSize) {
-        settings.withLockedValue { s in if s.measuredViewport != viewport { s.measuredViewport = .zero } }
-    }
+    /// The map the layout is prepared from; see `LayoutAccess.adopted`.
+    var layoutElements: ASElementMap { layoutAccess.adopted.map }
 
     /// How many times the visible map was replaced.
-    var publishedGeneration: Int { data.withLock { $0.generation } }
+    var publishedGeneration: Int { dataController.visible.generation }
 
     /// Lets the layout see the visible map if a batch replaced it since. Left to the next frame
     /// when another thread uses the layout now, or this thread's use waits beneath the caller
     /// (see `LayoutAccess`): it would swap the map under a layout step in progress.
     func adoptPublishedMap() {
         layoutAccess.tryEntering {
-            let published = data.withLock { $0 }
-            let changed = layoutData.withLock { l -> Bool in
-                guard l.generation != published.generation else { return false }
-                l = published
-                return true
-            }
-            if changed { collectionViewLayout.invalidateLayout() }
+            let published = dataController.visible
+            if layoutAccess.adopt(published) { collectionViewLayout.invalidateLayout() }
         }
     }
 
@@ -654,10 +559,8 @@ open class ASCollectionNode: ASDisplayNode {
 
     /// The index path of an item, throwing a clear error when it is out of range.
     func checked(_ indexPath: IndexPath) throws(CollectionError) -> IndexPath {
-        let (sections, items) = data.withLock { p -> (Int, Int?) in
-            let d = p.map
-            return (d.sections.count, d.sections.indices.contains(indexPath.section) ? d.sections[indexPath.section].items.count : nil)
-        }
+        let d = elements
+        let (sections, items) = (d.sections.count, d.sections.indices.contains(indexPath.section) ? d.sections[indexPath.section].items.count : nil)
         guard indexPath.count == 2, let items, indexPath.item >= 0, indexPath.item < items else {
             throw .indexPathOutOfRange(indexPath, sections: sections, items: items)
         }

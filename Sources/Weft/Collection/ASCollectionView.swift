@@ -46,9 +46,9 @@ extension ASCollectionNode {
     /// The view, made now if it was not: for the collection's own use (the layout inspector and
     /// UIKit cells are given it), which never counts as touching it too early.
     @MainActor var viewMadeIfNeeded: ASCollectionView {
-        if let view = madeView.withLock({ $0 }) { return view }
+        if let view = settings[\.madeView] { return view }
         let view = ASCollectionView(collectionNode: self)
-        madeView.withLock { $0 = view }
+        settings[\.madeView] = view
         return view
     }
 }

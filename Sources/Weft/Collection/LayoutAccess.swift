@@ -1,7 +1,8 @@
 import Foundation
+import Synchronization
 
 /// Who may use a collection's layout object (`collectionViewLayout`) and the map it is prepared
-/// from (`layoutData`) now: one thread at a time, re-entrantly. UIKit's layout belongs to the main
+/// from (`adopted`) now: one thread at a time, re-entrantly. UIKit's layout belongs to the main
 /// thread; here frames, loads, relayouts and edits may come from several threads, so each takes
 /// this before it invalidates, prepares or queries the layout.
 ///
@@ -22,10 +23,30 @@ import Foundation
 /// own thread, reports it.
 ///
 /// Thread safety: `owner`, `depth` and `ownerServingDepth` are only touched with `condition`
-/// locked. The layout object and `layoutData` belong to the owner thread while it holds this.
+/// locked. The layout object belongs to the owner thread while it holds this; so does `adopted`,
+/// which only the holder replaces, behind a mutex of its own so that other threads may read it.
 final class LayoutAccess: @unchecked Sendable {
     // SAFETY: see above.
     private let condition = NSCondition()
+    private let adoptedMap = Mutex(PublishedMap())
+
+    /// The map the layout is prepared from: the visible map as of the last time the layout's user
+    /// looked, so a batch applied on the editing queue cannot change it during a layout pass. Set
+    /// by the holder (an update animation prepares the layout for an older map for a moment).
+    var adopted: PublishedMap {
+        get { adoptedMap.withLock { $0 } }
+        set { adoptedMap.withLock { $0 = newValue } }
+    }
+
+    /// Holding the layout: takes `published` as the map the layout is prepared from; false when
+    /// it is the one adopted already.
+    func adopt(_ published: PublishedMap) -> Bool {
+        adoptedMap.withLock { adopted -> Bool in
+            guard adopted.generation != published.generation else { return false }
+            adopted = published
+            return true
+        }
+    }
     private var owner: ObjectIdentifier?
     private var depth = 0
     /// `MainActorBridge.servingDepth` on the owner's thread when it first entered.

@@ -17,7 +17,7 @@ final class FrameSequencePlayer: FrameSource, @unchecked Sendable {
     let node: ASCollectionNode
     let sequence: FrameSequence
     /// The map and generation the last frame showed.
-    private var shown: ASCollectionNode.Published?
+    private var shown: PublishedMap?
     private var transition: CollectionTransition?
     private(set) var nextFrame = 0
 
@@ -85,7 +85,7 @@ final class FrameSequencePlayer: FrameSource, @unchecked Sendable {
         }
         nextFrame += 1
         let (snapped, visible) = try node.prepareFrame(at: request.offset, scale: request.scale)
-        let current = node.layoutData.withLock { $0 }
+        let current = node.layoutAccess.adopted
         if let shown, shown.generation != current.generation {
             transition = startTransition(from: shown, atFrame: index)
         }
@@ -95,9 +95,9 @@ final class FrameSequencePlayer: FrameSource, @unchecked Sendable {
     }
 
     /// The transition for a change first shown at frame `index`, or nil when it shows at once.
-    private func startTransition(from old: ASCollectionNode.Published, atFrame index: Int) -> CollectionTransition? {
+    private func startTransition(from old: PublishedMap, atFrame index: Int) -> CollectionTransition? {
         let length = sequence.updateAnimationDuration * Double(sequence.framesPerSecond)
-        guard length > 1, node.updateAnimations.animates(from: old.generation, to: node.layoutData.withLock({ $0.generation })) else { return nil }
+        guard length > 1, node.updateAnimations.animates(from: old.generation, to: node.layoutAccess.adopted.generation) else { return nil }
         // The viewports of every frame the animation lasts: what it may show.
         let size = node.bounds.size
         let last = min(sequence.count - 1, index + Int(length.rounded(.up)))

@@ -101,11 +101,11 @@ final class GrowingExpandingSource: ASCollectionDataSource, ASCollectionDelegate
         let source = ExpandingSource()
         let node = collection(source)
         _ = try node.snapshot(at: .zero, scale: 1)
-        let generation = node.layoutData.withLock { $0.generation }
+        let generation = node.layoutAccess.adopted.generation
         source.made.withLock { $0[1] }?.expand()
         _ = try node.snapshot(at: .zero, scale: 1)
         #expect(frames(node).map(\.minY) == [0, 10, 20, 30, 40])
-        #expect(node.layoutData.withLock { $0.generation } == generation)
+        #expect(node.layoutAccess.adopted.generation == generation)
     }
 
     /// A cell a batch made, invalidated after the batch was published and before the layout's

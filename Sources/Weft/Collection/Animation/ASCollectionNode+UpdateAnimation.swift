@@ -15,9 +15,9 @@ extension ASCollectionNode {
     /// the elements it was moving their current state as a start, and its fading elements go on
     /// fading. On the thread that renders; the layout is prepared again for the old map to read
     /// where elements were, then for the current one.
-    func makeTransition(from old: Published, window: CGRect, startFrame: Int, lengthInFrames: Double,
+    func makeTransition(from old: PublishedMap, window: CGRect, startFrame: Int, lengthInFrames: Double,
                         previous: CollectionTransition?) -> CollectionTransition {
-        let current = layoutData.withLock { $0 }
+        let current = layoutAccess.adopted
         let layout = collectionViewLayout
         layout.prepareIfNeeded()
         let newMap = current.map, oldMap = old.map
@@ -46,7 +46,7 @@ extension ASCollectionNode {
         let oldPositions = oldMap.positions
         var before: [ObjectIdentifier: AnimatedAttributes] = [:]
         var beforeOrder: [ASCollectionElement] = []
-        layoutData.withLock { $0 = old }
+        layoutAccess.adopted = old
         layout.invalidateLayout()
         layout.prepareIfNeeded()
         for a in (layout.layoutAttributesForElements(in: window) ?? []) where !a.isHidden {
@@ -57,7 +57,7 @@ extension ASCollectionNode {
         for (e, _) in after where before[ObjectIdentifier(e)] == nil {
             if let path = oldPositions[ObjectIdentifier(e)], let a = attributes(of: e, at: path), !a.isHidden { before[ObjectIdentifier(e)] = AnimatedAttributes(a) }
         }
-        layoutData.withLock { $0 = current }
+        layoutAccess.adopted = current
         layout.invalidateLayout()
         layout.prepareIfNeeded()
 

@@ -7,7 +7,7 @@ extension ASCollectionNode {
     /// the last one had; other collections never leave the compositing thread.
     func interopCellBitmaps(for elements: [(UICollectionViewLayoutAttributes, ASCellNode)],
                             scale: CGFloat) throws(CollectionError) -> [ObjectIdentifier: Bitmap] {
-        guard interopActive.withLock({ $0 }) || elements.contains(where: { $0.1 is UIKitCellNode }) else { return [:] }
+        guard settings[\.interopActive] || elements.contains(where: { $0.1 is UIKitCellNode }) else { return [:] }
         // This thread waits while the main actor draws the cells: the node and the cell nodes are
         // used by one thread at a time, and guard their state with their mutexes besides.
         let handed = UncheckedSendable((self, elements))
@@ -74,7 +74,7 @@ extension ASCollectionView {
                 delegate?.collectionView(self, willDisplay: cell, forItemAt: attributes.indexPath)
             }
         }
-        node.interopActive.withLock { $0 = everyItem || !displayedViews.isEmpty }
+        node.settings[\.interopActive] = everyItem || !displayedViews.isEmpty
 
         var bitmaps: [ObjectIdentifier: Bitmap] = [:]
         for (id, attributes) in current {

@@ -9,15 +9,15 @@ import Synchronization
 /// map is published and the batch's completion runs.
 ///
 /// Every new element map, a batch's or a load's, relayout's or cell relayout's, becomes visible
-/// through one rule: `ASCollectionNode.publish(_:over:)`, which publishes only over the map it was
+/// through one rule: `State.publish(_:over:)`, which publishes only over the map it was
 /// made from. A load, relayout or cell relayout holds the map while it works (`beginReplacement`):
 /// batches submitted meanwhile are validated at once but held, and applied after it, in order. A
 /// batch submitted during a load before the load read the data source is part of what the load
 /// reads: it is absorbed (its completion gets `true` once the load is published). So no edit is
 /// lost, and no replacement publishes over a batch it did not see.
 ///
-/// Thread safety: `state` (a mutex) owns the pending map, counts, held batches and the
-/// replacement; planning runs on the main actor, so submissions from any thread are serialized
+/// Thread safety: `state` (a mutex) owns the load lifecycle (`LoadLifecycle`), the visible and
+/// pending maps, counts, held batches and the replacement; planning runs on the main actor, so submissions from any thread are serialized
 /// there; applying runs on `editingQueue`. Completions and `onDidFinishProcessingUpdates` blocks
 /// run on the editing queue, marked as such, so an edit made there never waits for itself.
 final class ASDataController: @unchecked Sendable {
@@ -60,21 +60,29 @@ final class ASDataController: @unchecked Sendable {
         var completed = 0
         var held: [HeldBatch] = []
         var replacement: Replacement?
-        /// A load was decided (the collection marked itself loading) and has not taken the map
-        /// yet: it will read the data source after any edit made now.
-        var loadAnnounced = false
-        /// A `reloadData()` was deferred behind a running load or relayout (see
-        /// `ASCollectionNode.reloadData()`): its follow-up load will read the data source after any
-        /// edit made now, so such edits are absorbed, as under `loadAnnounced`. Unlike that, it
-        /// outlives the running replacement's end (the running load already took the map, so its
-        /// end does not answer this announcement); the follow-up load's taking the map clears it.
-        var reloadAnnounced = false
+        /// The load lifecycle: loaded, running, a reload asked for, the announcements that make
+        /// edits part of what a coming load reads.
+        var load = LoadLifecycle()
+        /// The visible map: what queries answer and what the layout adopts.
+        var visible = PublishedMap()
         var finishBlocks: [@Sendable () -> Void] = []
         /// Finish blocks running now: `waitUntilAllUpdatesAreProcessed()` waits for them too.
         var finishing = 0
         /// Whether nothing is queued, applying, held or waiting for its completion (finish blocks
         /// running now are counted by `finishing`).
         var isIdle: Bool { completed == issued && held.isEmpty }
+
+        /// The one rule by which a new element map becomes the visible one, for loads, relayouts,
+        /// cell relayouts and batches alike: `map` is published only over the map it was made
+        /// from, generation `base`, so a map made from a stale copy never replaces newer elements.
+        /// Returns the new generation, or nil (nothing changed) when the visible map is no longer
+        /// `base`. The layout adopts it on the driving thread (`adoptPublishedMap`).
+        mutating func publish(_ map: ASElementMap, over base: Int) -> Int? {
+            guard visible.generation == base else { return nil }
+            visible.map = map
+            visible.generation += 1
+            return visible.generation
+        }
         /// The first thread that edited (or the main actor, whichever threads serve it).
         var owner: Owner?
         /// Where a batch is being validated on the main actor: an edit made there (the data
@@ -91,8 +99,9 @@ final class ASDataController: @unchecked Sendable {
         var openBatches: [ObjectIdentifier: (batch: CollectionChangeSet, depth: Int)] = [:]
     }
 
-    /// Lock order: taken after the collection's `settings` and before its `data` (see
-    /// `ASCollectionNode.settings`); user callbacks and diagnostics run outside it.
+    /// The collection's data: the load lifecycle, the visible and pending maps, batches. The
+    /// only lock its transitions take; the collection's configuration lock (`settings`) is never
+    /// taken inside it, nor it inside that. User callbacks and diagnostics run outside it.
     let state = Mutex(State())
     /// Broadcast whenever queued work is applied or called back, or a replacement ends.
     private let idle = NSCondition()
@@ -214,7 +223,7 @@ final class ASDataController: @unchecked Sendable {
                 s.awaitingPlan.append((changes, completion))
                 return .awaiting
             }
-            let loadStillToRead = s.loadAnnounced || s.reloadAnnounced
+            let loadStillToRead = s.load.loadAnnounced || s.load.reloadAnnounced
                 || s.replacement.map { $0.kind == .load && !$0.snapshotTaken } == true
             if loadStillToRead {
                 s.held.append(.absorbed(completion: completion))
@@ -284,17 +293,21 @@ final class ASDataController: @unchecked Sendable {
         s.plannedGeneration += 1
         queueWork(in: &s, completion) { [weak self] in
             if batch.eager { ASCollectionElement.allocate(batch.freshElements, serial: batch.serial) }
-            // `node` is set once, before the controller is shared, and held weakly.
-            guard let self, let node = self.node else { return false }
+            guard let self else { return false }
             map.renumberElements()
-            guard let generation = node.publish(map, over: base) else {
+            // Asked for another viewport than the one the elements are measured for now (the
+            // batch was planned while a relayout for a new viewport began): measured again.
+            let generation = self.state.withLock { s -> Int? in
+                guard let generation = s.publish(map, over: base) else { return nil }
+                s.load.noteBatchMeasured(for: batch.viewport)
+                return generation
+            }
+            guard let generation else {
                 WeftDiagnostics.report(.collection, self.subject, "a batch was made over a map that is no longer the visible one; not applied (please report: every replacement is meant to hold the map)")
                 return false
             }
-            node.noteAppliedBatch(batch.changes, generation: generation)
-            // Asked for another viewport than the one the elements are measured for now (the
-            // batch was planned while a relayout for a new viewport began): measure again.
-            node.remeasureIfMeasured(for: batch.viewport)
+            // `node` is set once, before the controller is shared, and held weakly.
+            self.node?.noteAppliedBatch(batch.changes, generation: generation)
             return true
         }
         return nil
@@ -325,13 +338,13 @@ final class ASDataController: @unchecked Sendable {
         let take = { self.state.withLock { s -> Take in
             guard let holder = s.replacement else {
                 s.replacement = Replacement(kind: kind, thread: me)
-                if kind == .load { s.loadAnnounced = false; s.reloadAnnounced = false }
+                if kind == .load { s.load.clearAnnouncements() }
                 return .taken
             }
             guard holder.thread == me else { return .busy }
             // A load inside this thread's own relayout: what it absorbs is let go when the
             // relayout ends, and the announcement must not outlive it.
-            if kind == .load { s.loadAnnounced = false; s.reloadAnnounced = false }
+            if kind == .load { s.load.clearAnnouncements() }
             return .mine
         } }
         var outcome = take()
@@ -347,7 +360,7 @@ final class ASDataController: @unchecked Sendable {
         }
         guard outcome == .taken else {
             // A load that does not take the map reads nothing for what its announcement absorbs.
-            if kind == .load && outcome == .busy { state.withLock { $0.loadAnnounced = false; $0.reloadAnnounced = false } }
+            if kind == .load && outcome == .busy { state.withLock { $0.load.clearAnnouncements() } }
             return false
         }
         // Loads and relayouts never start while a batch applies (see `loadDataIfNeeded`), so the
@@ -356,19 +369,6 @@ final class ASDataController: @unchecked Sendable {
             state.withLock { $0.applied == $0.issued }
         }
         return true
-    }
-
-    /// A load is decided: called under the collection's settings lock, with the decision, so an
-    /// edit made from then on is absorbed by the load (see `State.loadAnnounced`). Held edits it
-    /// absorbs are answered when the next replacement ends.
-    func announceLoad() {
-        state.withLock { $0.loadAnnounced = true }
-    }
-
-    /// A reload is deferred behind the running load or relayout: called under the collection's
-    /// settings lock, with the decision (see `State.reloadAnnounced`).
-    func announceReload() {
-        state.withLock { $0.reloadAnnounced = true }
     }
 
     /// A load has read the data source's counts (called on the main actor, in the same visit as
@@ -387,24 +387,54 @@ final class ASDataController: @unchecked Sendable {
         }
     }
 
+    /// What a replacement did, recorded in the load lifecycle with its map.
+    enum ReplacementOutcome {
+        /// A load read the data source for `viewport` (`itemsDeferred` when known), or failed.
+        case loaded(viewport: CGSize, itemsDeferred: Bool?, error: CollectionError?)
+        /// Every made node was measured again for `viewport`.
+        case relaidOut(viewport: CGSize)
+        /// Invalidated cells were measured again.
+        case cellsRelaidOut
+    }
+
     /// Publishes the replacement's map over generation `base` (what it read after it began), by
-    /// the one rule. Nil when the visible map changed since (the map was made from a stale copy).
-    func publishReplacement(_ map: ASElementMap, over base: Int) -> Int? {
-        guard let node else { return nil }
-        return state.withLock { s -> Int? in
-            guard let generation = node.publish(map, over: base) else { return nil }
+    /// the one rule, and records `outcome` in the same hold. Nil when the visible map changed
+    /// since (the map was made from a stale copy); with `force`, a load's or relayout's map (newer
+    /// than what slipped in) is published anyway, and the slip reported.
+    @discardableResult
+    func publishReplacement(_ map: ASElementMap, over base: Int, _ outcome: ReplacementOutcome, force: Bool = false) -> Int? {
+        let (generation, slipped) = state.withLock { s -> (Int?, Bool) in
+            var slipped = false
+            var generation = s.publish(map, over: base)
+            if generation == nil && force {
+                slipped = true
+                generation = s.publish(map, over: s.visible.generation)
+            }
+            guard let generation else { return (nil, false) }
             s.plannedGeneration = generation
             s.pending = map
-            return generation
+            switch outcome {
+            case .loaded(let viewport, let deferred, let error): s.load.loadFinished(viewport: viewport, itemsDeferred: deferred, error: error)
+            case .relaidOut(let viewport): s.load.measuredViewport = viewport
+            case .cellsRelaidOut: break
+            }
+            return (generation, slipped)
         }
+        if slipped {
+            WeftDiagnostics.report(.collection, subject, "the element map changed while it was being replaced (please report: a replacement is meant to hold the map)")
+        }
+        return generation
     }
+
+    /// The visible map and its generation.
+    var visible: PublishedMap { state.withLock { $0.visible } }
 
     /// Ends the replacement this thread holds: held batches are built over its map and queued in
     /// order (absorbed ones complete); when `failure` is set (the load failed), each is rejected
     /// and reported, its completion getting `false`.
     func endReplacement(failure: CollectionError? = nil) {
         let problems = state.withLock { s -> [String] in
-            if s.replacement?.kind == .load { s.loadAnnounced = false }
+            if s.replacement?.kind == .load { s.load.loadAnnounced = false }
             s.replacement = nil
             return releaseHeld(failure: failure, in: &s)
         }
@@ -424,7 +454,7 @@ final class ASDataController: @unchecked Sendable {
     /// is answered now, `failure` rejecting it.
     func releaseHeldUnlessALoadIsComing(failure: CollectionError?) {
         let problems = state.withLock { s -> [String] in
-            guard s.replacement == nil, !s.loadAnnounced, !s.reloadAnnounced else { return [] }
+            guard s.replacement == nil, !s.load.loadAnnounced, !s.load.reloadAnnounced else { return [] }
             return releaseHeld(failure: failure, in: &s)
         }
         for problem in problems { WeftDiagnostics.report(.collection, subject, problem) }
@@ -568,7 +598,7 @@ final class ASDataController: @unchecked Sendable {
     /// Whether a load is decided, asked for (`reloadData()`) or running: the data source may
     /// describe a model that load is to read, where the current elements' places are unknown.
     var isAwaitingLoad: Bool {
-        state.withLock { $0.loadAnnounced || $0.reloadAnnounced || $0.replacement?.kind == .load }
+        state.withLock { $0.load.loadAnnounced || $0.load.reloadAnnounced || $0.replacement?.kind == .load }
     }
 
     /// Whether the code running now is the data source answering a load's questions.
