@@ -31,6 +31,7 @@ extension ASCollectionNode {
         if let offset {
             guard offset.x.isFinite, offset.y.isFinite else { throw .invalidContentOffset(offset) }
         }
+        if offset == nil { settleContentOffsetForInsetAdjustment() }
         let frame = FrameSequence(checked: [offset ?? contentOffset])
         do {
             let driver = try FrameDriver(frame, scale: scale, threads: 1)

@@ -50,11 +50,12 @@ extension ASCollectionNode {
             .first { $0.representedElementKind == nil && $0.frame.contains(point) }?.indexPath
     }
 
-    /// The offsets the content can scroll between, with the content inset.
+    /// The offsets the content can scroll between, with the adjusted content inset (see
+    /// `adjustedContentInset`).
     public var contentOffsetRange: (min: CGPoint, max: CGPoint) { offsetRange(contentSize: contentSize) }
 
     private func offsetRange(contentSize size: CGSize) -> (min: CGPoint, max: CGPoint) {
-        let inset = contentInset, viewport = bounds.size
+        let inset = adjustedContentInset, viewport = bounds.size
         let minimum = CGPoint(x: -inset.left, y: -inset.top)
         return (minimum, CGPoint(x: max(minimum.x, size.width + inset.right - viewport.width),
                                  y: max(minimum.y, size.height + inset.bottom - viewport.height)))

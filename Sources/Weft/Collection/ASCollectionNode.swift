@@ -21,6 +21,11 @@ open class ASCollectionNode: ASDisplayNode {
     struct Settings {
         var contentOffset = CGPoint.zero
         var contentInset = UIEdgeInsets.zero
+        /// See `contentInsetAdjustmentBehavior`.
+        var contentInsetAdjustmentBehavior = UIScrollView.ContentInsetAdjustmentBehavior.automatic
+        /// The safe-area edges the last frame's offset was settled for (see
+        /// `settleContentOffsetForInsetAdjustment()`).
+        var appliedInsetAdjustment = UIEdgeInsets.zero
         var inverted = false
         var cellLayoutMode: ASCellLayoutMode = []
         var lazyMeasurementThreshold = 500
@@ -63,6 +68,10 @@ open class ASCollectionNode: ASDisplayNode {
         var interopActive = false
     }
 
+    /// The node whose safe area the content is inset from: the table whose rows this is, or nil
+    /// for the collection itself. Set once, by the table's initializer, before the collection is
+    /// shared.
+    weak var safeAreaHost: ASDisplayNode?
     /// Who uses `collectionViewLayout` and the map it is prepared from now; see `LayoutAccess`.
     let layoutAccess = LayoutAccess()
     /// The node's configuration and what its driving thread notes between frames; see `Settings`.

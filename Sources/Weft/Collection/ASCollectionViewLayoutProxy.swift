@@ -33,8 +33,10 @@ public final class ASCollectionViewLayoutProxy: Sendable {
     }
     public var contentOffset: CGPoint { collectionNode?.contentOffset ?? .zero }
     public var contentInset: UIEdgeInsets { collectionNode?.contentInset ?? .zero }
-    /// UIKit's `adjustedContentInset`: the content inset (there are no safe areas offscreen).
-    public var adjustedContentInset: UIEdgeInsets { contentInset }
+    /// UIKit's `adjustedContentInset`: the content inset plus the safe-area edges the last frame
+    /// was settled for (a layout reads it while it prepares, when the content's size, which the
+    /// adjustment depends on, is what it is working out).
+    public var adjustedContentInset: UIEdgeInsets { collectionNode?.settledAdjustedContentInset ?? .zero }
     public var numberOfSections: Int { collectionNode?.layoutElements.numberOfSections ?? 0 }
     public func numberOfItems(inSection section: Int) -> Int { collectionNode?.layoutElements.numberOfItems(inSection: section) ?? 0 }
 

@@ -10,6 +10,7 @@ open class UIScrollView: UIView {
     weak var scrollingNode: (any ScrollingNode)?
     private var storedOffset = CGPoint.zero
     private var storedInset = UIEdgeInsets.zero
+    private var storedAdjustmentBehavior = ContentInsetAdjustmentBehavior.automatic
 
     /// A NaN or infinite component is set to 0, one past `WeftLimits.maximumScrollExtent`
     /// clamped to it, and reported (by the node, when the view is a node's); so are `contentInset`
@@ -29,6 +30,22 @@ open class UIScrollView: UIView {
                 storedInset = GeometryRepair.insets(newValue, "\(type(of: self))", "contentInset")
             }
         }
+    }
+    /// UIKit's `contentInsetAdjustmentBehavior`; a node's view forwards it to its node, which
+    /// applies it to its frames (see `ASCollectionNode.contentInsetAdjustmentBehavior`).
+    open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior {
+        get { insetAdjustingCollection?.contentInsetAdjustmentBehavior ?? storedAdjustmentBehavior }
+        set {
+            if let collection = insetAdjustingCollection { collection.contentInsetAdjustmentBehavior = newValue } else { storedAdjustmentBehavior = newValue }
+        }
+    }
+    /// UIKit's `adjustedContentInset`: a collection's or table's view answers its node's; another
+    /// view, which Weft gives no safe area to adjust for, answers `contentInset`.
+    open var adjustedContentInset: UIEdgeInsets { insetAdjustingCollection?.adjustedContentInset ?? contentInset }
+
+    /// The collection whose frames apply the adjustment: a collection's own, or a table's rows'.
+    private var insetAdjustingCollection: ASCollectionNode? {
+        (scrollingNode as? ASCollectionNode) ?? (scrollingNode as? ASTableNode)?.collection
     }
     open var contentSize = CGSize.zero {
         didSet {

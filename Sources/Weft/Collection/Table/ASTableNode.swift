@@ -47,6 +47,7 @@ open class ASTableNode: ASDisplayNode {
         adapter.table = self
         collection.dataSource = adapter
         collection.delegate = adapter
+        collection.safeAreaHost = self
         noteBatchFetchingDelegate()
         backgroundColor = .white
     }
@@ -129,6 +130,16 @@ open class ASTableNode: ASDisplayNode {
         get { collection.contentInset }
         set { collection.contentInset = newValue }
     }
+
+    /// UIScrollView's `contentInsetAdjustmentBehavior`; see `ASCollectionNode`'s.
+    public var contentInsetAdjustmentBehavior: UIScrollView.ContentInsetAdjustmentBehavior {
+        get { collection.contentInsetAdjustmentBehavior }
+        set { collection.contentInsetAdjustmentBehavior = newValue }
+    }
+
+    /// UIScrollView's `adjustedContentInset`: `contentInset` plus the safe-area edges the rows
+    /// scroll under.
+    public var adjustedContentInset: UIEdgeInsets { collection.adjustedContentInset }
 
     var separators: Separators { separatorState.withLock { $0 } }
 
