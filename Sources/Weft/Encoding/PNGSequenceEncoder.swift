@@ -4,11 +4,13 @@ import Foundation
 /// The single-pass encoder for the frames of one sequence (`weft_png_encode_coded`,
 /// Sources/CWeftPNG/png_sequence.c): frames share Huffman tables in runs of `runLength`, fitted to
 /// the run's first frame, and each row's matches stay within it and the row above, so a row the
-/// scroll moved unchanged is the same bits in every frame of the run and is copied from an
+/// scroll moved unchanged is the same bits in every later frame of the run and is copied from an
 /// earlier frame's file instead of being filtered and coded again. Which earlier frame (the latest
 /// coded when a frame starts) depends on the threads' timing; the bytes do not: a copied row is
-/// the bits coding it would give. Files are the same pixels as `PNGEncoder.frames` writes one by
-/// one, in other bytes. Beyond Texture: Weft's own.
+/// the bits coding it would give. A run's first frame is coded as `PNGEncoder.frames` codes a lone
+/// image (so a one-frame sequence is a snapshot's bytes) and copies nothing, nor is copied from;
+/// the others are the same pixels as `PNGEncoder.frames` writes, in other bytes. Beyond Texture:
+/// Weft's own.
 ///
 /// A block of a sharded sequence whose first frame is inside a run is primed with the run's first
 /// frame (`begin(at:)` names it, `prime` takes it), so that its files are the bytes one whole run
@@ -37,11 +39,12 @@ final class PNGSequenceEncoder: @unchecked Sendable {
     }
 
     /// Says that frames start at `first` (0 when never called), before any is encoded. Returns the
-    /// frame before it whose pixels its run's table is fitted to in a whole run, for `prime` (nil:
-    /// `first` starts a run). Unprimed, such a run takes its table from `first` itself.
+    /// frame before it whose pixels its run's table is fitted to in a whole run, which the caller
+    /// must hand to `prime` (nil: `first` starts a run).
     func begin(at first: Int) -> Int? {
-        condition.withLock { firstFrame = first }
         let start = first / Self.runLength * Self.runLength
+        // A run started before the block is primed: its own first frame fits its table.
+        condition.withLock { firstFrame = start }
         return start < first ? start : nil
     }
 
@@ -62,8 +65,17 @@ final class PNGSequenceEncoder: @unchecked Sendable {
         let run = index / Self.runLength
         let fitter = max(run * Self.runLength, condition.withLock { firstFrame })
         var table: Result<Table, OutputError>?
+        var lone: Result<Data, OutputError>?
         if index == fitter {
             table = Result { () throws(OutputError) in try Table(fitting: bitmap, flags: flags) }
+            lone = Result { () throws(OutputError) in
+                try bitmap.withUnsafeBytes { pixels in
+                    Result { () throws(OutputError) in
+                        try SinglePassPNG.encode(pixels, width: bitmap.pixelWidth, height: bitmap.pixelHeight, bytesPerRow: bitmap.bytesPerRow,
+                                                 flags: flags) { Data(buffer: $0) }
+                    }
+                }.get()
+            }
         }
         let (runTable, reference) = condition.withLock { () -> (Result<Table, OutputError>, CodedFrame?) in
             if let table {
@@ -74,6 +86,7 @@ final class PNGSequenceEncoder: @unchecked Sendable {
             while tables[run] == nil { condition.wait() }
             return (tables[run]!, latest.flatMap { $0.run == run ? $0 : nil })
         }
+        if let lone { return try lone.get() }
         let coded = try CodedFrame(bitmap, index: index, run: run, offset: offset, table: try runTable.get(), reference: reference,
                                    flags: flags)
         condition.withLock {
