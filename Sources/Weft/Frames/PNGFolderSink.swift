@@ -12,7 +12,7 @@ final class PNGFolderSink: FrameSink, @unchecked Sendable {
     // has returned.
     let folder: String
     let encoder: PNGEncoder
-    /// The single-pass encoder's state across frames; nil for libdeflate.
+    /// The single-pass encoder's state across frames; nil for libdeflate, or frames coded alone.
     let sequence: PNGSequenceEncoder?
     /// The files delivered so far, in frame order.
     private(set) var paths: [String] = []
@@ -20,7 +20,7 @@ final class PNGFolderSink: FrameSink, @unchecked Sendable {
     init(folder: String, encoder: PNGEncoder) {
         self.folder = folder
         self.encoder = encoder
-        sequence = encoder.method == .singlePass ? PNGSequenceEncoder() : nil
+        sequence = encoder.method == .singlePass && encoder.copiesUnchangedRows ? PNGSequenceEncoder() : nil
     }
 
     /// The file of frame `index` (from 0).
