@@ -12,11 +12,12 @@ import WeftSamples
         try FrameSequence.scroll(from: .zero, to: CGPoint(x: 0, y: 20 * (count - 1)), frames: count, curve: .linear)
     }
 
-    @MainActor static func writtenFrames(_ sequence: FrameSequence, threads: Int, shard: FrameShard = .whole) throws -> [String: Data] {
+    @MainActor static func writtenFrames(_ sequence: FrameSequence, threads: Int, shard: FrameShard = .whole,
+                                         encoder: PNGEncoder = .frames) throws -> [String: Data] {
         let sample = CollectionSample.benchFeed(viewport: CGSize(width: 390, height: 844), items: 12)
         let folder = FramePipelineTests.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let paths = try sample.collectionNode.writeFrames(sequence, scale: 1, toFolder: folder, shard: shard, threads: threads)
+        let paths = try sample.collectionNode.writeFrames(sequence, scale: 1, toFolder: folder, shard: shard, encoder: encoder, threads: threads)
         return try Dictionary(uniqueKeysWithValues: paths.map { (URL(fileURLWithPath: $0).lastPathComponent, try Data(contentsOf: URL(fileURLWithPath: $0))) })
     }
 
@@ -34,15 +35,21 @@ import WeftSamples
     }
 
     /// Each written frame decodes with libpng to the frame composited alone (opaque: exactly), and
-    /// its IDAT inflates with Python's zlib, which checks the combined Adler-32.
+    /// its IDAT inflates with Python's zlib, which checks the combined Adler-32. With
+    /// `copiesUnchangedRows` off, each file is the frame's lone encoding.
     @MainActor @Test func framesDecodeToTheFramesPixels() throws {
         let sequence = try Self.scroll(8)
         let written = try Self.writtenFrames(sequence, threads: 2)
         let sample = CollectionSample.benchFeed(viewport: CGSize(width: 390, height: 844), items: 12)
         var frames: [Bitmap] = []
         try sample.collectionNode.renderFrames(sequence, scale: 1) { _, frame in frames.append(frame) }
+        var alone = PNGEncoder.frames
+        alone.copiesUnchangedRows = false
+        let writtenAlone = try Self.writtenFrames(sequence, threads: 2, encoder: alone)
         for (index, frame) in frames.enumerated() {
-            let png = try #require(written[String(format: "frame_%05d.png", index + 1)])
+            let name = String(format: "frame_%05d.png", index + 1)
+            #expect(writtenAlone[name] == PNGEncoder.frames.encode(frame), "\(name): coded alone, a snapshot's bytes")
+            let png = try #require(written[name])
             #expect(try UIImage(decoding: png).bitmap.hasSamePixels(as: frame), "frame \(index)")
             // A run's first frame is coded as a lone image; the others with its table, rows within rows.
             #expect((png == PNGEncoder.frames.encode(frame)) == (index == 0), "frame \(index)")
