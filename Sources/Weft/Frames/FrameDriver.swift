@@ -42,7 +42,8 @@ struct FrameDriver: Sendable {
     /// `progress` gets the number delivered. The first failure stops the run and is thrown, once
     /// the frames in flight have finished; frames after a failure are not delivered.
     func run<Sink: FrameSink>(from source: some FrameSource, to sink: Sink, progress: (@Sendable (Int) -> Void)?) throws {
-        let priming = sink.primingFrame(forBlockFrom: frames.lowerBound)
+        // An empty block (more shards than frames) draws nothing, so it needs no priming.
+        let priming = frames.isEmpty ? nil : sink.primingFrame(forBlockFrom: frames.lowerBound)
         for index in 0..<frames.lowerBound {
             if index == priming {
                 try sink.prime(index, captured: source.capture(sequence.request(index, scale: scale)))
