@@ -96,12 +96,14 @@ public enum ScrollingSample: Sendable {
     /// Writes the frames of `sequence` (of `shard` only; all of them by default) into `folder`; see
     /// the containers' `writeFrames`.
     public func writeFrames(_ sequence: FrameSequence, scale: CGFloat, toFolder folder: String, shard: FrameShard = .whole,
-                            threads: Int? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
+                            encoder: PNGEncoder = .frames, threads: Int? = nil, progress: (@Sendable (Int) -> Void)? = nil) throws -> [String] {
         switch self {
         case .collection(let sample):
-            return try sample.collectionNode.writeFrames(sequence, scale: scale, toFolder: folder, shard: shard, threads: threads, progress: progress)
+            return try sample.collectionNode.writeFrames(sequence, scale: scale, toFolder: folder, shard: shard, encoder: encoder, threads: threads,
+                                                         progress: progress)
         case .table(let sample):
-            return try sample.tableNode.writeFrames(sequence, scale: scale, toFolder: folder, shard: shard, threads: threads, progress: progress)
+            return try sample.tableNode.writeFrames(sequence, scale: scale, toFolder: folder, shard: shard, encoder: encoder, threads: threads,
+                                                    progress: progress)
         }
     }
 }

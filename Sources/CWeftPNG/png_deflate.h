@@ -48,9 +48,11 @@ typedef struct {
     uint8_t any_distance_length[DISTANCE_SYMBOLS];
     // The last position (plus 1; 0 is none) of each hash of 4 bytes, and the bytes coded so far
     // from position `window_start` on; `row_position` is the position of the row's filter byte.
+    // Only positions past `hash_floor` are matched (a sequence's frames set it to the row's start,
+    // so that a row's bits depend on that row and the row above alone).
     uint32_t *hash;
     const uint8_t *window;
-    uint32_t window_start, row_position;
+    uint32_t window_start, row_position, hash_floor;
 } coder_t;
 
 #define HASH_BITS 15
@@ -213,7 +215,7 @@ static inline __attribute__((always_inline)) void code_row(coder_t *c, uint8_t f
             uint32_t position = c->row_position + 1 + (uint32_t)i, v = load32(f + i);
             uint32_t *slot = &c->hash[hash4(v)], candidate = *slot;
             *slot = position + 1;
-            if (candidate > c->window_start && position + 1 - candidate <= 32768) {
+            if (candidate > c->hash_floor && position + 1 - candidate <= 32768) {
                 const uint8_t *match = c->window + (candidate - 1 - c->window_start);
                 if (load32(match) == v) {
                     size_t limit = n - i < 258 ? n - i : 258;

@@ -8,10 +8,6 @@
 
 #include <pthread.h>
 
-#if WEFT_X86
-#include <immintrin.h>
-#endif
-
 // Written once under `table_once`, read-only after: pthread_once orders the writes before every
 // reader that passed through it.
 static uint8_t table[256 * 256];
@@ -50,16 +46,15 @@ static inline void unpremultiply_tail(const uint8_t *t, const uint8_t *argb, uin
 // Eight pixels at a time: a block whose alpha bytes are all 255 needs only its bytes reordered
 // (B, G, R, A to R, G, B, A on this little-endian CPU); any other block goes through the table.
 // UI frames are mostly opaque even where some pixels are not, so most blocks take the shuffle.
+// In vector extensions, not intrinsics, so that it stays fast at -O0 (see png_internal.h).
 __attribute__((target("avx2"))) void weft_unpremultiply_avx2(const uint8_t *argb, uint8_t *rgba, size_t width) {
     const uint8_t *t = weft_unpremultiply_table();
-    const __m256i order = _mm256_setr_epi8(2, 1, 0, 3, 6, 5, 4, 7, 10, 9, 8, 11, 14, 13, 12, 15, 2, 1, 0, 3, 6, 5, 4, 7, 10, 9, 8, 11, 14,
-                                           13, 12, 15);
-    const __m256i alpha = _mm256_set1_epi32((int)0xFF000000u);
     size_t x = 0;
     for (; x + 8 <= width; x += 8) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(argb + 4 * x));
-        if (_mm256_testc_si256(v, alpha)) {
-            _mm256_storeu_si256((__m256i *)(rgba + 4 * x), _mm256_shuffle_epi8(v, order));
+        weft_u8x32 v = WEFT_LOAD_U8X32(argb + 4 * x);
+        if (weft_all_opaque_u32x8((weft_u32x8)v)) {
+            WEFT_STORE_U8X32(rgba + 4 * x, __builtin_shufflevector(v, v, 2, 1, 0, 3, 6, 5, 4, 7, 10, 9, 8, 11, 14, 13, 12, 15, 18, 17, 16, 19,
+                                                                   22, 21, 20, 23, 26, 25, 24, 27, 30, 29, 28, 31));
         } else {
             unpremultiply_tail(t, argb, rgba, x, x + 8);
         }

@@ -14,6 +14,7 @@
 
 #include "png_deflate.h"
 #include "png_internal.h"
+#include "png_sequence.h"
 
 #include <libdeflate.h>
 #include <pthread.h>
@@ -171,8 +172,12 @@ static const uint8_t *filter_row(image_t *im, size_t y, size_t above, uint8_t *t
     return target;
 }
 
+static int code_sequence_rows(image_t *im, coder_t *coder, uint8_t *history, const uint32_t distance_bits_code[4],
+                              const uint8_t distance_bits_length[4], int rows_match, png_plan_t *plan, const uint8_t *stream,
+                              uint32_t *adler);
+
 static int encode(scratch_t *scratch, const uint8_t *pixels, size_t width, size_t height, size_t stride, size_t bpp, int avx2,
-                  const uint8_t **png, size_t *count) {
+                  png_plan_t *plan, const uint8_t **png, size_t *count) {
     image_t im;
     memset(&im, 0, sizeof im);
     im.pixels = pixels;
@@ -236,48 +241,61 @@ static int encode(scratch_t *scratch, const uint8_t *pixels, size_t width, size_
     coder.distance_symbol[PIXEL_BACK] = symbols[0];
 
     // 1. Fit the Huffman tables to every eighth row (every row of a small image), each filtered
-    // and matched against the row above as the full pass will.
-    uint32_t histogram[SYMBOLS] = {0}, distance_histogram[DISTANCE_SYMBOLS] = {0};
-    coder.histogram = histogram;
-    coder.distance_histogram = distance_histogram;
-    coder.hash = hash;
-    size_t step = height > 64 ? 8 : 1;
-    for (size_t y = 0; y < height; y += step) {
-        uint8_t filter;
-        const uint8_t *row_above = NULL;
-        // A window of this row and the one above, at positions no other sample uses, so the hash
-        // finds matches within it only: [0] 0, the row above as coded (or zeros), this row's filter
-        // byte, this row.
-        uint32_t start = 1 + (uint32_t)(y / step) * 2 * (uint32_t)(n + 1);
-        memset(history, 0, n + 1);
-        if (y >= 1 && rows_match) {
-            // Row y − 1 filtered against y − 2 (or nothing), into the window.
-            if (!filter_row(&im, y - 1, y >= 2 ? y - 2 : NO_ROW, history + 1, &filter)) return NEEDS_ALPHA;
-            history[n + 1] = 0;
-            row_above = history + 1;
-        }
-        for (size_t j = 1; j + 4 <= n + 1; j += 4) hash[hash4(load32(history + j))] = start + (uint32_t)j + 1;
-        const uint8_t *f = filter_row(&im, y, y >= 1 ? y - 1 : NO_ROW, history + n + 2, &filter);
-        if (!f) return NEEDS_ALPHA;
-        history[n + 1] = filter;
-        coder.window = history;
-        coder.window_start = start;
-        coder.row_position = start + (uint32_t)(n + 1);
-        long shift;
-        if (!row_matching(f, row_above, n, bpp, &shift)) row_above = NULL;
-        coder.distance_symbol[ROW_ABOVE] = symbols[2 + (int)(shift / (long)bpp)];
-        count_row(&coder, filter, f, row_above, shift, n, bpp);
-    }
-    memset(hash, 0, hash_bytes);
-    // Every symbol gets a code, so the rows not sampled can use any of them.
-    for (int s = 0; s < SYMBOLS; s++) histogram[s] += 1;
-    weft_png_huffman_lengths(histogram, SYMBOLS, 15, coder.literal_length);
-    weft_png_canonical_codes(coder.literal_length, SYMBOLS, coder.literal_code);
-    // Every distance gets a code: the hash finds matches at any.
-    for (int d = 0; d < DISTANCE_SYMBOLS; d++) distance_histogram[d] += 1;
+    // and matched against the row above as the full pass will; a sequence's frame takes its run's.
     uint8_t distance_length[DISTANCE_SYMBOLS];
+    uint32_t histogram[SYMBOLS] = {0}, distance_histogram[DISTANCE_SYMBOLS] = {0};
+    coder.hash = hash;
+    coder.hash_floor = 0;
+    if (plan && plan->lengths) {
+        memcpy(coder.literal_length, plan->lengths, SYMBOLS);
+        memcpy(distance_length, plan->lengths + SYMBOLS, DISTANCE_SYMBOLS);
+    } else {
+        coder.histogram = histogram;
+        coder.distance_histogram = distance_histogram;
+        size_t step = height > 64 ? 8 : 1;
+        for (size_t y = 0; y < height; y += step) {
+            uint8_t filter;
+            const uint8_t *row_above = NULL;
+            // A window of this row and the one above, at positions no other sample uses, so the hash
+            // finds matches within it only: [0] 0, the row above as coded (or zeros), this row's filter
+            // byte, this row.
+            uint32_t start = 1 + (uint32_t)(y / step) * 2 * (uint32_t)(n + 1);
+            memset(history, 0, n + 1);
+            if (y >= 1 && rows_match) {
+                // Row y − 1 filtered against y − 2 (or nothing), into the window.
+                if (!filter_row(&im, y - 1, y >= 2 ? y - 2 : NO_ROW, history + 1, &filter)) return NEEDS_ALPHA;
+                history[n + 1] = 0;
+                row_above = history + 1;
+            }
+            for (size_t j = 1; j + 4 <= n + 1; j += 4) hash[hash4(load32(history + j))] = start + (uint32_t)j + 1;
+            const uint8_t *f = filter_row(&im, y, y >= 1 ? y - 1 : NO_ROW, history + n + 2, &filter);
+            if (!f) return NEEDS_ALPHA;
+            history[n + 1] = filter;
+            coder.window = history;
+            coder.window_start = start;
+            coder.hash_floor = start;
+            coder.row_position = start + (uint32_t)(n + 1);
+            long shift;
+            if (!row_matching(f, row_above, n, bpp, &shift)) row_above = NULL;
+            coder.distance_symbol[ROW_ABOVE] = symbols[2 + (int)(shift / (long)bpp)];
+            count_row(&coder, filter, f, row_above, shift, n, bpp);
+        }
+        memset(hash, 0, hash_bytes);
+        // Every symbol gets a code, so the rows not sampled can use any of them.
+        for (int s = 0; s < SYMBOLS; s++) histogram[s] += 1;
+        weft_png_huffman_lengths(histogram, SYMBOLS, 15, coder.literal_length);
+        // Every distance gets a code: the hash finds matches at any.
+        for (int d = 0; d < DISTANCE_SYMBOLS; d++) distance_histogram[d] += 1;
+        weft_png_huffman_lengths(distance_histogram, DISTANCE_SYMBOLS, 15, distance_length);
+        if (plan && plan->fit_only) {
+            memcpy(plan->fitted, coder.literal_length, SYMBOLS);
+            memcpy(plan->fitted + SYMBOLS, distance_length, DISTANCE_SYMBOLS);
+            plan->bpp = bpp;
+            return WEFT_PNG_OK;
+        }
+    }
+    weft_png_canonical_codes(coder.literal_length, SYMBOLS, coder.literal_code);
     uint32_t distance_codes[DISTANCE_SYMBOLS];
-    weft_png_huffman_lengths(distance_histogram, DISTANCE_SYMBOLS, 15, distance_length);
     weft_png_canonical_codes(distance_length, DISTANCE_SYMBOLS, distance_codes);
     int hdist = DISTANCE_SYMBOLS;
     while (hdist > 1 && distance_length[hdist - 1] == 0) hdist--;
@@ -360,7 +378,15 @@ static int encode(scratch_t *scratch, const uint8_t *pixels, size_t width, size_
     uint32_t adler = 1;
     coder.window = history;
     coder.window_start = 0;
-    for (size_t y = 0; y < height; y++) {
+    coder.hash_floor = 0;
+    if (plan) {
+        int status = code_sequence_rows(&im, &coder, history, distance_bits_code, distance_bits_length, rows_match, plan,
+                                        idat + 10, &adler);
+        if (status != WEFT_PNG_OK) return status;
+        plan->bpp = bpp;
+        plan->stream = (size_t)(idat + 10 - out);
+    }
+    for (size_t y = 0; y < height && !plan; y++) {
         uint8_t filter;
         uint32_t position = (uint32_t)(y * (n + 1));
         // Filtered in place in the coded image (the previous row's SIMD stores may have spilled
@@ -395,8 +421,98 @@ static int encode(scratch_t *scratch, const uint8_t *pixels, size_t width, size_
     return WEFT_PNG_OK;
 }
 
+// The rows of a sequence's frame (`plan`): each row's matches stay within it and the row above,
+// so its bits depend on it and the two rows above alone (the filters read the row above, and the
+// row above's filtered bytes are matched against), and rows that are, with those two, the
+// reference's rows at the shifted place are copied from the reference's stream instead of coded.
+// `stream` is where this frame's deflate stream starts; `*adler` is updated.
+static int code_sequence_rows(image_t *im, coder_t *coder, uint8_t *history, const uint32_t distance_bits_code[4],
+                              const uint8_t distance_bits_length[4], int rows_match, png_plan_t *plan, const uint8_t *stream,
+                              uint32_t *adler) {
+    size_t width = im->width, height = im->height, n = im->n, bpp = im->bpp;
+    const weft_png_reference *reference = plan->reference;
+    const weft_png_coded *earlier = reference ? reference->coded : NULL;
+    // Rows equal to the reference's at row + shift (0 where there is no such row): a flag a row.
+    uint8_t *same = NULL;
+    long shift = 0;
+    if (earlier && earlier->bpp == bpp && earlier->width == width && memcmp(earlier->lengths, plan->lengths, TABLE_LENGTHS) == 0) {
+        same = calloc(height, 1);
+        if (!same) return WEFT_PNG_NO_MEMORY;
+        shift = reference->shift;
+        for (size_t y = 0; y < height; y++) {
+            long from = (long)y + shift;
+            if (from < 0 || (size_t)from >= earlier->height) continue;
+            same[y] = memcmp(im->pixels + y * im->stride, reference->pixels + (size_t)from * reference->stride, width * 4) == 0;
+        }
+    }
+    const uint8_t *earlier_stream = earlier ? earlier->png + earlier->stream : NULL;
+    // Rows 0 and 1 are filtered against fewer rows than the rest, so only rows from 2 on, taken
+    // from rows from 2 on, are copied.
+#define COPIES(y) (same && (y) >= 2 && (long)(y) + shift >= 2 && same[y] && same[(y) - 1] && same[(y) - 2])
+    plan->reused = 0;
+    // Whether the row above is filtered in `history` (a copied row is not).
+    int above_filtered = 0;
+    for (size_t y = 0; y < height;) {
+        uint64_t start = (uint64_t)(coder->out - stream) * 8 + coder->count;
+        if (COPIES(y)) {
+            size_t end = y + 1;
+            while (end < height && COPIES(end)) end++;
+            // Consecutive rows' bits follow each other in the reference's stream.
+            const png_row_t *first = earlier->rows + (size_t)((long)y + shift), *last = earlier->rows + (size_t)((long)end - 1 + shift);
+            copy_bits(coder, earlier_stream, first->bit, last->bit + last->bits - first->bit);
+            for (size_t k = y; k < end; k++) {
+                const png_row_t *row = earlier->rows + (size_t)((long)k + shift);
+                plan->rows[k] = (png_row_t){start + (row->bit - first->bit), row->bits, row->adler};
+                *adler = weft_adler32_combine(*adler, row->adler, n + 1);
+            }
+            plan->reused += end - y;
+            y = end;
+            above_filtered = 0;
+            continue;
+        }
+        uint32_t position = (uint32_t)(y * (n + 1));
+        uint8_t filter;
+        if (y > 0 && rows_match && !above_filtered) {
+            // The row above was copied: filter it into its place, for this row's matches against it.
+            if (!filter_row(im, y - 1, y >= 2 ? y - 2 : NO_ROW, history + position - n, &filter)) {
+                free(same);
+                return NEEDS_ALPHA;
+            }
+        }
+        const uint8_t *f = filter_row(im, y, y > 0 ? y - 1 : NO_ROW, history + position + 1, &filter);
+        if (!f) {
+            free(same);
+            return NEEDS_ALPHA;
+        }
+        history[position] = filter;
+        coder->row_position = position;
+        coder->hash_floor = position + 1;
+        const uint8_t *row_above = y > 0 && rows_match ? f - (n + 1) : NULL;
+        long row_shift;
+        if (!row_matching(f, row_above, n, bpp, &row_shift)) row_above = NULL;
+        int k = 2 + (int)(row_shift / (long)bpp);
+        coder->distance_code[ROW_ABOVE] = distance_bits_code[k];
+        coder->distance_bits[ROW_ABOVE] = distance_bits_length[k];
+        emit_row(coder, filter, f, row_above, row_shift, n, bpp);
+        uint32_t row_adler = libdeflate_adler32(libdeflate_adler32(1, &filter, 1), f, n);
+        uint64_t end = (uint64_t)(coder->out - stream) * 8 + coder->count;
+        plan->rows[y] = (png_row_t){start, (uint32_t)(end - start), row_adler};
+        *adler = weft_adler32_combine(*adler, row_adler, n + 1);
+        above_filtered = 1;
+        y++;
+    }
+#undef COPIES
+    free(same);
+    return WEFT_PNG_OK;
+}
+
 int weft_png_encode(const uint8_t *pixels, size_t size, size_t width, size_t height, size_t stride, int flags,
                     const uint8_t **png, size_t *count) {
+    return weft_png_encode_planned(pixels, size, width, height, stride, flags, NULL, png, count);
+}
+
+int weft_png_encode_planned(const uint8_t *pixels, size_t size, size_t width, size_t height, size_t stride, int flags,
+                            png_plan_t *plan, const uint8_t **png, size_t *count) {
     pthread_once(&setup_once, setup);
     if (!pixels) size = 0;
     // Width and height 1 to 2^31 − 1 (PNG's limit; cairo's is far lower), a worst-case IDAT that
@@ -418,7 +534,7 @@ int weft_png_encode(const uint8_t *pixels, size_t size, size_t width, size_t hei
         pthread_setspecific(scratch_key, scratch);
     }
     int avx2 = weft_cpu_has_avx2() && !(flags & WEFT_PNG_PORTABLE);
-    int result = (flags & WEFT_PNG_RGBA) ? NEEDS_ALPHA : encode(scratch, pixels, width, height, stride, 3, avx2, png, count);
-    if (result == NEEDS_ALPHA) result = encode(scratch, pixels, width, height, stride, 4, avx2, png, count);
+    int result = (flags & WEFT_PNG_RGBA) ? NEEDS_ALPHA : encode(scratch, pixels, width, height, stride, 3, avx2, plan, png, count);
+    if (result == NEEDS_ALPHA) result = encode(scratch, pixels, width, height, stride, 4, avx2, plan, png, count);
     return result;
 }

@@ -73,7 +73,12 @@ struct BenchCommand: ParsableCommand {
         let sequence = try FrameSequence.scroll(from: .zero, to: CGPoint(x: 0, y: 6000), frames: 120, curve: .linear)
         print("\n== 120-frame scroll of the bench feed, 390×844 pt @3x (1170×2532 px), 0 → 6000 pt, \(threads) thread\(threads == 1 ? "" : "s"), median of \(frameRuns) ==")
         var singlePass: [Double] = []
-        for (name, encoder) in [("single-pass encoder (PNGEncoder.frames)", PNGEncoder.frames), ("libdeflate level 1 (PNGEncoder())", PNGEncoder())] {
+        var alone = PNGEncoder.frames
+        alone.copiesUnchangedRows = false
+        var bytesPerFrame: [String: Double] = [:], rates: [String: Double] = [:]
+        for (name, encoder) in [("single-pass encoder (PNGEncoder.frames)", PNGEncoder.frames),
+                                ("single-pass encoder, each frame coded alone (copiesUnchangedRows = false)", alone),
+                                ("libdeflate level 1 (PNGEncoder())", PNGEncoder())] {
             var seconds: [Double] = [], bytes = 0
             for run in 0..<frameRuns {
                 let sample = CollectionSample.benchFeed(viewport: viewport, items: 200)
@@ -87,12 +92,25 @@ struct BenchCommand: ParsableCommand {
             }
             let sorted = seconds.sorted(), median = sorted[sorted.count / 2]
             if singlePass.isEmpty { singlePass = sorted }
+            bytesPerFrame[name] = Double(bytes) / 120
+            rates[name] = 120 / median
             print(String(format: "%@: %.1f frames/s (%.1f–%.1f; %.1f ms a frame), %.0f KB a frame", name, 120 / median, 120 / sorted.last!,
                          120 / sorted.first!, median * 1000 / 120, Double(bytes) / 120 / 1024))
+        }
+        if let reusing = bytesPerFrame["single-pass encoder (PNGEncoder.frames)"],
+           let lone = bytesPerFrame["single-pass encoder, each frame coded alone (copiesUnchangedRows = false)"] {
+            let reusingRate = rates["single-pass encoder (PNGEncoder.frames)"]!, loneRate = rates["single-pass encoder, each frame coded alone (copiesUnchangedRows = false)"]!
+            print(String(format: "single-pass rate copying unchanged rows / coding each frame alone: %.1f / %.1f frames/s = %.2f", reusingRate, loneRate,
+                         reusingRate / loneRate))
+            print(String(format: "single-pass bytes a frame: %.0f KB, %.2f× each frame coded alone (%.0f KB) and %.2f× docs/performance.md's %.0f KB",
+                         reusing / 1024, reusing / lone, lone / 1024, reusing / 1024 / Self.documentedFrameKB, Self.documentedFrameKB))
         }
         if let fpnge { try printFramesLimit(singlePass, frames: 120, fpnge: fpnge, threads: min(threads, cores)) }
         try measureVideo(sequence, viewport: viewport, threads: threads)
     }
+
+    /// KB a single-pass frame of this scroll, as docs/performance.md gives it (each frame coded alone).
+    static let documentedFrameKB = 139.0
 
     /// The single-pass frames rate (`seconds`: each run's time for `frames` frames, sorted) beside
     /// the limit on this machine: `threads` (at most the cores) over the time of one frame copy and

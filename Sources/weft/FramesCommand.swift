@@ -44,6 +44,9 @@ struct FramesCommand: ParsableCommand {
     @Flag(help: "Apply the --edit changes without animation, as performBatch(animated: false).")
     var noAnimation = false
 
+    @Flag(help: "Code each png frame alone (PNGEncoder.copiesUnchangedRows = false) instead of copying the coded rows a scroll moved unchanged from an earlier frame: the same pixels, each file a snapshot's bytes.")
+    var codeFramesAlone = false
+
     @Option(help: "What to write: png (a file per frame, the default), or one file: \(VideoFormat.allCases.map(\.rawValue).joined(separator: ", ")) (mp4 and gif need ffmpeg).")
     var format = "png"
 
@@ -119,14 +122,15 @@ struct FramesCommand: ParsableCommand {
         return try videoFormat().map { "out/frames.\($0.fileExtension)" } ?? "out/frames"
     }
 
-    /// What a video format cannot take: a shard, a real-time run, a folder or "-" as the output,
-    /// --ffmpeg without ffmpeg's formats, and a missing ffmpeg.
+    /// What a video format cannot take: a shard, a real-time run, --code-frames-alone, a folder or
+    /// "-" as the output, --ffmpeg without ffmpeg's formats, and a missing ffmpeg.
     private func validateFormat() throws {
         guard let video = try videoFormat() else {
             if let ffmpeg { throw ValidationError("--ffmpeg \(ffmpeg): png frames do not use ffmpeg; it is for --format mp4 and gif") }
             return
         }
         if let shard { throw ValidationError("--shard \(shard): --format \(format) writes one file and cannot be split into shards; shards write png frames") }
+        if codeFramesAlone { throw ValidationError("--code-frames-alone: it is for png frames; --format \(format) writes one file") }
         if realtime != nil { throw ValidationError("--realtime: a real-time run writes png frames, not --format \(format)") }
         let path = try outputPath()
         if path == "-", video != .raw { throw ValidationError("--output -: only --format raw writes to standard output; \(format) needs a file") }
@@ -235,7 +239,9 @@ struct FramesCommand: ParsableCommand {
         let chosen = try resolvedShard()
         let shard = chosen?.shard ?? .whole
         let bar = ProgressBar(total: shard.frames(of: sequence.count).count, label: "frames")
-        let paths = try sample.writeFrames(sequence, scale: CGFloat(collection.scale), toFolder: output, shard: shard,
+        var encoder = PNGEncoder.frames
+        encoder.copiesUnchangedRows = !codeFramesAlone
+        let paths = try sample.writeFrames(sequence, scale: CGFloat(collection.scale), toFolder: output, shard: shard, encoder: encoder,
                                            threads: threadCount) { bar.update($0) }
         bar.finish()
         if let chosen, shard != .whole {

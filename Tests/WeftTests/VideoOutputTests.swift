@@ -345,6 +345,7 @@ struct VideoCommandTests {
     @Test(arguments: [
         (["--format", "webm"], "--format must be one of png, mp4, gif, apng, raw, not \"webm\""),
         (["--format", "mp4", "--shard", "1/2"], "--shard 1/2: --format mp4 writes one file and cannot be split into shards"),
+        (["--format", "apng", "--code-frames-alone"], "--code-frames-alone: it is for png frames; --format apng writes one file"),
         (["--format", "mp4", "--ffmpeg", "/no/such/ffmpeg"], "--format mp4: ffmpeg was not found at /no/such/ffmpeg"),
         (["--format", "gif", "--output", "-"], "--output -: only --format raw writes to standard output; gif needs a file"),
         (["--format", "raw", "--fps", "0"], "--fps must be 1 to 1000, not 0"),

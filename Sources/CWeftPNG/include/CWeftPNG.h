@@ -6,5 +6,6 @@
 #include "weft_argb.h"
 #include "weft_png.h"
 #include "weft_png_libdeflate.h"
+#include "weft_png_sequence.h"
 #include "weft_unpremultiply.h"
 #include "weft_yuv420.h"

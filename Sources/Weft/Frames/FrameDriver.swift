@@ -37,11 +37,20 @@ struct FrameDriver: Sendable {
         self.threads = threads
     }
 
-    /// Steps `source` over the frames before the block, then draws the block's frames into `sink`.
+    /// Steps `source` over the frames before the block (capturing the one the sink asks to be primed
+    /// with), then draws the block's frames into `sink`.
     /// `progress` gets the number delivered. The first failure stops the run and is thrown, once
     /// the frames in flight have finished; frames after a failure are not delivered.
     func run<Sink: FrameSink>(from source: some FrameSource, to sink: Sink, progress: (@Sendable (Int) -> Void)?) throws {
-        for index in 0..<frames.lowerBound { try source.skip(sequence.request(index, scale: scale)) }
+        // An empty block (more shards than frames) draws nothing, so it needs no priming.
+        let priming = frames.isEmpty ? nil : sink.primingFrame(forBlockFrom: frames.lowerBound)
+        for index in 0..<frames.lowerBound {
+            if index == priming {
+                try sink.prime(index, captured: source.capture(sequence.request(index, scale: scale)))
+            } else {
+                try source.skip(sequence.request(index, scale: scale))
+            }
+        }
         if threads == 1 {
             for (done, index) in frames.enumerated() {
                 let frame = try source.capture(sequence.request(index, scale: scale))

@@ -25,10 +25,22 @@ protocol FrameSink: AnyObject, Sendable {
     /// slot once it is encoded rather than once it is delivered: a slow frame then holds back only
     /// the delivery of the frames after it, not their compositing and encoding.
     static var encodedFramesAreSmall: Bool { get }
+
+    /// The frame before a block that starts at `first` which the sink must see for the block's
+    /// frames to be the bytes one whole run writes (nil: none). The driver asks once, before any
+    /// frame, captures that frame where it would step over it, and hands it to `prime(_:captured:)`.
+    func primingFrame(forBlockFrom first: Int) -> Int?
+
+    /// Takes the frame `primingFrame(forBlockFrom:)` named, which is not delivered.
+    func prime(_ index: Int, captured frame: CapturedFrame) throws
 }
 
 extension FrameSink {
     static var encodedFramesAreSmall: Bool { false }
+
+    func primingFrame(forBlockFrom first: Int) -> Int? { nil }
+
+    func prime(_ index: Int, captured frame: CapturedFrame) throws {}
 
     func encode(_ index: Int, captured frame: CapturedFrame) throws -> Encoded { try encode(index, try frame.render()) }
 }
