@@ -200,7 +200,7 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
                 s.position = CGPoint(x: frame.minX + frame.width * s.anchorPoint.x, y: frame.minY + frame.height * s.anchorPoint.y)
                 return resized
             }
-            if resized { setNeedsDisplay() }
+            if resized { boundsSizeDidChange() }
         }
     }
 
@@ -215,7 +215,7 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
                 s.bounds = bounds
                 return resized
             }
-            if resized { setNeedsDisplay() }
+            if resized { boundsSizeDidChange() }
         }
     }
 
@@ -239,6 +239,17 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
             reportRepair(.geometry, "anchorPoint", given: newValue, used: anchor)
             self[locked: \.anchorPoint] = anchor
         }
+    }
+
+    /// Core Animation's rule for a resize: new contents when `needsDisplayOnBoundsChange` asks, or
+    /// when there are no finished contents to stretch (none yet, or stale ones; Texture's
+    /// `_ASDisplayLayer` likewise redisplays a layer that tried to display while zero-sized).
+    private func boundsSizeDidChange() {
+        let redraw = state.withLock { s in
+            s.layerModel.properties.needsDisplayOnBoundsChange || s.display.backingStore == nil
+                || s.display.committedGeneration != s.display.generation
+        }
+        if redraw { setNeedsDisplay() }
     }
 
     static func sanitized(_ rect: CGRect) -> CGRect {
