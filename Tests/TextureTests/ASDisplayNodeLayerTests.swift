@@ -110,9 +110,15 @@ final class ASDisplayNodeLayerTests: XCTestCase {
             XCTAssertEqual(false, node.preservesSuperviewLayoutMargins, "default preservesSuperviewLayoutMargins broken \(hasLoadedView)")
             XCTAssertTrue(UIEdgeInsets.zero == node.safeAreaInsets, "default safeAreaInsets broken \(hasLoadedView)")
             XCTAssertEqual(true, node.insetsLayoutMarginsFromSafeArea, "default insetsLayoutMarginsFromSafeArea broken \(hasLoadedView)")
+            if node.isNodeLoaded {
+                XCTAssertNotNil(node.tintColor, "default tintColor broken \(hasLoadedView)") // It has been populated by the UIView.
+            } else {
+                XCTAssertNil(node.tintColor, "default tintColor broken \(hasLoadedView)")
+            }
         } else {
             XCTAssertEqual(false, node.isUserInteractionEnabled, "layer-backed nodes do not support userInteractionEnabled \(hasLoadedView)")
             XCTAssertEqual(false, node.isExclusiveTouch, "layer-backed nodes do not support exclusiveTouch \(hasLoadedView)")
+            XCTAssertNil(node.tintColor, "default tintColor broken \(hasLoadedView)")
         }
     }
 
@@ -165,6 +171,7 @@ final class ASDisplayNodeLayerTests: XCTestCase {
         XCTAssertTrue(CATransform3DEqualToTransform(CATransform3DMakeScale(0.5, 0.5, 1.0), node.transform), "transform broken \(hasLoadedView)")
         XCTAssertTrue(CATransform3DEqualToTransform(CATransform3DMakeTranslation(1337, 7357, 7007), node.subnodeTransform), "subnodeTransform broken \(hasLoadedView)")
         XCTAssertEqual(UIColor.clear, node.backgroundColor, "backgroundColor broken \(hasLoadedView)")
+        XCTAssertEqual(UIColor.orange, node.tintColor, "tintColor broken \(hasLoadedView)")
         XCTAssertEqual(UIView.ContentMode.bottom, node.contentMode, "contentMode broken \(hasLoadedView)")
         XCTAssertEqual(UIColor.cyan.cgColor, node.shadowColor, "shadowColor broken \(hasLoadedView)")
         XCTAssertEqual(0.5, node.shadowOpacity, "shadowOpacity broken \(hasLoadedView)")
@@ -221,6 +228,7 @@ final class ASDisplayNodeLayerTests: XCTestCase {
             node.transform = CATransform3DMakeScale(0.5, 0.5, 1.0)
             node.subnodeTransform = CATransform3DMakeTranslation(1337, 7357, 7007)
             node.backgroundColor = UIColor.clear
+            node.tintColor = UIColor.orange
             node.contentMode = .bottom
             node.shadowColor = UIColor.cyan.cgColor
             node.shadowOpacity = 0.5

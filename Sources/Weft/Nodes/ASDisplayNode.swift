@@ -73,6 +73,8 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
         var semanticContentAttribute = UISemanticContentAttribute.unspecified
         /// The layer and the properties bridged to it; see `ASDisplayNode+LayerProperties.swift`.
         var layerModel = LayerModel()
+        /// The tint colour set on this node; see `ASDisplayNode+TintColor.swift`.
+        var tintColor: UIColor?
 
         var display = DisplayState()
         var layout = LayoutState()
@@ -523,6 +525,60 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
     func dropCachesOutsidePreloadRange() {
         flattenCalculatedLayout()
     }
+    /// Marks the contents stale; Texture's `setNeedsDisplay`. A node in display state redraws (on
+    /// `displayQueue`, or inline when not asynchronous); any display work in flight for the old
+    /// contents is cancelled. Open, as Texture's: an override that does not call super keeps the
+    /// old contents.
+    open func setNeedsDisplay() { markContentsStale() }
+
+    /// Called when the node's tint colour changed after it loaded; Texture's `tintColorDidChange`
+    /// (see `ASDisplayNode+TintColor.swift`). The default does nothing; override it to redraw
+    /// tinted content, and call super.
+    open func tintColorDidChange() {}
+
+    // MARK: Responder (overridable; Texture's ASDisplayNode+UIViewBridge)
+    // Each goes to the node's view, whose calls come back to the node (see `ASDisplayNodeView`),
+    // so overriding either the node's or the view's method is enough. A layer-backed node has no
+    // view: it cannot become first responder.
+
+    /// Texture's `canBecomeFirstResponder`: the view's answer; false before the view is made.
+    @preconcurrency @MainActor open func canBecomeFirstResponder() -> Bool {
+        loadedResponderView?.canBecomeFirstResponder ?? false
+    }
+
+    /// Texture's `becomeFirstResponder`: makes the view (loading it) its window's first
+    /// responder when `canBecomeFirstResponder()` allows.
+    @discardableResult
+    @preconcurrency @MainActor open func becomeFirstResponder() -> Bool {
+        guard !isLayerBacked else { return false }
+        let view = self.view
+        guard canBecomeFirstResponder() else { return false }
+        return view.becomeFirstResponder()
+    }
+
+    /// Texture's `canResignFirstResponder`: the view's answer; true before the view is made.
+    @preconcurrency @MainActor open func canResignFirstResponder() -> Bool {
+        loadedResponderView?.canResignFirstResponder ?? true
+    }
+
+    /// Texture's `resignFirstResponder`: the view (loading it) stops being first responder when
+    /// `canResignFirstResponder()` allows.
+    @discardableResult
+    @preconcurrency @MainActor open func resignFirstResponder() -> Bool {
+        guard !isLayerBacked else { return false }
+        let view = self.view
+        guard canResignFirstResponder() else { return false }
+        return view.resignFirstResponder()
+    }
+
+    /// Texture's `isFirstResponder`: the view's answer; false before the view is made.
+    @preconcurrency @MainActor open func isFirstResponder() -> Bool {
+        loadedResponderView?.isFirstResponder ?? false
+    }
+
+    /// The node's view if it has been made (none for a layer-backed node).
+    @MainActor private var loadedResponderView: UIView? { self[locked: \.loading.view] }
+
     /// Called on the display queue's thread (or the caller's, for synchronous display) before drawing.
     open func displayWillStart() {}
     /// Called after a backing store was committed, on the thread that committed it.
