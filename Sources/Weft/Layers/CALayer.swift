@@ -42,6 +42,8 @@ open class CALayer {
         var sublayers: [CALayer] = []
         /// The superlayer of a layer that is not a subnode's.
         weak var superlayer: CALayer?
+        /// The plain view whose layer this is, for converting coordinates up the view tree.
+        weak var hostView: UIView?
     }
 
     // SAFETY of the class's use across threads: `storage` is a mutex; nodes guard their own state.
