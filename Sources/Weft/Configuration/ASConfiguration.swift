@@ -32,6 +32,11 @@ public final class ASConfiguration: NSObject, NSCopying {
         }
     }
 
+    /// An empty configuration; Texture's `init` (`[ASConfiguration new]`).
+    public override convenience init() {
+        self.init(dictionary: nil)
+    }
+
     public func copy(with zone: NSZone? = nil) -> Any {
         let copy = ASConfiguration(dictionary: nil)
         copy.experimentalFeatures = experimentalFeatures

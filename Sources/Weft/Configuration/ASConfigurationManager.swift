@@ -34,9 +34,14 @@ public final class ASConfigurationManager: NSObject {
         copy?.delegate?.textureDidInitialize()
     }
 
+    /// Features that stand in for the installed ones within a task (`withValue`), without the
+    /// delegate: lets a test try a feature without turning it on for tests running beside it.
+    @TaskLocal static var scopedFeatures: ASExperimentalFeatures?
+
     /// Whether `feature` is on; the first time it is found on, the delegate hears of it.
     /// Texture's `ASActivateExperimentalFeature`.
     static func activate(_ feature: ASExperimentalFeatures) -> Bool {
+        if let scoped = scopedFeatures { return scoped.isSuperset(of: feature) }
         let (on, newly, delegate) = installed.withLock { s -> (Bool, Bool, UncheckedSendable<ASConfigurationDelegate?>) in
             let on = s.features.isSuperset(of: feature)
             let newly = on && !s.activated.isSuperset(of: feature)

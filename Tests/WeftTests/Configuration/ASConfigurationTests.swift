@@ -28,31 +28,42 @@ import Testing
 
     @Test func featuresWeftDoesNotApplyAreReported() {
         let configuration = ASConfiguration(dictionary: nil)
-        configuration.experimentalFeatures = [.textNode, .noTextRendererCache]
+        configuration.experimentalFeatures = [.textNode, .skipClearData]
         let (_, reports) = WeftDiagnostics.collect(matching: "no counterpart in Weft") { ASConfigurationManager.test_reset(with: configuration) }
         defer { ASConfigurationManager.test_reset(with: nil) }
-        #expect(reports.count == 1 && reports[0].message.contains("exp_text_node") && !reports[0].message.contains("exp_no_text_renderer_cache,"))
+        #expect(reports.count == 1 && reports[0].message.contains("exp_text_node, exp_skip_clear_data have no counterpart"))
+        let (_, none) = WeftDiagnostics.collect(matching: "no counterpart in Weft") { ASConfigurationManager.test_reset(with: ASConfiguration()) }
+        #expect(none.isEmpty)
     }
 
     /// With `noTextRendererCache`, text is laid out afresh: the shared cache sees no lookups.
-    @Test func noTextRendererCacheBypassesTheSharedCache() throws {
+    /// (Scoped to this test's task, so tests running beside it keep the cache.)
+    @Test func noTextRendererCacheBypassesTheSharedCache() {
+        let cache = TextMeasurementCache()
+        let request = TextLayoutRequest(content: TextContent(string: "uncached"))
+        ASConfigurationManager.$scopedFeatures.withValue(.noTextRendererCache) {
+            _ = TextLayoutEngine.layout(request, in: CGSize(width: 100, height: 100), cache: cache)
+            _ = TextLayoutEngine.layout(request, in: CGSize(width: 100, height: 100), cache: cache)
+        }
+        #expect(cache.statistics.hits + cache.statistics.misses == 0)
+        _ = TextLayoutEngine.layout(request, in: CGSize(width: 100, height: 100), cache: cache)
+        #expect(cache.statistics.hits + cache.statistics.misses == 1)
+    }
+
+    /// The delegate hears of installation at once and of each feature's first use once, on the
+    /// manager's queue. (A feature no Weft code asks about, so other tests are unaffected.)
+    @Test func theDelegateHearsOfInstallationAndFirstUse() {
         let delegate = Delegate()
-        let configuration = ASConfiguration(dictionary: nil)
-        configuration.experimentalFeatures = .noTextRendererCache
+        let configuration = ASConfiguration()
+        configuration.experimentalFeatures = .dispatchApply
         configuration.delegate = delegate
         ASConfigurationManager.test_reset(with: configuration)
         defer { ASConfigurationManager.test_reset(with: nil) }
         #expect(delegate.initialized.withLock { $0 })
-        let cache = TextMeasurementCache()
-        let request = TextLayoutRequest(content: TextContent(string: "uncached"))
-        _ = TextLayoutEngine.layout(request, in: CGSize(width: 100, height: 100), cache: cache)
-        _ = TextLayoutEngine.layout(request, in: CGSize(width: 100, height: 100), cache: cache)
-        #expect(cache.statistics.hits + cache.statistics.misses == 0)
-        ASConfigurationManager.test_reset(with: nil)
-        _ = TextLayoutEngine.layout(request, in: CGSize(width: 100, height: 100), cache: cache)
-        #expect(cache.statistics.hits + cache.statistics.misses == 1)
-        // The delegate hears on the manager's serial queue: wait until it has.
+        #expect(ASConfigurationManager.activate(.dispatchApply) && ASConfigurationManager.activate(.dispatchApply))
+        #expect(!ASConfigurationManager.activate(.skipClearData))
         for _ in 0..<100 where delegate.activated.withLock({ $0.isEmpty }) { usleep(10_000) }
-        #expect(delegate.activated.withLock { $0 } == [.noTextRendererCache])
+        usleep(20_000)
+        #expect(delegate.activated.withLock { $0 } == [.dispatchApply])
     }
 }
