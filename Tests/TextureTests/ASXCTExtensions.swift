@@ -14,3 +14,7 @@ func ASXCTAssertEqualDimensions(_ d0: ASDimension, _ d1: ASDimension, _ message:
 func ASXCTAssertEqualSizeRanges(_ r0: ASSizeRange, _ r1: ASSizeRange, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
     XCTAssertEqual(NSStringFromASSizeRange(r0), NSStringFromASSizeRange(r1), message, file: file, line: line)
 }
+
+func ASXCTAssertEqualPoints(_ p0: CGPoint, _ p1: CGPoint, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual("{\(p0.x), \(p0.y)}", "{\(p1.x), \(p1.y)}", message, file: file, line: line)
+}
