@@ -139,6 +139,68 @@ final class ASDisplayNodeTests: XCTestCase {
         }
     }
 
+    // MARK: Views made off the main thread
+
+    /// Texture's `executeOffThread:`: runs `block` on another thread and waits for it.
+    func executeOffThread(_ block: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            block()
+            done.signal()
+        }.start()
+        done.wait()
+    }
+
+    func testViewCreatedOffThreadCanBeRealizedOnThread() {
+        MainActor.assumeIsolated {
+            nonisolated(unsafe) var node: ASDisplayNode! = nil
+            executeOffThread {
+                node = ASDisplayNode()
+            }
+
+            let view: UIView? = node.view
+            XCTAssertNotNil(view, "Getting node's view on-thread should succeed.")
+        }
+    }
+
+    func testNodeCreatedOffThreadWithExistingView() {
+        MainActor.assumeIsolated {
+            let view = UIView()
+
+            nonisolated(unsafe) var node: ASDisplayNode! = nil
+            executeOffThread {
+                node = ASDisplayNode(viewBlock: {
+                    return view
+                })
+            }
+
+            XCTAssertFalse(node.isLayerBacked, "Can't be layer backed")
+            XCTAssertTrue(node.isSynchronous, "Node with plain view should be synchronous")
+            XCTAssertFalse(node.isNodeLoaded, "Shouldn't have a view yet")
+            XCTAssertTrue(view === node.view, "Getting node's view on-thread should succeed.")
+        }
+    }
+
+    func testNodeCreatedOffThreadWithLazyView() {
+        MainActor.assumeIsolated {
+            nonisolated(unsafe) var view: UIView? = nil
+            nonisolated(unsafe) var node: ASDisplayNode! = nil
+            executeOffThread {
+                node = ASDisplayNode(viewBlock: {
+                    XCTAssertTrue(Thread.isMainThread, "View block must run on the main queue")
+                    view = UIView()
+                    return view!
+                })
+            }
+
+            XCTAssertNil(view, "View block should not be invoked yet")
+            _ = node.view
+            XCTAssertNotNil(view, "View block should have been invoked")
+            XCTAssertTrue(view === node.view, "Getting node's view on-thread should succeed.")
+            XCTAssertTrue(node.isSynchronous, "Node with plain view should be synchronous")
+        }
+    }
+
     // MARK: Point conversion
 
     @MainActor func checkConvertPoint(_ point: CGPoint, fromNode: ASDisplayNode, selfNode toNode: ASDisplayNode) -> CGPoint {
