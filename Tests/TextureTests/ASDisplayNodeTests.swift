@@ -1073,6 +1073,67 @@ final class ASDisplayNodeTests: XCTestCase {
         XCTAssertEqual(node.style.flexShrink, 1.0, "flexShrink should have have the value 1.0")
     }
 
+    func testThatStackSpecOrdersSubnodesCorrectlyRandomness() {
+        MainActor.assumeIsolated {
+            // This test ensures that the z-order of nodes matches the stack spec, including after several random relayouts / transitions.
+            let node = ASDisplayNode()
+            node.automaticallyManagesSubnodes = true
+
+            let a = nodeNamed("a"), b = nodeNamed("b"), c = nodeNamed("c"), d = nodeNamed("d"), e = nodeNamed("e")
+            let f = nodeNamed("f"), g = nodeNamed("g"), h = nodeNamed("h"), i = nodeNamed("i"), j = nodeNamed("j")
+
+            var allNodes = [a, b, c, d, e, f, g, h, i, j]
+            var testPrevious: [ASDisplayNode] = []
+            var testPending: [ASDisplayNode] = []
+
+            let len1 = 1 + Int(arc4random_uniform(9))
+            for n in 0..<len1 { // shuffle and add
+                allNodes.swapAt(n, n + Int(arc4random_uniform(UInt32(10 - n))))
+                testPrevious.append(allNodes[n])
+            }
+
+            var testCount = 0
+            node.layoutSpecBlock = { node, size in
+                let stack = ASStackLayoutSpec.vertical()
+
+                if testCount == 0 {
+                    stack.children = testPrevious
+                } else {
+                    testPending = []
+                    let len2 = 1 + Int(arc4random_uniform(9))
+                    for n in 0..<len2 { // shuffle and add
+                        allNodes.swapAt(n, n + Int(arc4random_uniform(UInt32(10 - n))))
+                        testPending.append(allNodes[n])
+                    }
+                    stack.children = testPending
+                }
+                testCount += 1
+
+                return stack
+            }
+
+            ASDisplayNodeSizeToFitSize(node, CGSize(width: 100, height: 100))
+            node.view.layoutIfNeeded()
+
+            // Because automaticallyManagesSubnodes is used, the subnodes array is constructed from the layout spec's children.
+            var expected = testPrevious.map { $0.debugName ?? "" }.joined(separator: ",")
+            XCTAssert(node.subnodes == testPrevious, "subnodes: \(node.subnodes), array: \(testPrevious)")
+            XCTAssertNodeSubnodeSublayerOrder(node, true /* isLoaded */, expected, "Initial order")
+
+            for n in 0..<25 {
+                node.invalidateCalculatedLayout()
+                node.view.setNeedsLayout()
+                node.view.layoutIfNeeded()
+
+                XCTAssert(node.subnodes == testPending, "subnodes: \(node.subnodes), array: \(testPending)")
+                expected = testPending.map { $0.debugName ?? "" }.joined(separator: ",")
+
+                XCTAssertEqual(orderStringFromSubnodes(node), expected, "Incorrect node order for Random order #\(n)")
+                XCTAssertEqual(orderStringFromSublayers(node.layer), expected, "Incorrect sublayers for Random order #\(n)")
+            }
+        }
+    }
+
     func testThatStackSpecOrdersSubnodesCorrectly() {
         MainActor.assumeIsolated {
             // This test ensures that the z-order of nodes matches the stack spec, including after relayout / transition.
