@@ -51,16 +51,6 @@ final class ASDisplayNodeExtrasTests: XCTestCase {
 // XCTest on Linux runs tests on the main thread but cannot discover main-actor test methods, so
 // each test enters the main actor it is already on.
 final class ASDisplayNodeLayerTests: XCTestCase {
-    /// Texture's `executeOffThread:`: runs `block` on another thread and waits for it.
-    func executeOffThread(_ block: @escaping @Sendable () -> Void) {
-        let done = DispatchSemaphore(value: 0)
-        Thread {
-            block()
-            done.signal()
-        }.start()
-        done.wait()
-    }
-
     @MainActor func checkValuesMatchDefaults(_ node: ASDisplayNode, isLayerBacked: Bool) {
         let targetName = isLayerBacked ? "layer" : "view"
         let hasLoadedView = node.isNodeLoaded ? "with view" : "after loading \(targetName)"

@@ -141,16 +141,6 @@ final class ASDisplayNodeTests: XCTestCase {
 
     // MARK: Views made off the main thread
 
-    /// Texture's `executeOffThread:`: runs `block` on another thread and waits for it.
-    func executeOffThread(_ block: @escaping @Sendable () -> Void) {
-        let done = DispatchSemaphore(value: 0)
-        Thread {
-            block()
-            done.signal()
-        }.start()
-        done.wait()
-    }
-
     func testViewCreatedOffThreadCanBeRealizedOnThread() {
         MainActor.assumeIsolated {
             nonisolated(unsafe) var node: ASDisplayNode! = nil
