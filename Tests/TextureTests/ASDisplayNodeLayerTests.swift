@@ -51,16 +51,6 @@ final class ASDisplayNodeExtrasTests: XCTestCase {
 // XCTest on Linux runs tests on the main thread but cannot discover main-actor test methods, so
 // each test enters the main actor it is already on.
 final class ASDisplayNodeLayerTests: XCTestCase {
-    /// Texture's `executeOffThread:`: runs `block` on another thread and waits for it.
-    func executeOffThread(_ block: @escaping @Sendable () -> Void) {
-        let done = DispatchSemaphore(value: 0)
-        Thread {
-            block()
-            done.signal()
-        }.start()
-        done.wait()
-    }
-
     @MainActor func checkValuesMatchDefaults(_ node: ASDisplayNode, isLayerBacked: Bool) {
         let targetName = isLayerBacked ? "layer" : "view"
         let hasLoadedView = node.isNodeLoaded ? "with view" : "after loading \(targetName)"
@@ -110,9 +100,15 @@ final class ASDisplayNodeLayerTests: XCTestCase {
             XCTAssertEqual(false, node.preservesSuperviewLayoutMargins, "default preservesSuperviewLayoutMargins broken \(hasLoadedView)")
             XCTAssertTrue(UIEdgeInsets.zero == node.safeAreaInsets, "default safeAreaInsets broken \(hasLoadedView)")
             XCTAssertEqual(true, node.insetsLayoutMarginsFromSafeArea, "default insetsLayoutMarginsFromSafeArea broken \(hasLoadedView)")
+            if node.isNodeLoaded {
+                XCTAssertNotNil(node.tintColor, "default tintColor broken \(hasLoadedView)") // It has been populated by the UIView.
+            } else {
+                XCTAssertNil(node.tintColor, "default tintColor broken \(hasLoadedView)")
+            }
         } else {
             XCTAssertEqual(false, node.isUserInteractionEnabled, "layer-backed nodes do not support userInteractionEnabled \(hasLoadedView)")
             XCTAssertEqual(false, node.isExclusiveTouch, "layer-backed nodes do not support exclusiveTouch \(hasLoadedView)")
+            XCTAssertNil(node.tintColor, "default tintColor broken \(hasLoadedView)")
         }
     }
 
@@ -165,6 +161,7 @@ final class ASDisplayNodeLayerTests: XCTestCase {
         XCTAssertTrue(CATransform3DEqualToTransform(CATransform3DMakeScale(0.5, 0.5, 1.0), node.transform), "transform broken \(hasLoadedView)")
         XCTAssertTrue(CATransform3DEqualToTransform(CATransform3DMakeTranslation(1337, 7357, 7007), node.subnodeTransform), "subnodeTransform broken \(hasLoadedView)")
         XCTAssertEqual(UIColor.clear, node.backgroundColor, "backgroundColor broken \(hasLoadedView)")
+        XCTAssertEqual(UIColor.orange, node.tintColor, "tintColor broken \(hasLoadedView)")
         XCTAssertEqual(UIView.ContentMode.bottom, node.contentMode, "contentMode broken \(hasLoadedView)")
         XCTAssertEqual(UIColor.cyan.cgColor, node.shadowColor, "shadowColor broken \(hasLoadedView)")
         XCTAssertEqual(0.5, node.shadowOpacity, "shadowOpacity broken \(hasLoadedView)")
@@ -221,6 +218,7 @@ final class ASDisplayNodeLayerTests: XCTestCase {
             node.transform = CATransform3DMakeScale(0.5, 0.5, 1.0)
             node.subnodeTransform = CATransform3DMakeTranslation(1337, 7357, 7007)
             node.backgroundColor = UIColor.clear
+            node.tintColor = UIColor.orange
             node.contentMode = .bottom
             node.shadowColor = UIColor.cyan.cgColor
             node.shadowOpacity = 0.5

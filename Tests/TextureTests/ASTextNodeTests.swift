@@ -32,6 +32,11 @@ final class ASTextNodeTests: XCTestCase {
     override func setUp() {
         super.setUp()
 
+        // Reset experimental features to test the first version of ASTextNode.
+        let config = ASConfiguration()
+        config.experimentalFeatures = []
+        ASConfigurationManager.test_reset(with: config)
+
         textNode = ASTextNode()
 
         var desc = UIFontDescriptor(name: "Didot", size: 18)

@@ -1,5 +1,5 @@
 // Texture's Tests/Common/ASXCTExtensions.h: assertions that compare values by their string forms,
-// so a failure shows both values as Texture writes them.
+// so a failure shows both values as Texture writes them; and the tests' shared `executeOffThread`.
 import XCTest
 import Weft
 
@@ -13,4 +13,20 @@ func ASXCTAssertEqualDimensions(_ d0: ASDimension, _ d1: ASDimension, _ message:
 
 func ASXCTAssertEqualSizeRanges(_ r0: ASSizeRange, _ r1: ASSizeRange, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
     XCTAssertEqual(NSStringFromASSizeRange(r0), NSStringFromASSizeRange(r1), message, file: file, line: line)
+}
+
+func ASXCTAssertEqualPoints(_ p0: CGPoint, _ p1: CGPoint, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual("{\(p0.x), \(p0.y)}", "{\(p1.x), \(p1.y)}", message, file: file, line: line)
+}
+
+extension XCTestCase {
+    /// Texture's ASDisplayNodeTests `executeOffThread:`: runs `block` on another thread and waits for it.
+    func executeOffThread(_ block: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            block()
+            done.signal()
+        }.start()
+        done.wait()
+    }
 }

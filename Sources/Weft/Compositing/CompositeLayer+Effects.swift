@@ -48,13 +48,15 @@ extension CompositeLayer {
         let shape = Path(roundedRect: bounds, cornerRadius: radius)
         // Core Animation clips a masking layer's shadow along with everything else it draws.
         if let shadow = effects.shadow, !clips { drawShadow(shadow, shape: shape, into: context, alpha: partAlpha) }
-        if let background, background.alpha > 0 {
-            context.fill(shape, with: background.withAlphaComponent(background.alpha * partAlpha))
-        }
-        if let store {
-            context.withSavedState {
-                if clips || (radius > 0 && rounding != .defaultSlowCALayer) { context.clip(to: shape) }
-                context.draw(store, in: bounds, alpha: partAlpha)
+        drawOwnParts(effects, into: context) {
+            if let background, background.alpha > 0 {
+                context.fill(shape, with: background.withAlphaComponent(background.alpha * partAlpha))
+            }
+            if let store {
+                context.withSavedState {
+                    if clips || (radius > 0 && rounding != .defaultSlowCALayer) { context.clip(to: shape) }
+                    context.draw(store, in: bounds, alpha: partAlpha)
+                }
             }
         }
         if !sublayers.isEmpty {
@@ -68,8 +70,10 @@ extension CompositeLayer {
         }
         if borderWidth > 0 {
             let inset = bounds.insetBy(dx: borderWidth / 2, dy: borderWidth / 2)
-            context.stroke(Path(roundedRect: inset, cornerRadius: max(0, radius - borderWidth / 2)),
-                           with: borderColor.withAlphaComponent(borderColor.alpha * partAlpha), lineWidth: borderWidth)
+            drawOwnParts(effects, into: context) {
+                context.stroke(Path(roundedRect: inset, cornerRadius: max(0, radius - borderWidth / 2)),
+                               with: borderColor.withAlphaComponent(borderColor.alpha * partAlpha), lineWidth: borderWidth)
+            }
         }
     }
 

@@ -18,6 +18,10 @@ struct LayerEffects: Sendable, Equatable {
     /// (`allowsGroupOpacity`).
     let groupsOpacity: Bool
     let shadow: Shadow?
+    /// The edges of the layer's own quad (background, contents, border) drawn without
+    /// antialiasing: those `allowsEdgeAntialiasing` and `edgeAntialiasingMask` leave out, when the
+    /// transform rotates or skews the layer (Core Animation's rule); none otherwise.
+    let aliasedEdges: CAEdgeAntialiasingMask
 
     /// A layer's shadow, its colour resolved and its opacity multiplied in.
     struct Shadow: Sendable, Equatable {
@@ -49,8 +53,11 @@ struct LayerEffects: Sendable, Equatable {
             && shadow == nil && properties.allowsGroupOpacity {
             return nil
         }
+        let antialiased: CAEdgeAntialiasingMask = properties.allowsEdgeAntialiasing ? properties.edgeAntialiasingMask : []
+        let turns = transform.b != 0 || transform.c != 0
         return LayerEffects(position: position, anchorPoint: anchorPoint, transform: transform, sublayerTransform: sublayerTransform,
-                            groupsOpacity: properties.allowsGroupOpacity, shadow: shadow)
+                            groupsOpacity: properties.allowsGroupOpacity, shadow: shadow,
+                            aliasedEdges: turns ? CAEdgeAntialiasingMask.allEdges.subtracting(antialiased) : [])
     }
 }
 

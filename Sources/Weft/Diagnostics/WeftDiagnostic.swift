@@ -16,6 +16,8 @@ public struct WeftDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case accessibility
         /// Golden and snapshot testing: names that become file names, matrices.
         case testing
+        /// Texture's `ASConfiguration`: experimental features Weft does not apply, unknown names.
+        case configuration
     }
 
     public let area: Area

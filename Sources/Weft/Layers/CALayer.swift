@@ -42,6 +42,8 @@ open class CALayer {
         var sublayers: [CALayer] = []
         /// The superlayer of a layer that is not a subnode's.
         weak var superlayer: CALayer?
+        /// The plain view whose layer this is, for converting coordinates up the view tree.
+        weak var hostView: UIView?
     }
 
     // SAFETY of the class's use across threads: `storage` is a mutex; nodes guard their own state.
@@ -318,8 +320,10 @@ open class CALayer {
         set { write(\.allowsGroupOpacity, newValue) }
     }
 
-    /// Whether edges are antialiased when the layer is transformed; false by default. Weft's
-    /// compositor antialiases every edge, so this is kept for code that reads it back.
+    /// Whether the edges named by `edgeAntialiasingMask` are antialiased when `transform` rotates
+    /// or skews the layer; false by default, so such a layer's background, contents and border
+    /// have hard, pixel-stepped edges, as Core Animation draws them. Edges of a layer that is not
+    /// turned by its own transform are always antialiased.
     public var allowsEdgeAntialiasing: Bool {
         get { read(\.allowsEdgeAntialiasing) }
         set { write(\.allowsEdgeAntialiasing, newValue) }
@@ -331,8 +335,9 @@ open class CALayer {
         set { write(\.edgeAntialiasingMask, newValue) }
     }
 
-    /// Whether a resize asks for new contents; false by default. A node redraws on a resize
-    /// whatever it says, since its backing store has the size of its bounds.
+    /// Whether a resize asks for new contents; false by default. When false, a node that has
+    /// contents keeps them on a resize, stretched to the new bounds, until it is next marked for
+    /// display (a layer of its own draws from its properties at every composite).
     public var needsDisplayOnBoundsChange: Bool {
         get { read(\.needsDisplayOnBoundsChange) }
         set { write(\.needsDisplayOnBoundsChange, newValue) }

@@ -16,7 +16,7 @@ struct LayerProperties: Sendable, Equatable {
     var shadowPath: Path?
     var allowsGroupOpacity = true
     var allowsEdgeAntialiasing = false
-    var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
+    var edgeAntialiasingMask = CAEdgeAntialiasingMask.allEdges
     var needsDisplayOnBoundsChange = false
 
     // MARK: Repairs shared by a node's and a layer's setters
@@ -75,7 +75,9 @@ struct LayerProperties: Sendable, Equatable {
     }
 }
 
-/// Which edges of a layer are antialiased; Core Animation's `CAEdgeAntialiasingMask`.
+/// Which edges of a layer are antialiased; Core Animation's `CAEdgeAntialiasingMask`. As in Core
+/// Animation's own coordinates, the bottom edge is the layer's minimum-y edge (drawn at the top in
+/// UIKit's flipped space) and the top edge its maximum-y edge.
 /// Sendable value; use from any context.
 public struct CAEdgeAntialiasingMask: OptionSet, Sendable, Hashable {
     public let rawValue: UInt32
@@ -84,4 +86,6 @@ public struct CAEdgeAntialiasingMask: OptionSet, Sendable, Hashable {
     public static let layerRightEdge = CAEdgeAntialiasingMask(rawValue: 1 << 1)
     public static let layerBottomEdge = CAEdgeAntialiasingMask(rawValue: 1 << 2)
     public static let layerTopEdge = CAEdgeAntialiasingMask(rawValue: 1 << 3)
+    /// All four edges, the default.
+    static let allEdges: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
 }

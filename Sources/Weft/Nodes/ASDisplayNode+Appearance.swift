@@ -76,7 +76,9 @@ extension ASDisplayNode {
         get { self[locked: \.contentMode] }
         set {
             self[locked: \.contentMode] = newValue
-            setNeedsDisplay()
+            // Weft draws the contents placed by the mode, where Core Animation moves finished
+            // contents by gravity: they go stale without a call Texture code would see.
+            markContentsStale()
         }
     }
 
@@ -85,7 +87,7 @@ extension ASDisplayNode {
         get { self[locked: \.displayBlock] }
         set {
             self[locked: \.displayBlock] = newValue
-            setNeedsDisplay()
+            markContentsStale()
         }
     }
 }

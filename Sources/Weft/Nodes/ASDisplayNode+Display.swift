@@ -119,9 +119,8 @@ extension ASDisplayNode {
         return true
     }
 
-    /// Marks the contents stale. A node in display state redraws (on `displayQueue`, or inline when
-    /// not asynchronous); any display work in flight for the old contents is cancelled.
-    public func setNeedsDisplay() {
+    /// What `setNeedsDisplay()` does: marks the contents stale and redraws a node in display state.
+    func markContentsStale() {
         let redisplay = state.withLock { s -> Bool in
             s.display.generation += 1
             return s.interfaceState.contains(.display) && !s.isDisplaySuspended

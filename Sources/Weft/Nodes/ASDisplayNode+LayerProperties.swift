@@ -105,21 +105,24 @@ extension ASDisplayNode {
         set { self[layerProperty: \.allowsGroupOpacity] = newValue }
     }
 
-    /// Texture's `allowsEdgeAntialiasing`, false by default. Weft antialiases every edge it
-    /// composites, so this only reads back.
+    /// Texture's `allowsEdgeAntialiasing`, false by default: a node turned by its `transform` draws
+    /// its own edges stepped unless this is true (see `CALayer.allowsEdgeAntialiasing`).
     public var allowsEdgeAntialiasing: Bool {
         get { self[layerProperty: \.allowsEdgeAntialiasing] }
         set { self[layerProperty: \.allowsEdgeAntialiasing] = newValue }
     }
 
-    /// Texture's `edgeAntialiasingMask`, all four edges by default; read back as set.
+    /// Texture's `edgeAntialiasingMask`, all four edges by default: the edges `allowsEdgeAntialiasing`
+    /// antialiases.
     public var edgeAntialiasingMask: CAEdgeAntialiasingMask {
         get { self[layerProperty: \.edgeAntialiasingMask] }
         set { self[layerProperty: \.edgeAntialiasingMask] = newValue }
     }
 
-    /// Texture's `needsDisplayOnBoundsChange`, false by default. A node's backing store has the
-    /// size of its bounds, so a resize redraws it whatever this says.
+    /// Texture's `needsDisplayOnBoundsChange`, false by default (true for text nodes, as Texture's).
+    /// When false, a resize keeps the node's finished contents, stretched to the new bounds, until
+    /// the node is next marked for display; when true, a resize marks it for display. A node
+    /// without finished contents draws at its new size either way.
     public var needsDisplayOnBoundsChange: Bool {
         get { self[layerProperty: \.needsDisplayOnBoundsChange] }
         set { self[layerProperty: \.needsDisplayOnBoundsChange] = newValue }

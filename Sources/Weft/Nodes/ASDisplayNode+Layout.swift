@@ -16,6 +16,9 @@ struct LayoutState {
     /// Whether the node lays out through a spec; nil until its first layout tells.
     var usesLayoutSpec: Bool?
     var cached: CachedLayout?
+    /// Bumped by each layout transition and by `cancelLayoutTransition()`; a transition whose
+    /// number is no longer current is cancelled (see `ASDisplayNode+LayoutTransition.swift`).
+    var transitionID = 0
 }
 
 /// A calculated layout and what it was calculated for.
@@ -258,7 +261,7 @@ extension ASDisplayNode {
         return reusable ?? layoutThatFits(ASSizeRange(exactly: size))
     }
 
-    private func apply(_ layout: ASLayout, managingSubnodes: Bool) {
+    func apply(_ layout: ASLayout, managingSubnodes: Bool) {
         let placements = layout.appliedNodeFrames()
         if managingSubnodes {
             let wanted = placements.map(\.node)

@@ -122,6 +122,17 @@ extension ASDisplayNode {
         shareTraits(with: subnode)
         if edit.moved { subnode.recursivelySetInterfaceState([]) }
         if !edit.state.isEmpty { subnode.recursivelySetInterfaceState(edit.state) }
+        if isNodeLoaded && !subnode.isNodeLoaded { loadJoining(subnode) }
+    }
+
+    /// Loads a subnode that joined a loaded supernode, as Texture does when it adds the subnode's
+    /// view or layer to the supernode's: now on the main actor, else queued to it.
+    private func loadJoining(_ subnode: ASDisplayNode) {
+        // SAFETY: a node guards its state with its own lock; loading runs on the main actor.
+        let node = UncheckedSendable(subnode)
+        if MainActorBridge.ifOnMainActor({ node.value.loadNodeIfNeeded() }) == nil {
+            DispatchQueue.main.async { MainActor.assumeIsolated { node.value.loadNodeIfNeeded() } }
+        }
     }
 
     /// Removes the node from its supernode. Its subtree leaves every interface state: pending

@@ -43,6 +43,13 @@ extension ASDisplayNode {
         }
     }
 
+    /// Whether the node's view or layer is one of your own, made by a view or layer block, which
+    /// draws when composited rather than into a backing store on the display queue; Texture's
+    /// `isSynchronous`. False for a plain node.
+    public var isSynchronous: Bool {
+        state.withLock { $0.loading.viewBlock != nil || $0.layerModel.layerBlock != nil }
+    }
+
     /// The view a view block makes, once; nil for a node without one. Called by `view`.
     @MainActor func makeViewFromBlock() -> UIView? {
         guard let block = self[locked: \.loading.viewBlock] else { return nil }

@@ -73,6 +73,8 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
         var semanticContentAttribute = UISemanticContentAttribute.unspecified
         /// The layer and the properties bridged to it; see `ASDisplayNode+LayerProperties.swift`.
         var layerModel = LayerModel()
+        /// The tint colour set on this node; see `ASDisplayNode+TintColor.swift`.
+        var tintColor: UIColor?
 
         var display = DisplayState()
         var layout = LayoutState()
@@ -200,7 +202,7 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
                 s.position = CGPoint(x: frame.minX + frame.width * s.anchorPoint.x, y: frame.minY + frame.height * s.anchorPoint.y)
                 return resized
             }
-            if resized { setNeedsDisplay() }
+            if resized { boundsSizeDidChange() }
         }
     }
 
@@ -215,7 +217,7 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
                 s.bounds = bounds
                 return resized
             }
-            if resized { setNeedsDisplay() }
+            if resized { boundsSizeDidChange() }
         }
     }
 
@@ -239,6 +241,17 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
             reportRepair(.geometry, "anchorPoint", given: newValue, used: anchor)
             self[locked: \.anchorPoint] = anchor
         }
+    }
+
+    /// Core Animation's rule for a resize: new contents when `needsDisplayOnBoundsChange` asks, or
+    /// when there are no finished contents to stretch (none yet, or stale ones; Texture's
+    /// `_ASDisplayLayer` likewise redisplays a layer that tried to display while zero-sized).
+    private func boundsSizeDidChange() {
+        let redraw = state.withLock { s in
+            s.layerModel.properties.needsDisplayOnBoundsChange || s.display.backingStore == nil
+                || s.display.committedGeneration != s.display.generation
+        }
+        if redraw { setNeedsDisplay() }
     }
 
     static func sanitized(_ rect: CGRect) -> CGRect {
@@ -512,6 +525,60 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
     func dropCachesOutsidePreloadRange() {
         flattenCalculatedLayout()
     }
+    /// Marks the contents stale; Texture's `setNeedsDisplay`. A node in display state redraws (on
+    /// `displayQueue`, or inline when not asynchronous); any display work in flight for the old
+    /// contents is cancelled. Open, as Texture's: an override that does not call super keeps the
+    /// old contents.
+    open func setNeedsDisplay() { markContentsStale() }
+
+    /// Called when the node's tint colour changed after it loaded; Texture's `tintColorDidChange`
+    /// (see `ASDisplayNode+TintColor.swift`). The default does nothing; override it to redraw
+    /// tinted content, and call super.
+    open func tintColorDidChange() {}
+
+    // MARK: Responder (overridable; Texture's ASDisplayNode+UIViewBridge)
+    // Each goes to the node's view, whose calls come back to the node (see `ASDisplayNodeView`),
+    // so overriding either the node's or the view's method is enough. A layer-backed node has no
+    // view: it cannot become first responder.
+
+    /// Texture's `canBecomeFirstResponder`: the view's answer; false before the view is made.
+    @preconcurrency @MainActor open func canBecomeFirstResponder() -> Bool {
+        loadedResponderView?.canBecomeFirstResponder ?? false
+    }
+
+    /// Texture's `becomeFirstResponder`: makes the view (loading it) its window's first
+    /// responder when `canBecomeFirstResponder()` allows.
+    @discardableResult
+    @preconcurrency @MainActor open func becomeFirstResponder() -> Bool {
+        guard !isLayerBacked else { return false }
+        let view = self.view
+        guard canBecomeFirstResponder() else { return false }
+        return view.becomeFirstResponder()
+    }
+
+    /// Texture's `canResignFirstResponder`: the view's answer; true before the view is made.
+    @preconcurrency @MainActor open func canResignFirstResponder() -> Bool {
+        loadedResponderView?.canResignFirstResponder ?? true
+    }
+
+    /// Texture's `resignFirstResponder`: the view (loading it) stops being first responder when
+    /// `canResignFirstResponder()` allows.
+    @discardableResult
+    @preconcurrency @MainActor open func resignFirstResponder() -> Bool {
+        guard !isLayerBacked else { return false }
+        let view = self.view
+        guard canResignFirstResponder() else { return false }
+        return view.resignFirstResponder()
+    }
+
+    /// Texture's `isFirstResponder`: the view's answer; false before the view is made.
+    @preconcurrency @MainActor open func isFirstResponder() -> Bool {
+        loadedResponderView?.isFirstResponder ?? false
+    }
+
+    /// The node's view if it has been made (none for a layer-backed node).
+    @MainActor private var loadedResponderView: UIView? { self[locked: \.loading.view] }
+
     /// Called on the display queue's thread (or the caller's, for synchronous display) before drawing.
     open func displayWillStart() {}
     /// Called after a backing store was committed, on the thread that committed it.

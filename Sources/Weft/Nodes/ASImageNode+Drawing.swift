@@ -9,6 +9,8 @@ struct ImageDrawParameters: Sendable {
     let modification: ASImageNodeModificationBlock?
     /// Set only when the image failed to decode.
     let placeholderColor: UIColor?
+    /// The colour a template image (`UIImage.RenderingMode.alwaysTemplate`) is painted in.
+    let tint: UIColor
     /// The node, for diagnostics.
     let subject: String
 
@@ -23,7 +25,7 @@ struct ImageDrawParameters: Sendable {
         if image.capInsets != .zero {
             // As Texture: a resizable image is modified as it is, then stretched to the bounds.
             guard let shown = modification.map({ $0(image, traits) }) ?? image else { return }
-            context.draw(shown, in: bounds)
+            context.draw(shown, in: bounds, tint: tint)
             return
         }
         guard forcedSize != .zero || modification != nil else {
@@ -58,12 +60,12 @@ struct ImageDrawParameters: Sendable {
             let rect = CGRect(x: bounds.minX - region.minX * factor + (bounds.width - region.width * factor) / 2,
                               y: bounds.minY - region.minY * factor + (bounds.height - region.height * factor) / 2,
                               width: source.width * factor, height: source.height * factor)
-            context.draw(image, in: rect)
+            context.draw(image, in: rect, tint: tint)
             return
         }
         if source.width <= 0 || source.height <= 0 { source = CGSize(width: 1, height: 1) }
         if contentMode != .scaleAspectFill { cropOrigin = CGPoint(x: 0.5, y: 0.5) }
-        context.draw(image, in: Self.placement(of: source, in: bounds, mode: contentMode, alignment: cropOrigin))
+        context.draw(image, in: Self.placement(of: source, in: bounds, mode: contentMode, alignment: cropOrigin), tint: tint)
     }
 
     /// Where an image of `size` goes in `bounds` under `mode`, UIKit's rules; `alignment` places

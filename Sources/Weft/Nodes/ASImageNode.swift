@@ -157,12 +157,21 @@ open class ASImageNode: ASDisplayNode {
     open override func drawParameters() -> (any Sendable)? {
         let mode = contentMode
         let subject = description
+        // Read before the image state's lock: the tint walks up the supernodes' locks.
+        let tint = image?.isTemplate == true ? (tintColor ?? ASDisplayNode.defaultTintColor) : ASDisplayNode.defaultTintColor
         return imageState.withLock { s -> ImageDrawParameters? in
             guard s.image != nil || s.error != nil else { return nil }
             return ImageDrawParameters(image: s.image, contentMode: mode, cropRect: s.cropRect, forcedSize: s.forcedSize,
                                        modification: s.modification, placeholderColor: s.error != nil ? s.placeholderColor : nil,
-                                       subject: subject)
+                                       tint: tint, subject: subject)
         }
+    }
+
+    /// A template image is drawn in the tint colour, so a new tint redraws it; Texture's
+    /// `tintColorDidChange` (call super).
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        if image?.isTemplate == true { setNeedsDisplay() }
     }
 
     open override class func draw(_ bounds: CGRect, withParameters parameters: (any Sendable)?,

@@ -84,6 +84,8 @@ open class ASTextNode: ASDisplayNode {
     public override init() {
         super.init()
         isOpaque = false
+        // Texture's text nodes redraw on a resize: stretched glyphs would be wrong.
+        needsDisplayOnBoundsChange = true
     }
 
     /// The text to draw; nil draws nothing and measures 0×0. Copied when set (unless immutable).

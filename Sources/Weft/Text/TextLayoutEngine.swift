@@ -15,8 +15,10 @@ enum TextLayoutEngine {
     }
 
     /// `layout(_:in:)` through `cache`: the kept layout for the same text, limits and size, if any.
+    /// With Texture's `ASExperimentalFeatures.noTextRendererCache` installed, always a fresh layout.
     static func layout(_ request: TextLayoutRequest, in size: CGSize, cache: TextMeasurementCache) -> TextLayout {
         guard !request.content.isEmpty else { return .empty }
+        if ASConfigurationManager.activate(.noTextRendererCache) { return uncachedLayout(request, in: size).layout }
         return cache.layout(request, in: size) { uncachedLayout(request, in: size) }
     }
 

@@ -29,6 +29,13 @@ enum MainActorBridge {
         return true
     }()
 
+    /// Runs `body` when the caller is on the main actor, returning its result; nil elsewhere
+    /// (for reads of main-actor state that other threads go without).
+    static func ifOnMainActor<T>(_ body: @MainActor () -> T) -> T? {
+        guard isOnMainActor else { return nil }
+        return assumingMainActor(body)
+    }
+
     /// Runs `body` on the main actor and returns its result; see the type's notes.
     static func run<T, E: Error>(_ body: @MainActor () throws(E) -> T) throws(E) -> T {
         if isOnMainActor {

@@ -17,18 +17,29 @@ public final class UIImage: Sendable {
     /// The pieces a resizable image is drawn from; nil for a plain image.
     let slices: NineSlice?
 
+    /// UIKit's `renderingMode`: whether views and image nodes draw the image's colours or its
+    /// shape in their tint colour (see `UIImage+RenderingMode.swift`); `.automatic` by default.
+    public let renderingMode: RenderingMode
+
     /// Wraps a bitmap; the image's scale is the bitmap's.
     public init(bitmap: Bitmap) {
         self.bitmap = bitmap
         capInsets = .zero
         slices = nil
+        renderingMode = .automatic
     }
 
-    private init(bitmap: Bitmap, capInsets: UIEdgeInsets) {
+    private init(bitmap: Bitmap, capInsets: UIEdgeInsets, renderingMode: RenderingMode) {
         self.bitmap = bitmap
         let slices = capInsets == .zero ? nil : NineSlice(bitmap, insets: capInsets)
         self.capInsets = slices?.insets ?? .zero
         self.slices = slices
+        self.renderingMode = renderingMode
+    }
+
+    /// The same pixels and caps with another rendering mode.
+    func with(renderingMode mode: RenderingMode) -> UIImage {
+        UIImage(bitmap: bitmap, capInsets: capInsets, renderingMode: mode)
     }
 
     /// Decodes PNG or JPEG bytes.
@@ -88,7 +99,7 @@ public final class UIImage: Sendable {
             WeftDiagnostics.report(.image, "UIImage.resizableImage(withCapInsets:)",
                                    "cap insets \(insets) do not fit an image of \(size) pt; \(fixed) used")
         }
-        return UIImage(bitmap: bitmap, capInsets: fixed)
+        return UIImage(bitmap: bitmap, capInsets: fixed, renderingMode: renderingMode)
     }
 
     /// UIKit's `resizableImage(withCapInsets:resizingMode:)`; see `resizableImage(withCapInsets:)`.

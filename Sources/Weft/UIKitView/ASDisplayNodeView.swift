@@ -61,6 +61,68 @@ public final class ASDisplayNodeView: UIView {
         }
     }
 
+    /// The node's, as Texture bridges it (see `ASDisplayNode.tintColor`).
+    public override var tintColor: UIColor! {
+        get { node?.tintColor ?? super.tintColor }
+        set { if let node { node.tintColor = newValue } else { super.tintColor = newValue } }
+    }
+
+    /// Tells the node, as Texture's `_ASDisplayView` does, and the subnodes that inherit its tint.
+    public override func tintColorDidChange() {
+        super.tintColorDidChange()
+        node?.inheritedTintDidChange()
+    }
+
+    // MARK: Responder
+    // As Texture's `_ASDisplayView`: each call goes to the node, whose default comes back here
+    // and, while that call is in progress, reaches UIView's behaviour.
+
+    private struct ResponderCalls: OptionSet {
+        let rawValue: Int
+        static let canBecome = ResponderCalls(rawValue: 1 << 0)
+        static let become = ResponderCalls(rawValue: 1 << 1)
+        static let canResign = ResponderCalls(rawValue: 1 << 2)
+        static let resign = ResponderCalls(rawValue: 1 << 3)
+        static let isFirst = ResponderCalls(rawValue: 1 << 4)
+    }
+
+    private var responderCalls: ResponderCalls = []
+
+    private func forward<T>(_ call: ResponderCalls, toNode: (ASDisplayNode) -> T, else fallback: () -> T) -> T {
+        guard let node, !responderCalls.contains(call) else { return fallback() }
+        responderCalls.insert(call)
+        defer { responderCalls.remove(call) }
+        return toNode(node)
+    }
+
+    public override var canBecomeFirstResponder: Bool {
+        forward(.canBecome, toNode: { $0.canBecomeFirstResponder() }, else: { super.canBecomeFirstResponder })
+    }
+
+    @discardableResult
+    public override func becomeFirstResponder() -> Bool {
+        forward(.become, toNode: { $0.becomeFirstResponder() }, else: { super.becomeFirstResponder() })
+    }
+
+    public override var canResignFirstResponder: Bool {
+        forward(.canResign, toNode: { $0.canResignFirstResponder() }, else: { super.canResignFirstResponder })
+    }
+
+    @discardableResult
+    public override func resignFirstResponder() -> Bool {
+        forward(.resign, toNode: { $0.resignFirstResponder() }, else: { super.resignFirstResponder() })
+    }
+
+    public override var isFirstResponder: Bool {
+        forward(.isFirst, toNode: { $0.isFirstResponder() }, else: { super.isFirstResponder })
+    }
+
+    /// The node's, as Texture bridges it.
+    public override var isOpaque: Bool {
+        get { node?.isOpaque ?? super.isOpaque }
+        set { node?.isOpaque = newValue }
+    }
+
     public override var isHidden: Bool {
         get { node?.isHidden ?? super.isHidden }
         set { node?.isHidden = newValue }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A view that shows an image placed by its `contentMode` (scale to fill by default, as in UIKit);
-/// UIKit's `UIImageView`. Drawn with `ASImageNode`'s placement rules. Main-actor isolated.
+/// UIKit's `UIImageView`. Drawn with `ASImageNode`'s placement rules; a template image
+/// (`.alwaysTemplate`) in the view's `tintColor`. Main-actor isolated.
 @preconcurrency @MainActor
 open class UIImageView: UIView {
     open var image: UIImage?
@@ -26,6 +27,7 @@ open class UIImageView: UIView {
         node.image = image
         node.contentMode = contentMode
         node.clipsToBounds = clipsToBounds
+        node.tintColor = tintColor
         node.frame = CGRect(origin: .zero, size: rect.size)
         guard let bitmap = try? node.renderBitmap(scale: context.scale) else { return }
         context.draw(bitmap, in: rect)

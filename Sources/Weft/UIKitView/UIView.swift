@@ -43,6 +43,9 @@ open class UIView {
         }
     }
     open var isHidden = false
+    /// UIKit's `isOpaque`: a hint that the view fills its bounds with opaque paint; true by
+    /// default. Setting a background colour does not change it.
+    open var isOpaque = true
     /// Clips subviews to the bounds; the same as `layer.masksToBounds`.
     open var clipsToBounds: Bool {
         get { layer.masksToBounds }
@@ -93,6 +96,7 @@ open class UIView {
         let frame = UIView.checked(frame, "frame")
         layer.bounds = CGRect(origin: .zero, size: frame.size)
         layer.position = CGPoint(x: frame.midX, y: frame.midY)
+        layer.storage.withLock { $0.hostView = self }
     }
 
     public convenience init() { self.init(frame: .zero) }
@@ -253,6 +257,51 @@ open class UIView {
 
     /// UIKit's `setNeedsDisplay()`: a view draws every time it is composited, so there is nothing to mark.
     open func setNeedsDisplay() {}
+
+    // MARK: Tint (see UIView+TintColor.swift)
+    // In the class because UIKit code overrides these.
+
+    /// The tint set on this view; nil when it inherits its superview's.
+    var ownTintColor: UIColor?
+
+    /// UIKit's `tintColor` (null_resettable): the colour set on this view, else its superview's,
+    /// else UIKit's default (system blue). Template images in an image view are drawn in it.
+    /// Setting it calls `tintColorDidChange()` on this view and the subviews that inherit it.
+    open var tintColor: UIColor! {
+        get { ownTintColor ?? superview?.tintColor ?? ASDisplayNode.defaultTintColor }
+        set {
+            ownTintColor = newValue
+            tintDidChangeInSubtree()
+        }
+    }
+
+    /// UIKit's `tintColorDidChange()`: called when this view's tint colour changed, set on it or
+    /// on an ancestor it inherits from. The default does nothing.
+    open func tintColorDidChange() {}
+
+    // MARK: Responder (see UIView+FirstResponder.swift)
+
+    /// UIKit's `canBecomeFirstResponder`; false by default.
+    open var canBecomeFirstResponder: Bool { false }
+
+    /// UIKit's `becomeFirstResponder()`: makes this view its window's first responder, after the
+    /// current one resigns. False when the view cannot become one, is in no window, or the current
+    /// first responder refuses to resign.
+    @discardableResult
+    open func becomeFirstResponder() -> Bool { takeFirstResponder() }
+
+    /// UIKit's `canResignFirstResponder`; true by default.
+    open var canResignFirstResponder: Bool { true }
+
+    /// UIKit's `resignFirstResponder()`: stops being its window's first responder; true by default.
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        giveUpFirstResponder()
+        return true
+    }
+
+    /// UIKit's `isFirstResponder`: whether this view is its window's first responder.
+    open var isFirstResponder: Bool { window?.firstResponderView === self }
 }
 
 /// A colour as Core Graphics passes it around (`UIColor.cgColor`); wraps a `UIColor`.

@@ -25,6 +25,14 @@ open class UIWindow: UIView {
     /// The root controller whose appearance callbacks ran (`viewWillAppear`/`viewDidAppear`), so
     /// that they run once per showing.
     private weak var appearedRoot: UIViewController?
+    private weak var storedFirstResponder: UIView?
+
+    /// The view that is this window's first responder (see `UIView.becomeFirstResponder()`); a
+    /// view that has left the window holds the role no longer.
+    var firstResponderView: UIView? {
+        get { storedFirstResponder.flatMap { $0.window === self ? $0 : nil } }
+        set { storedFirstResponder = newValue }
+    }
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
