@@ -18,38 +18,38 @@ open class CAShapeLayer: CALayer {
         var lineWidth: CGFloat = 1
     }
 
-    private let shape = Mutex(Shape())
+    private let shape = LockedBox(Shape())
 
     /// The shape, in the layer's coordinates; nil (nothing drawn) by default.
     open var path: Path? {
-        get { shape.withLock { $0.path } }
-        set { shape.withLock { $0.path = newValue } }
+        get { shape[\.path] }
+        set { shape[\.path] = newValue }
     }
 
     /// The fill; opaque black by default, nil for none.
     open var fillColor: CGColor? {
-        get { shape.withLock { $0.fillColor } }
-        set { shape.withLock { $0.fillColor = newValue } }
+        get { shape[\.fillColor] }
+        set { shape[\.fillColor] = newValue }
     }
 
     /// The stroke; nil (none) by default.
     open var strokeColor: CGColor? {
-        get { shape.withLock { $0.strokeColor } }
-        set { shape.withLock { $0.strokeColor = newValue } }
+        get { shape[\.strokeColor] }
+        set { shape[\.strokeColor] = newValue }
     }
 
     /// The stroke's width in points; 1 by default. A negative or non-finite width counts as 0, reported.
     open var lineWidth: CGFloat {
-        get { shape.withLock { $0.lineWidth } }
+        get { shape[\.lineWidth] }
         set {
             let width = CALayer.checked(newValue, "lineWidth")
-            shape.withLock { $0.lineWidth = width }
+            shape[\.lineWidth] = width
         }
     }
 
     /// The path drawn at `scale` over the bounds; nil without a path or a scale, or when nothing would show.
     override func contents(scale: CGFloat?) -> Bitmap? {
-        let shape = shape.withLock { $0 }
+        let shape = shape.withLockedValue { $0 }
         let bounds = snapshot.bounds
         guard let scale, let path = shape.path, !path.isEmpty, bounds.width > 0, bounds.height > 0,
               shape.fillColor != nil || (shape.strokeColor != nil && shape.lineWidth > 0) else { return nil }

@@ -33,7 +33,7 @@ open class ASImageNode: ASDisplayNode {
         static let defaultPlaceholderColor = UIColor(white: 0.9, alpha: 1)
     }
 
-    let imageState = Mutex(ImageState())
+    let imageState = LockedBox(ImageState())
 
     public override init() {
         super.init()
@@ -45,7 +45,7 @@ open class ASImageNode: ASDisplayNode {
     /// The image drawn; setting it clears `imageError`. Open so that `ASNetworkImageNode` can
     /// tell an image set directly from one it loaded, as Texture's does.
     open var image: UIImage? {
-        get { imageState.withLock { $0.image } }
+        get { imageState[\.image] }
         set { updateImage { $0.image = newValue; $0.error = nil } }
     }
 
@@ -57,7 +57,7 @@ open class ASImageNode: ASDisplayNode {
     /// Repairs, reported (area `.image`): each component is clamped to 0...1; a non-finite origin
     /// component becomes 0.5 and a non-finite size component 0.
     public var cropRect: CGRect {
-        get { imageState.withLock { $0.cropRect } }
+        get { imageState[\.cropRect] }
         set {
             let repaired = Self.sanitizedUnitRect(newValue)
             if !Self.sameRect(repaired, newValue) {
@@ -72,7 +72,7 @@ open class ASImageNode: ASDisplayNode {
     /// draw (past `Bitmap`'s limits at the display scale) is reported when drawing, and the image
     /// is drawn at the bounds instead.
     public var forcedSize: CGSize {
-        get { imageState.withLock { $0.forcedSize } }
+        get { imageState[\.forcedSize] }
         set {
             let size = CGSize(width: newValue.width.isFinite ? max(0, newValue.width) : 0,
                               height: newValue.height.isFinite ? max(0, newValue.height) : 0)
@@ -88,23 +88,23 @@ open class ASImageNode: ASDisplayNode {
     /// (the node's traits, with `displayScale` the backing store's scale); see the helpers
     /// `ASImageNodeRoundBorderModificationBlock` and `ASImageNodeTintColorModificationBlock`.
     public var imageModificationBlock: ASImageNodeModificationBlock? {
-        get { imageState.withLock { $0.modification } }
+        get { imageState[\.modification] }
         set { updateImage { $0.modification = newValue } }
     }
 
     /// Shown when the image could not be decoded; light grey (white 0.9) by default, nil for none.
     public var placeholderColor: UIColor? {
-        get { imageState.withLock { $0.placeholderColor } }
+        get { imageState[\.placeholderColor] }
         set { updateImage { $0.placeholderColor = newValue } }
     }
 
     /// Why the last `setImage(contentsOfFile:)` or `setImage(data:)` failed; nil after a success.
-    public var imageError: ImageDecodingError? { imageState.withLock { $0.error } }
+    public var imageError: ImageDecodingError? { imageState[\.error] }
 
     /// Called with the error when an image given to this node cannot be decoded.
     public var onImageError: (@Sendable (ImageDecodingError) -> Void)? {
-        get { imageState.withLock { $0.onError } }
-        set { imageState.withLock { $0.onError = newValue } }
+        get { imageState[\.onError] }
+        set { imageState[\.onError] = newValue }
     }
 
     /// Decodes a PNG or JPEG file into `image`; on failure reports it and shows the placeholder.
@@ -124,7 +124,7 @@ open class ASImageNode: ASDisplayNode {
         } catch {
             // The setter cannot throw: besides imageError and onImageError, say it where it is seen.
             WeftDiagnostics.report(.image, description, "\(error); the placeholder is shown")
-            let handler = imageState.withLock { $0.onError }
+            let handler = imageState[\.onError]
             updateImage { $0.image = nil; $0.error = error }
             handler?(error)
         }
@@ -132,13 +132,13 @@ open class ASImageNode: ASDisplayNode {
 
     /// The image's size in points (or `forcedSize`), whatever the constraint, as in Texture.
     open override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
-        imageState.withLock { s in
+        imageState.withLockedValue { s in
             s.forcedSize != .zero ? s.forcedSize : (s.image?.size ?? .zero)
         }
     }
 
     private func updateImage(_ change: (inout ImageState) -> Void) {
-        imageState.withLock { change(&$0) }
+        imageState.withLockedValue { change(&$0) }
         setNeedsLayout()
         setNeedsDisplay()
     }
@@ -159,7 +159,7 @@ open class ASImageNode: ASDisplayNode {
         let subject = description
         // Read before the image state's lock: the tint walks up the supernodes' locks.
         let tint = image?.isTemplate == true ? (tintColor ?? ASDisplayNode.defaultTintColor) : ASDisplayNode.defaultTintColor
-        return imageState.withLock { s -> ImageDrawParameters? in
+        return imageState.withLockedValue { s -> ImageDrawParameters? in
             guard s.image != nil || s.error != nil else { return nil }
             return ImageDrawParameters(image: s.image, contentMode: mode, cropRect: s.cropRect, forcedSize: s.forcedSize,
                                        modification: s.modification, placeholderColor: s.error != nil ? s.placeholderColor : nil,

@@ -21,7 +21,7 @@ open class ASScrollNode: ASDisplayNode {
         var contentSize = CGSize.zero
     }
 
-    let scrollState = Mutex(ScrollState())
+    let scrollState = LockedBox(ScrollState())
 
     public override init() {
         super.init()
@@ -30,18 +30,18 @@ open class ASScrollNode: ASDisplayNode {
 
     /// Whether the layout sets the content size (see the type's notes); false by default.
     public var automaticallyManagesContentSize: Bool {
-        get { scrollState.withLock { $0.automaticallyManagesContentSize } }
+        get { scrollState[\.automaticallyManagesContentSize] }
         set {
-            scrollState.withLock { $0.automaticallyManagesContentSize = newValue }
+            scrollState[\.automaticallyManagesContentSize] = newValue
             setNeedsLayout()
         }
     }
 
     /// The directions the content scrolls in, which its layout leaves unbounded; vertical by default.
     public var scrollableDirections: ASScrollDirection {
-        get { scrollState.withLock { $0.scrollableDirections } }
+        get { scrollState[\.scrollableDirections] }
         set {
-            scrollState.withLock { $0.scrollableDirections = newValue }
+            scrollState[\.scrollableDirections] = newValue
             setNeedsLayout()
         }
     }
@@ -56,10 +56,10 @@ open class ASScrollNode: ASDisplayNode {
     /// or infinite side is set to 0, one past `WeftLimits.maximumScrollExtent` clamped to it, and
     /// reported (see `GeometryRepair`).
     public var contentInset: UIEdgeInsets {
-        get { scrollState.withLock { $0.contentInset } }
+        get { scrollState[\.contentInset] }
         set {
             let inset = GeometryRepair.insets(newValue, "\(self)", "contentInset")
-            scrollState.withLock { $0.contentInset = inset }
+            scrollState[\.contentInset] = inset
         }
     }
 
@@ -68,10 +68,10 @@ open class ASScrollNode: ASDisplayNode {
     /// infinite or negative side is set to 0, one past `WeftLimits.maximumScrollExtent` clamped
     /// to it, and reported.
     public var contentSize: CGSize {
-        get { scrollState.withLock { $0.contentSize } }
+        get { scrollState[\.contentSize] }
         set {
             let size = GeometryRepair.size(newValue, "\(self)", "contentSize")
-            scrollState.withLock { $0.contentSize = size }
+            scrollState[\.contentSize] = size
         }
     }
 
@@ -81,7 +81,7 @@ open class ASScrollNode: ASDisplayNode {
     /// is the parent size clamped into `constrainedSize`, or the content's on an axis where that
     /// is not valid for layout (`ASPointsValidForLayout`).
     override func calculateLayoutThatFits(_ constrainedSize: ASSizeRange, relativeToParentSize parentSize: CGSize) -> ASLayout {
-        let (manages, directions) = scrollState.withLock { ($0.automaticallyManagesContentSize, $0.scrollableDirections) }
+        let (manages, directions) = scrollState.withLockedValue { ($0.automaticallyManagesContentSize, $0.scrollableDirections) }
         var contentRange = constrainedSize
         if !directions.isDisjoint(with: .verticalDirections) { contentRange.max.height = .infinity }
         if !directions.isDisjoint(with: .horizontalDirections) { contentRange.max.width = .infinity }
@@ -95,14 +95,14 @@ open class ASScrollNode: ASDisplayNode {
         }
         let size = CGSize(width: side(parentSize.width, constrainedSize.min.width, constrainedSize.max.width, content: content.width),
                           height: side(parentSize.height, constrainedSize.min.height, constrainedSize.max.height, content: content.height))
-        scrollState.withLock { $0.measuredContentSize = content }
+        scrollState[\.measuredContentSize] = content
         return ASLayout(layoutElement: self, size: size, sublayouts: layout.sublayouts)
     }
 
     /// Applies the content size the layout measured, as Texture's `layout` does.
     open override func layout() {
         super.layout()
-        scrollState.withLock { s in
+        scrollState.withLockedValue { s in
             guard s.automaticallyManagesContentSize, let measured = s.measuredContentSize else { return }
             s.contentSize = measured
         }

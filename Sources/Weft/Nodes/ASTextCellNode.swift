@@ -15,7 +15,7 @@ open class ASTextCellNode: ASCellNode {
         var insets: UIEdgeInsets
     }
 
-    private let textCellState: Mutex<TextCellState>
+    private let textCellState: LockedBox<TextCellState>
 
     /// The node that draws `text`; Texture's `textNode`.
     public let textNode = ASTextNode()
@@ -44,7 +44,7 @@ open class ASTextCellNode: ASCellNode {
 
     /// Texture's `init(attributes:insets:)`.
     public init(attributes textAttributes: [NSAttributedString.Key: Any], insets textInsets: UIEdgeInsets) {
-        textCellState = Mutex(TextCellState(attributes: TextAttributes(textAttributes),
+        textCellState = LockedBox(TextCellState(attributes: TextAttributes(textAttributes),
                                              insets: GeometryRepair.insets(textInsets, "ASTextCellNode(attributes:insets:)", "insets")))
         super.init()
         automaticallyManagesSubnodes = true
@@ -58,9 +58,9 @@ open class ASTextCellNode: ASCellNode {
 
     /// The string shown; Texture's `text`. Nil (the default) shows nothing.
     public var text: String? {
-        get { textCellState.withLock { $0.text } }
+        get { textCellState[\.text] }
         set {
-            guard textCellState.withLock({ s in
+            guard textCellState.withLockedValue({ s in
                 guard s.text != newValue else { return false }
                 s.text = newValue
                 return true
@@ -71,10 +71,10 @@ open class ASTextCellNode: ASCellNode {
 
     /// The attributes `text` is drawn with; Texture's `textAttributes`.
     public var textAttributes: [NSAttributedString.Key: Any] {
-        get { textCellState.withLock { $0.attributes }.value }
+        get { textCellState[\.attributes].value }
         set {
             let attributes = TextAttributes(newValue)
-            textCellState.withLock { $0.attributes = attributes }
+            textCellState[\.attributes] = attributes
             updateAttributedText()
         }
     }
@@ -82,16 +82,16 @@ open class ASTextCellNode: ASCellNode {
     /// The insets around the text; Texture's `textInsets`. NaN or infinite sides are 0, reported
     /// (`GeometryRepair`).
     public var textInsets: UIEdgeInsets {
-        get { textCellState.withLock { $0.insets } }
+        get { textCellState[\.insets] }
         set {
             let insets = GeometryRepair.insets(newValue, self.description, "textInsets")
-            textCellState.withLock { $0.insets = insets }
+            textCellState[\.insets] = insets
             setNeedsLayout()
         }
     }
 
     private func updateAttributedText() {
-        let (text, attributes) = textCellState.withLock { ($0.text, $0.attributes) }
+        let (text, attributes) = textCellState.withLockedValue { ($0.text, $0.attributes) }
         textNode.attributedText = text.map { NSAttributedString(string: $0, attributes: attributes.value) }
         setNeedsLayout()
     }

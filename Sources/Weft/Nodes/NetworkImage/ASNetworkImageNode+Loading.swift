@@ -160,7 +160,7 @@ extension ASNetworkImageNode {
                 s.loadFailed = true
                 shown = s.defaultImage
             }
-            imageState.withLock { $0.image = shown; $0.error = nil }
+            imageState.withLockedValue { $0.image = shown; $0.error = nil }
             return true
         }
         guard applied else { return load.finish(cancelled: true) }
@@ -200,7 +200,7 @@ extension ASNetworkImageNode {
             s.currentImageQuality = 0
             s.downloadProgress = 0
             let defaultImage = s.defaultImage
-            imageState.withLock { $0.image = defaultImage; $0.error = nil }
+            imageState.withLockedValue { $0.image = defaultImage; $0.error = nil }
             return (cancel, s.url, s.cache)
         }
         guard let outcome else { return }

@@ -115,7 +115,7 @@ open class ASNetworkImageNode: ASImageNode {
                 // Texture's rule: 1 while a URL is loading behind the default image, 0 without a URL.
                 s.currentImageQuality = url == nil ? 0 : 1
                 let defaultImage = s.defaultImage
-                imageState.withLock { $0.image = defaultImage; $0.error = nil }
+                imageState.withLockedValue { $0.image = defaultImage; $0.error = nil }
             }
             return (cancel, replacedImage)
         }
@@ -137,7 +137,7 @@ open class ASNetworkImageNode: ASImageNode {
                 s.defaultImage = newValue
                 guard !s.imageLoaded, !s.imageWasSetExternally else { return false }
                 s.currentImageQuality = s.url == nil ? 0 : 1
-                imageState.withLock { $0.image = newValue; $0.error = nil }
+                imageState.withLockedValue { $0.image = newValue; $0.error = nil }
                 return true
             }
             if shown { imageDidChange() }
@@ -164,7 +164,7 @@ open class ASNetworkImageNode: ASImageNode {
                     s.currentImageQuality = 1
                     s.downloadProgress = 1
                 }
-                imageState.withLock { $0.image = newValue; $0.error = nil }
+                imageState.withLockedValue { $0.image = newValue; $0.error = nil }
                 return outcome
             }
             outcome.cancel?.run()
