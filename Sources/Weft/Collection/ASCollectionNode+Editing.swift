@@ -92,6 +92,9 @@ extension ASCollectionNode {
     /// Blocks until every batch submitted so far is applied; Texture's
     /// `waitUntilAllUpdatesAreProcessed()`. A snapshot taken after it is deterministic.
     public func waitUntilAllUpdatesAreProcessed() {
+        // Edits held for a reload left to the next query or frame (asked for where no load could
+        // run) are answered by that load: this wait is such an access, or it would wait for ever.
+        if dataController.holdsEditsForNextAccessLoad && !ASDataController.isOnEditingQueue { try? loadDataIfNeeded() }
         dataController.waitUntilAllUpdatesAreProcessed()
         if !ASDataController.isOnEditingQueue { adoptPublishedMap() }
     }

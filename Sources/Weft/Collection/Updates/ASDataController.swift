@@ -544,6 +544,8 @@ final class ASDataController: @unchecked Sendable {
             "a node block, which the batches it would wait for may be waiting for"
         } else if state.withLock({ $0.replacement?.thread == me && !$0.held.isEmpty }) {
             "inside a load or relayout, which holds back the batches it would wait for"
+        } else if holdsEditsForNextAccessLoad {
+            "where the reload the held edits wait for cannot run (main-actor work served inside this thread's own use of the layout); it runs at the next query or frame"
         } else {
             nil
         }
@@ -556,6 +558,14 @@ final class ASDataController: @unchecked Sendable {
         let target = state.withLock { $0.issued + $0.held.count }
         BlockingWait.on(idle, "\(subject).waitUntilAllUpdatesAreProcessed()") {
             state.withLock { $0.completed >= target && $0.finishing == 0 }
+        }
+    }
+
+    /// Edits are held for a load that nothing runs or has taken the map for: a reload asked for
+    /// where none could start, left to the next query or frame.
+    var holdsEditsForNextAccessLoad: Bool {
+        state.withLock { s in
+            !s.held.isEmpty && s.replacement == nil && !s.load.running && (s.load.reloadAnnounced || s.load.loadAnnounced)
         }
     }
 
