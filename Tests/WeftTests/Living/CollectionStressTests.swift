@@ -233,7 +233,7 @@ final class StressSource: ASCollectionDataSource, ASCollectionDelegate {
                 return "\(source.submitted) edits submitted, completions answered \(answers); data error \(collection.dataError.map { "\($0)" } ?? "none"); \(collection.dataController.state.withLock { "issued \($0.issued), applied \($0.applied), completed \($0.completed), held \($0.held.count), finish blocks \($0.finishBlocks.count), finishing \($0.finishing)" }) (plans \(plans))"
             }
             guard let ids = Living.ids(collection), ids == source.model else {
-                return "the collection shows \(Living.ids(collection).map { "\($0)" } ?? "bad index paths"), the model is \(source.model) (plans \(plans))"
+                return "the collection shows \(Living.ids(collection).map { "\($0)" } ?? "bad index paths"), the model is \(source.model); \(collection.dataController.state.withLock { "\($0.load), replacement \($0.replacement.map { "\($0.kind)" } ?? "none"), held \($0.held.count)" }) (plans \(plans))"
             }
             for (s, section) in collection.elements.sections.enumerated() {
                 for (i, element) in section.items.enumerated() {
