@@ -394,16 +394,24 @@ open class ASCollectionNode: ASDisplayNode {
     public func loadDataIfNeeded() throws(CollectionError) {
         let viewport = bounds.size
         let vertical = collectionViewLayout.scrollDirection == .vertical
-        var followUp = false
         // A node block (which a frame or a batch may be waiting for) or a batch being applied does
         // not load or relayout: that would wait for the layout or the batches that wait for it.
         // It answers from the data there is; the next query or frame elsewhere does the work.
         // Nor does main-actor work a wait inside this thread's own use of the layout served: that
         // use is mid-step (see `LayoutAccess`).
         let mayReplace = !ElementAllocation.isRunningNodeBlock && !ASDataController.isApplying && !layoutAccess.isSuspendedHere
+        // A load is announced with its decision: an edit made from then on is part of what it reads.
+        try run(dataController.nextLoadStep(viewport: viewport, vertical: vertical, mayReplace: mayReplace), viewport: viewport)
+    }
+
+    /// Runs `step`, then the follow-up loads that reloads asked for meanwhile, as many as other
+    /// threads ask for (a data source or node block that reloads on every load cannot loop, as
+    /// `reloadData()` refuses what a follow-up's own work asks for). Each follow-up takes over
+    /// from the work before it without letting the data stop running, so no other thread's
+    /// relayout or frame starts in between and leaves the reload undone.
+    private func run(_ first: LoadLifecycle.Step, viewport: CGSize) throws(CollectionError) {
+        var step = first
         while true {
-            // A load is announced with its decision: an edit made from then on is part of what it reads.
-            let step = dataController.nextLoadStep(viewport: viewport, vertical: vertical, followUp: followUp, mayReplace: mayReplace)
             var failure: CollectionError?
             switch step {
             case .busy: return
@@ -418,15 +426,12 @@ open class ASCollectionNode: ASDisplayNode {
                 backgroundMeasurement.cancel()
                 do throws(CollectionError) { try load(viewport: viewport) } catch { failure = error }
             }
-            let requested = dataController.endRunning()
+            let followUp = dataController.endRunning()
             // A reload asked for during a load that failed still runs: it supersedes the failure
             // (and the edits it absorbed are read by it); only the last load's failure is thrown.
-            if let failure, !requested { throw failure }
-            guard requested else { return }
-            // Another follow-up, as many as other threads ask for: a data source or node block
-            // that reloads on every load cannot loop, as `reloadData()` refuses what the
-            // follow-up's own work asks for.
-            followUp = true
+            if let failure, !followUp { throw failure }
+            guard followUp else { return }
+            step = .load
         }
     }
 
@@ -472,10 +477,9 @@ open class ASCollectionNode: ASDisplayNode {
     /// `relayoutItems()`. Also done automatically when the viewport's cross size changes.
     public func relayoutItems() {
         guard dataController.beginRelayout() else { return }
-        relayout(viewport: bounds.size)
-        let requested = dataController.endRunning()
-        // A `reloadData()` made during the relayout runs now, as after a load (see `reloadData()`).
-        if requested { try? loadDataIfNeeded() }
+        // A `reloadData()` made during the relayout runs right after it, as after a load (see
+        // `reloadData()`).
+        try? run(.relayout, viewport: bounds.size)
     }
 
     /// Reports (area `.collection`) a load whose data source was set and has been deallocated since,

@@ -11,7 +11,7 @@ import Testing
 
     private func loaded() -> LoadLifecycle {
         var machine = LoadLifecycle()
-        let answer1 = machine.nextStep(viewport: viewport, vertical: true, followUp: false, mayReplace: true)
+        let answer1 = machine.nextStep(viewport: viewport, vertical: true, mayReplace: true)
         #expect(answer1 == .load)
         // The load takes the map (`ASDataController.beginReplacement`): its announcement is answered.
         machine.clearAnnouncements()
@@ -23,11 +23,11 @@ import Testing
 
     @Test func aFirstAccessLoadsAndAnnouncesTheLoad() {
         var machine = LoadLifecycle()
-        let answer3 = machine.nextStep(viewport: viewport, vertical: true, followUp: false, mayReplace: true)
+        let answer3 = machine.nextStep(viewport: viewport, vertical: true, mayReplace: true)
         #expect(answer3 == .load)
         #expect(machine.running && machine.loadAnnounced)
         // Another thread's access meanwhile answers from the data there is.
-        let answer4 = machine.nextStep(viewport: viewport, vertical: true, followUp: false, mayReplace: true)
+        let answer4 = machine.nextStep(viewport: viewport, vertical: true, mayReplace: true)
         #expect(answer4 == .busy)
         // An edit meanwhile waits for the load.
         let answer5 = machine.readinessForEdits()
@@ -36,81 +36,101 @@ import Testing
 
     @Test func aLoadedCollectionAnswersFromItsDataUntilTheCrossSizeChanges() {
         var machine = loaded()
-        let answer6 = machine.nextStep(viewport: viewport, vertical: true, followUp: false, mayReplace: true)
+        let answer6 = machine.nextStep(viewport: viewport, vertical: true, mayReplace: true)
         #expect(answer6 == .current(nil))
         // A taller viewport scrolls further; it does not measure again.
-        let answer7 = machine.nextStep(viewport: CGSize(width: 100, height: 900), vertical: true, followUp: false, mayReplace: true)
+        let answer7 = machine.nextStep(viewport: CGSize(width: 100, height: 900), vertical: true, mayReplace: true)
         #expect(answer7 == .current(nil))
         // A new width measures again, keeping the nodes, and announces no load.
-        let answer8 = machine.nextStep(viewport: CGSize(width: 300, height: 200), vertical: true, followUp: false, mayReplace: true)
+        let answer8 = machine.nextStep(viewport: CGSize(width: 300, height: 200), vertical: true, mayReplace: true)
         #expect(answer8 == .relayout)
         #expect(!machine.loadAnnounced)
     }
 
     @Test func aReloadDuringARelayoutFollowsItAndIsAnnounced() {
         var machine = loaded()
-        let answer9 = machine.beginRelayout()
-        #expect(answer9)
-        let answer10 = machine.requestReload(fromLoad: false, later: false)
-        #expect(answer10 == .afterRunningLoad)
+        let relayout = machine.beginRelayout()
+        #expect(relayout)
+        let reload = machine.requestReload(fromLoad: false, later: false)
+        #expect(reload == .afterRunningLoad)
         // Edits made from now on are part of what the follow-up reads.
         #expect(machine.reloadAnnounced)
         #expect(!machine.isSettled)
-        let answer11 = machine.endRunning()
-        #expect(answer11 == true)
-        let answer12 = machine.nextStep(viewport: viewport, vertical: true, followUp: true, mayReplace: true)
-        #expect(answer12 == .load)
-        #expect(machine.isFollowUp)
+        // The relayout hands over to the follow-up load without the data ever stopping running:
+        // another thread's access in between finds it busy and cannot relayout over the reload.
+        let followUp = machine.endRunning()
+        #expect(followUp)
+        #expect(machine.running && machine.isFollowUp && machine.loadAnnounced && !machine.loaded)
+        let access = machine.nextStep(viewport: viewport, vertical: true, mayReplace: true)
+        #expect(access == .busy)
+        let otherRelayout = machine.beginRelayout()
+        #expect(!otherRelayout)
     }
 
-    @Test func aReloadDuringAFollowUpFromAnotherThreadRunsAfterIt() {
+    @Test func aLoadThatEndsAfterAReloadWasAskedForIsNotTakenAsCurrent() {
+        var machine = LoadLifecycle()
+        let load = machine.nextStep(viewport: viewport, vertical: true, mayReplace: true)
+        #expect(load == .load)
+        machine.clearAnnouncements()
+        // Another thread reloads while the load runs; the load then publishes what it read.
+        let reload = machine.requestReload(fromLoad: false, later: false)
+        #expect(reload == .afterRunningLoad)
+        machine.loadFinished(viewport: viewport, itemsDeferred: false, error: nil)
+        let followUp = machine.endRunning()
+        #expect(followUp)
+        #expect(!machine.loaded && machine.running)
+        // The follow-up reads the new model, then the data is current.
+        machine.clearAnnouncements()
+        machine.loadFinished(viewport: viewport, itemsDeferred: false, error: nil)
+        let done = machine.endRunning()
+        #expect(!done)
+        #expect(machine.isSettled && !machine.reloadAnnounced)
+    }
+
+    @Test func aReloadDuringAFollowUpFromAnotherThreadRunsAfterItAndTheFollowUpsOwnIsRefused() {
         var machine = loaded()
-        let answer13 = machine.requestReload(fromLoad: false, later: true)
-        #expect(answer13 == .onNextAccess)
-        let answer14 = machine.nextStep(viewport: viewport, vertical: true, followUp: false, mayReplace: true)
-        #expect(answer14 == .load)
-        let answer15 = machine.endRunning()
-        #expect(answer15 == false)
-        // The follow-up of a reload asked for during a load:
-        let answer16 = machine.requestReload(fromLoad: false, later: false)
-        #expect(answer16 == .now)
-        let answer17 = machine.nextStep(viewport: viewport, vertical: true, followUp: true, mayReplace: true)
-        #expect(answer17 == .load)
-        // Another thread asks again while the follow-up runs: it is not dropped, it follows.
-        let answer18 = machine.requestReload(fromLoad: false, later: false)
-        #expect(answer18 == .afterRunningLoad)
-        let answer19 = machine.endRunning()
-        #expect(answer19 == true)
+        let load = machine.requestReload(fromLoad: false, later: false)
+        #expect(load == .now)
+        let step = machine.nextStep(viewport: viewport, vertical: true, mayReplace: true)
+        #expect(step == .load)
+        // Another thread asks again while the load runs: it follows, as a follow-up.
+        let again = machine.requestReload(fromLoad: false, later: false)
+        #expect(again == .afterRunningLoad)
+        let followUp = machine.endRunning()
+        #expect(followUp && machine.isFollowUp)
+        // Another thread again, during the follow-up: not dropped, another follow-up.
+        let third = machine.requestReload(fromLoad: false, later: false)
+        #expect(third == .afterRunningLoad)
+        let secondFollowUp = machine.endRunning()
+        #expect(secondFollowUp)
         // The follow-up's own data source or node blocks asking again are refused: no loop.
-        let answer20 = machine.nextStep(viewport: viewport, vertical: true, followUp: true, mayReplace: true)
-        #expect(answer20 == .load)
-        let answer21 = machine.requestReload(fromLoad: true, later: false)
-        #expect(answer21 == .refused)
-        let answer22 = machine.endRunning()
-        #expect(answer22 == false)
+        let own = machine.requestReload(fromLoad: true, later: false)
+        #expect(own == .refused)
+        let done = machine.endRunning()
+        #expect(!done)
     }
 
     @Test func aFailedLoadKeepsItsErrorUntilAnEditOrReloadLoadsAgain() {
         var machine = LoadLifecycle()
-        _ = machine.nextStep(viewport: viewport, vertical: true, followUp: false, mayReplace: true)
+        _ = machine.nextStep(viewport: viewport, vertical: true, mayReplace: true)
         let failure = CollectionError.negativeSectionCount(-1)
         machine.loadFinished(viewport: viewport, itemsDeferred: nil, error: failure)
         let answer23 = machine.endRunning()
         #expect(answer23 == false)
-        let answer24 = machine.nextStep(viewport: viewport, vertical: true, followUp: false, mayReplace: true)
+        let answer24 = machine.nextStep(viewport: viewport, vertical: true, mayReplace: true)
         #expect(answer24 == .current(failure))
         // An edit starts the load that reads it; a relayout may not start over a failure.
         let answer25 = machine.beginRelayout()
         #expect(!answer25)
         let answer26 = machine.readinessForEdits()
         #expect(answer26 == .loadNow)
-        let answer27 = machine.nextStep(viewport: viewport, vertical: true, followUp: false, mayReplace: true)
+        let answer27 = machine.nextStep(viewport: viewport, vertical: true, mayReplace: true)
         #expect(answer27 == .load)
     }
 
     @Test func whereNoLoadMayStartTheAccessIsBusyAndNothingIsAnnounced() {
         var machine = LoadLifecycle()
-        let answer28 = machine.nextStep(viewport: viewport, vertical: true, followUp: false, mayReplace: false)
+        let answer28 = machine.nextStep(viewport: viewport, vertical: true, mayReplace: false)
         #expect(answer28 == .busy)
         #expect(!machine.running && !machine.loadAnnounced)
     }
@@ -118,10 +138,10 @@ import Testing
     @Test func aBatchMeasuredForAnotherViewportMeasuresEveryElementAgain() {
         var machine = loaded()
         machine.noteBatchMeasured(for: viewport)
-        let answer29 = machine.nextStep(viewport: viewport, vertical: true, followUp: false, mayReplace: true)
+        let answer29 = machine.nextStep(viewport: viewport, vertical: true, mayReplace: true)
         #expect(answer29 == .current(nil))
         machine.noteBatchMeasured(for: CGSize(width: 300, height: 200))
-        let answer30 = machine.nextStep(viewport: viewport, vertical: true, followUp: false, mayReplace: true)
+        let answer30 = machine.nextStep(viewport: viewport, vertical: true, mayReplace: true)
         #expect(answer30 == .relayout)
     }
 }

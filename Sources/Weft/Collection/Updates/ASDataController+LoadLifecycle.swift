@@ -6,14 +6,15 @@ import Foundation
 /// and its announcement.
 extension ASDataController {
     /// `loadDataIfNeeded()`'s next step; see `LoadLifecycle.nextStep`.
-    func nextLoadStep(viewport: CGSize, vertical: Bool, followUp: Bool, mayReplace: Bool) -> LoadLifecycle.Step {
-        state.withLock { $0.load.nextStep(viewport: viewport, vertical: vertical, followUp: followUp, mayReplace: mayReplace) }
+    func nextLoadStep(viewport: CGSize, vertical: Bool, mayReplace: Bool) -> LoadLifecycle.Step {
+        state.withLock { $0.load.nextStep(viewport: viewport, vertical: vertical, mayReplace: mayReplace) }
     }
 
     /// `relayoutItems()` starts; false when it may not.
     func beginRelayout() -> Bool { state.withLock { $0.load.beginRelayout() } }
 
-    /// The running load or relayout ended; whether a reload asked for meanwhile follows.
+    /// The running load or relayout ended; true when a reload asked for meanwhile follows at once
+    /// (see `LoadLifecycle.endRunning`).
     func endRunning() -> Bool { state.withLock { $0.load.endRunning() } }
 
     /// `reloadData()`'s plan; see `LoadLifecycle.requestReload`.

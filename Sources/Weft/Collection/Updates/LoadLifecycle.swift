@@ -37,15 +37,15 @@ struct LoadLifecycle: Sendable {
     /// where none may start (`mayReplace` false), the current data when it is loaded for this
     /// cross size, a relayout when only the cross size changed, else a load. A relayout or load
     /// marks the data as running; a load is announced with the decision.
-    mutating func nextStep(viewport: CGSize, vertical: Bool, followUp: Bool, mayReplace: Bool) -> Step {
+    mutating func nextStep(viewport: CGSize, vertical: Bool, mayReplace: Bool) -> Step {
         if running { return .busy }
         let crossChanged = vertical ? measuredViewport.width != viewport.width : measuredViewport.height != viewport.height
-        if loaded && !crossChanged && !followUp { return .current(error) }
+        if loaded && !crossChanged { return .current(error) }
         guard mayReplace else { return .busy }
         running = true
-        isFollowUp = followUp
+        isFollowUp = false
         // Only the cross size changed: keep the nodes, measure them again.
-        guard loaded && error == nil && !followUp else {
+        guard loaded && error == nil else {
             loadAnnounced = true
             return .load
         }
@@ -60,11 +60,20 @@ struct LoadLifecycle: Sendable {
         return true
     }
 
-    /// The running load or relayout ended; returns whether a reload asked for meanwhile follows.
+    /// The running load or relayout ended. When a reload was asked for meanwhile, the data goes
+    /// on running, as that reload's follow-up load (announced, so edits from now on are part of
+    /// what it reads), and this returns true: the caller runs it next, and no other thread's load
+    /// or relayout can start in between and leave the reload undone.
     mutating func endRunning() -> Bool {
-        running = false
-        defer { reloadRequested = false }
-        return reloadRequested
+        guard reloadRequested else {
+            running = false
+            return false
+        }
+        reloadRequested = false
+        isFollowUp = true
+        loaded = false
+        loadAnnounced = true
+        return true
     }
 
     /// A load replaced the elements for `viewport`, or failed with `error` (the collection is then
