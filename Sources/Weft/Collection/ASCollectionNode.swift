@@ -58,6 +58,9 @@ open class ASCollectionNode: ASDisplayNode {
         var measuredForLayout: [ASCollectionElement] = []
         /// The view, once made (at load, or when the collection needs it for interop cells).
         var madeView: ASCollectionView?
+        /// The view that made this node for itself (`ASCollectionView(frame:collectionViewLayout:)`):
+        /// it owns the node, so the node holds it weakly.
+        weak var standaloneView: ASCollectionView?
         /// UIKit cells are on screen (or the data source dequeues a cell for every item): frames
         /// ask the view on the main actor which cells to show. See `ASCollectionNode+Interop.swift`.
         var interopActive = false
@@ -93,6 +96,7 @@ open class ASCollectionNode: ASDisplayNode {
         collectionViewLayout = layout
         super.init()
         dataController.node = self
+        cellTraits.collectionNode = self
         backgroundColor = .white
         // What the layout reads while it prepares, from any thread; see `ASCollectionViewLayoutProxy`.
         layout.collectionView = ASCollectionViewLayoutProxy(collectionNode: self)

@@ -154,6 +154,13 @@ final class ASDataController: @unchecked Sendable {
         }
     }
 
+    /// Adds a nested batch's completion to this thread's open batch (see
+    /// `CollectionChangeSet.nestedCompletions`).
+    func addNestedCompletion(_ completion: @escaping @Sendable (Bool) -> Void) {
+        let me = Self.currentThread
+        state.withLock { s in s.openBatches[me]?.batch.nestedCompletions.append(completion) }
+    }
+
     /// Closes one level of this thread's batch; returns the whole batch when the outermost closes.
     func closeBatch() -> CollectionChangeSet? {
         let me = Self.currentThread

@@ -14,6 +14,9 @@ struct PlannedBatch: Sendable {
     /// order (the `.fresh` slots of `plan.items`).
     let freshSections: [ASElementMap.Section?]
     let freshItems: [[ASCollectionElement]]
+    /// Per section after the batch that a `moveSection` brought there: the context asked for it
+    /// anew, as Texture's move (a delete and an insert) asks it.
+    let movedContexts: [Int: SectionContextBox]
     /// How the fresh nodes are made when the batch is applied (see `CollectionDataLoader.eager`).
     let eager: Bool
     let serial: Bool
@@ -51,7 +54,11 @@ struct PlannedBatch: Sendable {
                 items.append(fresh)
             }
         }
-        return PlannedBatch(changes: changes, plan: plan, before: before, freshSections: sections, freshItems: items,
+        var movedContexts: [Int: SectionContextBox] = [:]
+        for case .moveSection(_, let to) in changes.edits {
+            if plan.sections.indices.contains(to), case .kept = plan.sections[to] { movedContexts[to] = loader.sectionContext(to) }
+        }
+        return PlannedBatch(changes: changes, plan: plan, before: before, freshSections: sections, freshItems: items, movedContexts: movedContexts,
                             eager: loader.eager, serial: loader.serialize, viewport: loader.viewport)
     }
 
@@ -69,6 +76,7 @@ struct PlannedBatch: Sendable {
             case .kept(let o):
                 var entry = ASElementMap.Section()
                 entry.supplementary = map.sections[o].supplementary
+                entry.context = movedContexts[s] ?? map.sections[o].context
                 // Items as they were: the same list, so a long list's items not read yet stay unmade.
                 if let whole = Self.wholeSection(plan.items[s], in: map) {
                     entry.items = map.sections[whole].items

@@ -1,0 +1,69 @@
+import Foundation
+
+/// UIKit's layout pass of a collection view in a window, as Texture's ASCollectionView takes it:
+/// the cells for the visible rect are made and shown (their nodes enter the visible, display and
+/// preload states, and get their `layoutAttributes`), the ranges around them are updated, and the
+/// batch-fetching rule is checked. A batch applied while the view is in a window schedules another
+/// pass on the main queue, as UIKit relays out a collection view after its updates.
+extension ASCollectionView {
+    /// Lays the collection out as UIKit does (see above) when the view is in a window; without
+    /// one it is the node's layout alone.
+    func layoutForWindow() {
+        guard let owner else { return }
+        owner.layoutIfNeeded()
+        guard window != nil, let scale = DisplayScale(UIScreen.main.scale) else {
+            showLayoutAttributes([])
+            return
+        }
+        do {
+            let (offset, visible) = try owner.prepareFrame(at: contentOffset, scale: scale)
+            showLayoutAttributes(visible)
+            owner.checkForBatchFetching(offset: offset)
+        } catch {
+            // The node reported why it cannot lay out (an empty viewport, the data source's
+            // error): nothing shows, as UIKit shows nothing for it.
+            showLayoutAttributes([])
+        }
+    }
+
+    /// Gives each shown node its attributes and takes them from the nodes no longer shown, as
+    /// Texture's cells do when they are displayed and reused.
+    private func showLayoutAttributes(_ visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
+        let shown = Dictionary(visible.map { (ObjectIdentifier($0.1), $0.1) }, uniquingKeysWith: { a, _ in a })
+        for (id, node) in attributedNodes where shown[id] == nil { node.value?.layoutAttributes = nil }
+        attributedNodes = shown.mapValues { WeakCellNode($0) }
+        for (attributes, node) in visible { node.layoutAttributes = attributes }
+    }
+
+    /// Asks for a layout pass on the main queue, once however often it is asked before it runs,
+    /// when the view is in a window.
+    func scheduleWindowLayout() {
+        guard window != nil, !windowLayoutScheduled else { return }
+        windowLayoutScheduled = true
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.windowLayoutScheduled = false
+                self.layoutIfNeeded()
+            }
+        }
+    }
+}
+
+/// A cell node held weakly.
+final class WeakCellNode {
+    weak var value: ASCellNode?
+    init(_ value: ASCellNode) { self.value = value }
+}
+
+extension ASCollectionNode {
+    /// After a batch is applied: the view, if in a window, lays out again (see
+    /// `ASCollectionView.scheduleWindowLayout()`).
+    func scheduleWindowLayout() {
+        let owner = WeakCollectionNode(self)
+        MainActorBridge.post {
+            guard let node = owner.value, let view = node.settings.withLockedValue({ $0.madeView ?? $0.standaloneView }) else { return }
+            view.scheduleWindowLayout()
+        }
+    }
+}
