@@ -516,12 +516,18 @@ open class ASCollectionNode: ASDisplayNode {
 
     // MARK: Queries
 
-    /// Texture's `numberOfSections`.
-    public var numberOfSections: Int { elements.sections.count }
+    /// Texture's `numberOfSections`; the data is loaded first if it never was, as Texture's
+    /// `reloadDataInitiallyIfNeeded`.
+    public var numberOfSections: Int {
+        try? loadDataIfNeeded()
+        return elements.sections.count
+    }
 
-    /// Texture's `numberOfItems(inSection:)`; 0 for a section out of range.
+    /// Texture's `numberOfItems(inSection:)`; 0 for a section out of range. Loads the data first
+    /// if it never was, as `numberOfSections`.
     public func numberOfItems(inSection section: Int) -> Int {
-        elements.numberOfItems(inSection: section)
+        try? loadDataIfNeeded()
+        return elements.numberOfItems(inSection: section)
     }
 
     /// The loaded elements; Texture's element map.

@@ -3,16 +3,23 @@ import Foundation
 /// UIKit's layout pass of a collection view in a window, as Texture's ASCollectionView takes it:
 /// the cells for the visible rect are made and shown (their nodes enter the visible, display and
 /// preload states, and get their `layoutAttributes`), the ranges around them are updated, and the
-/// batch-fetching rule is checked. A batch applied while the view is in a window schedules another
-/// pass on the main queue, as UIKit relays out a collection view after its updates.
+/// batch-fetching rule is checked. Outside a window only the batch-fetching rule is checked (for
+/// content that does not fill the viewport). Once the app has laid the view out, a batch applied
+/// schedules another pass on the main queue, as UIKit relays out a collection view after its
+/// updates and Texture checks for batch fetching after them.
 extension ASCollectionView {
     /// Lays the collection out as UIKit does (see above) when the view is in a window; without
     /// one it is the node's layout alone.
     func layoutForWindow() {
         guard let owner else { return }
+        laidOutByApp = true
         owner.layoutIfNeeded()
         guard window != nil, let scale = DisplayScale(UIScreen.main.scale) else {
             showLayoutAttributes([])
+            // The layout reads the data with the batches applied so far, as a frame does.
+            owner.waitUntilAllUpdatesAreProcessed()
+            try? owner.loadDataIfNeeded()
+            owner.checkForBatchFetching(offset: contentOffset, visible: false)
             return
         }
         do {
@@ -36,9 +43,9 @@ extension ASCollectionView {
     }
 
     /// Asks for a layout pass on the main queue, once however often it is asked before it runs,
-    /// when the view is in a window.
+    /// when the app has laid the view out.
     func scheduleWindowLayout() {
-        guard window != nil, !windowLayoutScheduled else { return }
+        guard laidOutByApp, !windowLayoutScheduled else { return }
         windowLayoutScheduled = true
         DispatchQueue.main.async { [weak self] in
             MainActor.assumeIsolated {

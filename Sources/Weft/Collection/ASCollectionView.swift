@@ -30,6 +30,8 @@ public final class ASCollectionView: UICollectionView {
     /// ASCollectionView+WindowLayout.swift), and whether another pass is queued.
     var attributedNodes: [ObjectIdentifier: WeakCellNode] = [:]
     var windowLayoutScheduled = false
+    /// Whether `layoutIfNeeded()` ran on the view: a batch then schedules another pass.
+    var laidOutByApp = false
 
     init(collectionNode: ASCollectionNode) {
         super.init(frame: collectionNode.frame, collectionViewLayout: collectionNode.collectionViewLayout, owner: collectionNode)

@@ -98,6 +98,25 @@ struct PlannedBatch: Sendable {
         return result
     }
 
+    /// Takes the index path from the nodes of `old`'s elements the batch removed (deleted, or
+    /// reloaded with a fresh node): they are in no section now, as Texture's cells, whose index
+    /// path is looked up, are not.
+    func clearIndexPaths(ofNodesRemovedFrom old: ASElementMap) {
+        var keptSections = Set<Int>(), keptItems = Set<IndexPath>()
+        for (s, source) in plan.sections.enumerated() {
+            guard case .kept(let o) = source else { continue }
+            keptSections.insert(o)
+            for case .kept(let path) in plan.items[s] { keptItems.insert(path) }
+        }
+        for (section, entry) in old.sections.enumerated() {
+            let keptSection = keptSections.contains(section)
+            if !keptSection { for element in entry.supplementary.values { element.allocatedNode?.indexPath = nil } }
+            entry.items.forEachExisting { item, element in
+                if !keptSection || !keptItems.contains(IndexPath(item: item, section: section)) { element.allocatedNode?.indexPath = nil }
+            }
+        }
+    }
+
     /// The section of `map` whose items `sources` are, all and in order, if they are.
     private static func wholeSection(_ sources: [ChangeSetPlan.ItemSource], in map: ASElementMap) -> Int? {
         guard case .kept(let first) = sources.first ?? .fresh, map.sections[first.section].items.count == sources.count else { return nil }
