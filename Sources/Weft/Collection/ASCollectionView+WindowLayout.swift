@@ -14,7 +14,7 @@ extension ASCollectionView {
         guard let owner else { return }
         laidOutByApp = true
         owner.layoutIfNeeded()
-        guard window != nil, let scale = DisplayScale(UIScreen.main.scale) else {
+        guard (hostingView ?? self).window != nil, let scale = DisplayScale(UIScreen.main.scale) else {
             showLayoutAttributes([])
             // The layout reads the data with the batches applied so far, as a frame does.
             owner.waitUntilAllUpdatesAreProcessed()
@@ -23,7 +23,7 @@ extension ASCollectionView {
             return
         }
         do {
-            let (offset, visible) = try owner.prepareFrame(at: contentOffset, scale: scale)
+            let (offset, visible) = try owner.prepareFrame(at: contentOffset, scale: scale, waitingForBatchFetch: false)
             showLayoutAttributes(visible)
             owner.checkForBatchFetching(offset: offset)
         } catch {
@@ -51,7 +51,7 @@ extension ASCollectionView {
             MainActor.assumeIsolated {
                 guard let self else { return }
                 self.windowLayoutScheduled = false
-                self.layoutIfNeeded()
+                (self.hostingView ?? self).layoutIfNeeded()
             }
         }
     }

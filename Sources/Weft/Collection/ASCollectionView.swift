@@ -32,6 +32,9 @@ public final class ASCollectionView: UICollectionView {
     var windowLayoutScheduled = false
     /// Whether `layoutIfNeeded()` ran on the view: a batch then schedules another pass.
     var laidOutByApp = false
+    /// The view that shows this collection in its place, when it is not this one: a table's
+    /// `ASTableView`, whose window and layout passes are the collection's.
+    weak var hostingView: UIView?
 
     init(collectionNode: ASCollectionNode) {
         super.init(frame: collectionNode.frame, collectionViewLayout: collectionNode.collectionViewLayout, owner: collectionNode)

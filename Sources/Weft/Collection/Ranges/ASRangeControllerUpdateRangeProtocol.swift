@@ -9,9 +9,4 @@ public protocol ASRangeControllerUpdateRangeProtocol: AnyObject {
 }
 
 extension ASCollectionNode: ASRangeControllerUpdateRangeProtocol {}
-extension ASTableNode: ASRangeControllerUpdateRangeProtocol {
-    /// The table's collection's `updateCurrentRange(with:)`.
-    public func updateCurrentRange(with rangeMode: ASLayoutRangeMode) {
-        collection.updateCurrentRange(with: rangeMode)
-    }
-}
+extension ASTableNode: ASRangeControllerUpdateRangeProtocol {}
