@@ -556,8 +556,15 @@ open class ASCollectionNode: ASDisplayNode {
     }
 
     /// The node of a section's supplementary element of `kind`, allocated now if it was not yet.
+    /// Loads the data first if it never was, as `nodeForItem(at:)`.
     public func nodeForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> ASCellNode? {
-        elements.supplementaryElement(ofKind: kind, section: indexPath.section)?.node
+        try? loadDataIfNeeded()
+        return elements.supplementaryElement(ofKind: kind, section: indexPath.section)?.node
+    }
+
+    /// Texture's `supplementaryNode(forElementKind:at:)`: `nodeForSupplementaryElement(ofKind:at:)`.
+    public func supplementaryNode(forElementKind elementKind: String, at indexPath: IndexPath) -> ASCellNode? {
+        nodeForSupplementaryElement(ofKind: elementKind, at: indexPath)
     }
 
     /// Where an item's node is; Texture's `indexPath(for:)`. Nil for a node not in the collection.
