@@ -25,14 +25,14 @@ public struct NodeAttribution: Sendable {
         var pending: [(node: ASDisplayNode, origin: CGPoint, container: String?, depth: Int)] = []
         if let collection = node as? ASCollectionNode {
             let offset = collection.contentOffset
-            for cell in collection.visibleNodes() {
+            for cell in collection.visibleNodes {
                 guard let path = collection.indexPath(for: cell),
                       let attributes = collection.collectionViewLayout.layoutAttributesForItem(at: path) else { continue }
                 pending.append((cell, CGPoint(x: attributes.frame.minX - offset.x, y: attributes.frame.minY - offset.y), nil, 1))
             }
         } else if let table = node as? ASTableNode {
             let offset = table.contentOffset
-            for cell in table.visibleNodes() {
+            for cell in table.visibleNodes {
                 guard let path = table.indexPath(for: cell) else { continue }
                 let frame = table.rectForRow(at: path)
                 pending.append((cell, CGPoint(x: frame.minX - offset.x, y: frame.minY - offset.y), nil, 1))

@@ -18,7 +18,7 @@ import Weft
         let bitmap = try controller.renderBitmap(size: Self.phone, scale: 2)
         #expect(bitmap.pixelWidth == 780 && bitmap.pixelHeight == 1688)
         #expect(controller.tableNode.numberOfRows(inSection: 0) == 20)
-        let texts = controller.tableNode.visibleNodes().compactMap { ($0 as? ASTextCellNode)?.text }
+        let texts = controller.tableNode.visibleNodes.compactMap { ($0 as? ASTextCellNode)?.text }
         #expect(texts.first == "[0.0] says hello!" && texts.count > 10)
         // Text is drawn down the left of the screen.
         #expect(inkedRows(bitmap, x: 40) > 100)

@@ -106,7 +106,7 @@ import WeftSamples
         feed.dataSource = source
         defer { withExtendedLifetime(source) {} }
         let frame = try feed.snapshot(scale: 2)
-        let cells = feed.visibleNodes().compactMap { $0 as? CarouselCell }
+        let cells = feed.visibleNodes.compactMap { $0 as? CarouselCell }
         #expect(cells.count >= 4)
         var carousels: [Bitmap] = []
         for cell in cells {

@@ -24,6 +24,9 @@ public protocol ASCollectionDataSource: AnyObject {
     func collectionNode(_ collectionNode: ASCollectionNode, nodeForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ASCellNode
     func collectionNode(_ collectionNode: ASCollectionNode, nodeForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> ASCellNode?
     func collectionNode(_ collectionNode: ASCollectionNode, supplementaryElementKindsInSection section: Int) -> [String]
+    /// The section's context (Texture's `collectionNode(_:contextForSection:)`), asked when the
+    /// section is loaded; nil by default. See `ASSectionContext`.
+    func collectionNode(_ collectionNode: ASCollectionNode, contextForSection section: Int) -> (any ASSectionContext)?
 
     // Texture's older spellings, on the view (deprecated there, still in real apps): each is asked
     // when its `collectionNode` spelling is not implemented.
@@ -94,6 +97,7 @@ extension ASCollectionDataSource {
         return []
     }
 
+    public func collectionNode(_ collectionNode: ASCollectionNode, contextForSection section: Int) -> (any ASSectionContext)? { nil }
     public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
     public func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 0 }
     public func collectionView(_ collectionView: ASCollectionView, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {

@@ -35,9 +35,13 @@ extension ASCollectionNode {
     /// in, deleted ones fade out, kept ones slide; see `FrameSequence.editing(atFrame:_:)`) and
     /// show it at once when not. In a nested batch the outermost call decides.
     public func performBatch(animated: Bool, updates: () -> Void, completion: (@Sendable (Bool) -> Void)? = nil) {
-        guard var batch = recordBatch(updates) else { return }
+        guard var batch = recordBatch(updates) else {
+            // A nested batch: its completion runs with the outer batch's, before it.
+            if let completion { dataController.addNestedCompletion(completion) }
+            return
+        }
         batch.animated = animated
-        dataController.submitReporting(batch, completion: completion)
+        dataController.submitReporting(batch, completion: relayingOutWindow(batch.chainingNested(completion)))
     }
 
     /// `performBatch(animated:updates:completion:)` with no updates (`nil`).
@@ -49,8 +53,21 @@ extension ASCollectionNode {
     /// `performBatchUpdates(_:completion:)` for new code: an inconsistent batch throws (with
     /// UIKit's message) instead of reaching `onUpdateError`, and changes nothing.
     public func performBatchUpdatesChecked(_ updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) throws(CollectionUpdateError) {
-        guard let batch = recordBatch(updates ?? {}) else { return }
-        try dataController.submit(batch, completion: completion)
+        guard let batch = recordBatch(updates ?? {}) else {
+            if let completion { dataController.addNestedCompletion(completion) }
+            return
+        }
+        try dataController.submit(batch, completion: batch.chainingNested(completion))
+    }
+
+    /// `completion` preceded by a layout pass of the view, when it is in a window (see
+    /// `scheduleWindowLayout()`).
+    private func relayingOutWindow(_ completion: (@Sendable (Bool) -> Void)?) -> @Sendable (Bool) -> Void {
+        let owner = WeakCollectionNode(self)
+        return { finished in
+            owner.value?.scheduleWindowLayout()
+            completion?(finished)
+        }
     }
 
     /// Runs `updates` with a batch open; returns the batch when this was the outermost one.

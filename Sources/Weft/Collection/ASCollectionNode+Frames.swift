@@ -92,12 +92,14 @@ extension ASCollectionNode {
     /// batch fetch begun before, loads the data, snaps the offset to device pixels (so no cell is
     /// resampled) and lets the range controller update the ranges around the viewport. Returns the
     /// snapped offset and the visible elements with their nodes.
-    func prepareFrame(at offset: CGPoint, scale: DisplayScale) throws(CollectionError) -> (offset: CGPoint, visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
+    /// A UIKit layout pass passes `waitingForBatchFetch` false: it runs on the main actor, where the
+    /// fetch it would wait for completes.
+    func prepareFrame(at offset: CGPoint, scale: DisplayScale, waitingForBatchFetch: Bool = true) throws(CollectionError) -> (offset: CGPoint, visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
         // The offset is kept on the node for what reads it during the frame (batch fetching, a
         // delegate); this frame uses the request's value and does not read it back.
         contentOffset = offset
         waitUntilAllUpdatesAreProcessed()
-        waitForBatchFetch()
+        if waitingForBatchFetch { waitForBatchFetch() }
         return try layoutAccess.entering("\(self): a frame") { () throws(CollectionError) in
             try prepareFrameHoldingLayout(at: offset, scale: scale.value)
         }

@@ -35,7 +35,7 @@ extension ASCollectionNode {
     }
 
     /// The item nodes in the viewport, in index-path order; Texture's `visibleNodes`.
-    public func visibleNodes() -> [ASCellNode] {
+    public var visibleNodes: [ASCellNode] {
         indexPathsForVisibleItems.compactMap { layoutElements.element(at: $0)?.node }
     }
 

@@ -31,7 +31,7 @@ extension ASCollectionNode {
                 defer { s.cells = [] }
                 return s.cells
             }
-            for cell in dropped { cell.node?.isSelected = false }
+            for cell in dropped { cell.node?.setSelectedFromCollection(false) }
         }
     }
 
@@ -47,7 +47,7 @@ extension ASCollectionNode {
                 defer { s.cells = [kept] }
                 return s.cells
             }
-            for cell in dropped { cell.node?.isSelected = false }
+            for cell in dropped { cell.node?.setSelectedFromCollection(false) }
         }
     }
 
@@ -65,6 +65,14 @@ extension ASCollectionNode {
             WeftDiagnostics.report(.collection, description, "selectItem(at: \(indexPath)) named no item: the collection has \(numberOfSections) sections; nothing was selected")
             return
         }
+        noteSelected(node)
+        node.setSelectedFromCollection(true)
+        if !scrollPosition.isEmpty { scrollToItem(at: indexPath, at: scrollPosition, animated: animated) }
+    }
+
+    /// Adds `node`'s item to the selection (replacing it without `allowsMultipleSelection`; the
+    /// cells it drops are deselected).
+    func noteSelected(_ node: ASCellNode) {
         let selected = CollectionSelection.WeakCell(node)
         let dropped = withSelection { s -> [CollectionSelection.WeakCell] in
             s.cells.removeAll { $0.node == nil || $0.node === selected.node }
@@ -76,21 +84,24 @@ extension ASCollectionNode {
             s.cells.append(selected)
             return dropped
         }
-        for cell in dropped { cell.node?.isSelected = false }
-        node.isSelected = true
-        if !scrollPosition.isEmpty { scrollToItem(at: indexPath, at: scrollPosition, animated: animated) }
+        for cell in dropped { cell.node?.setSelectedFromCollection(false) }
+    }
+
+    /// Removes `node`'s item from the selection; returns whether it was selected.
+    @discardableResult
+    func noteDeselected(_ node: ASCellNode) -> Bool {
+        let deselected = CollectionSelection.WeakCell(node)
+        return withSelection { s -> Bool in
+            let count = s.cells.count
+            s.cells.removeAll { $0.node == nil || $0.node === deselected.node }
+            return s.cells.count != count
+        }
     }
 
     /// Deselects the item; Texture's `deselectItem(at:animated:)`. An item not selected stays so.
     public func deselectItem(at indexPath: IndexPath, animated: Bool) {
         guard let node = elements.element(at: indexPath)?.allocatedNode else { return }
-        let deselected = CollectionSelection.WeakCell(node)
-        let wasSelected = withSelection { s -> Bool in
-            let count = s.cells.count
-            s.cells.removeAll { $0.node == nil || $0.node === deselected.node }
-            return s.cells.count != count
-        }
-        if wasSelected { node.isSelected = false }
+        if noteDeselected(node) { node.setSelectedFromCollection(false) }
     }
 
     /// The selected items' index paths, in order; nil when none is selected, as UIKit's
@@ -106,7 +117,7 @@ extension ASCollectionNode {
             defer { s.cells = [] }
             return s.cells
         }
-        for cell in dropped { cell.node?.isSelected = false }
+        for cell in dropped { cell.node?.setSelectedFromCollection(false) }
     }
 
     /// Runs `body` with the selection, under the collection's configuration lock.

@@ -63,6 +63,9 @@ open class ASCollectionNode: ASDisplayNode {
         var measuredForLayout: [ASCollectionElement] = []
         /// The view, once made (at load, or when the collection needs it for interop cells).
         var madeView: ASCollectionView?
+        /// The view that made this node for itself (`ASCollectionView(frame:collectionViewLayout:)`):
+        /// it owns the node, so the node holds it weakly.
+        weak var standaloneView: ASCollectionView?
         /// UIKit cells are on screen (or the data source dequeues a cell for every item): frames
         /// ask the view on the main actor which cells to show. See `ASCollectionNode+Interop.swift`.
         var interopActive = false
@@ -102,6 +105,7 @@ open class ASCollectionNode: ASDisplayNode {
         collectionViewLayout = layout
         super.init()
         dataController.node = self
+        cellTraits.collectionNode = self
         backgroundColor = .white
         // What the layout reads while it prepares, from any thread; see `ASCollectionViewLayoutProxy`.
         layout.collectionView = ASCollectionViewLayoutProxy(collectionNode: self)
@@ -525,12 +529,18 @@ open class ASCollectionNode: ASDisplayNode {
 
     // MARK: Queries
 
-    /// Texture's `numberOfSections`.
-    public var numberOfSections: Int { elements.sections.count }
+    /// Texture's `numberOfSections`; the data is loaded first if it never was, as Texture's
+    /// `reloadDataInitiallyIfNeeded`.
+    public var numberOfSections: Int {
+        try? loadDataIfNeeded()
+        return elements.sections.count
+    }
 
-    /// Texture's `numberOfItems(inSection:)`; 0 for a section out of range.
+    /// Texture's `numberOfItems(inSection:)`; 0 for a section out of range. Loads the data first
+    /// if it never was, as `numberOfSections`.
     public func numberOfItems(inSection section: Int) -> Int {
-        elements.numberOfItems(inSection: section)
+        try? loadDataIfNeeded()
+        return elements.numberOfItems(inSection: section)
     }
 
     /// The loaded elements; Texture's element map.
@@ -559,8 +569,15 @@ open class ASCollectionNode: ASDisplayNode {
     }
 
     /// The node of a section's supplementary element of `kind`, allocated now if it was not yet.
+    /// Loads the data first if it never was, as `nodeForItem(at:)`.
     public func nodeForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> ASCellNode? {
-        elements.supplementaryElement(ofKind: kind, section: indexPath.section)?.node
+        try? loadDataIfNeeded()
+        return elements.supplementaryElement(ofKind: kind, section: indexPath.section)?.node
+    }
+
+    /// Texture's `supplementaryNode(forElementKind:at:)`: `nodeForSupplementaryElement(ofKind:at:)`.
+    public func supplementaryNode(forElementKind elementKind: String, at indexPath: IndexPath) -> ASCellNode? {
+        nodeForSupplementaryElement(ofKind: elementKind, at: indexPath)
     }
 
     /// Where an item's node is; Texture's `indexPath(for:)`. Nil for a node not in the collection.

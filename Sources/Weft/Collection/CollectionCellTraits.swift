@@ -4,8 +4,22 @@ import Synchronization
 /// The traits a collection hands its cells: the collection node's own, read when each node is
 /// made. One box per collection node, shared by its elements, so an element pays one reference
 /// for it and a change of traits reaches elements made before it. Its mutex owns the value.
+/// It also names the collection the cells belong to, which a cell tells when its selection
+/// changes (see `ASCellNodeInteractionDelegate`).
 final class CollectionCellTraits: Sendable {
     private let traits = Mutex(NodeTraits())
+
+    /// Weak: the collection owns this box.
+    private let owner = Mutex<WeakCollectionNode?>(nil)
+
+    /// The collection whose cells these are; set once, as the collection is made.
+    var collectionNode: ASCollectionNode? {
+        get { owner.withLock { $0 }?.value }
+        set {
+            let box = newValue.map(WeakCollectionNode.init)
+            owner.withLock { $0 = box }
+        }
+    }
 
     var value: ASPrimitiveTraitCollection {
         get { traits.withLock { $0.primitive } }

@@ -222,6 +222,7 @@ public final class ASCollectionElement: @unchecked Sendable {
         }
         node.indexPath = indexPath
         node.supplementaryElementKind = supplementaryElementKind
+        node.interactionDelegate = traits?.collectionNode
         // Measured with the collection's traits, as Texture's data controller hands them down.
         if let traits = traits?.value { TraitPropagation.propagate(traits, from: node, walkingUnchanged: false) }
         // Read before measuring: an invalidation made while it measures leaves the node needing
@@ -328,6 +329,8 @@ public struct ASElementMap: Sendable {
         /// The item elements; a long list's are made as they are first read (see `ASElementList`).
         public var items = ASElementList()
         public var supplementary: [String: ASCollectionElement] = [:]
+        /// The data source's context for the section (`ASSectionContext`), if it gave one.
+        var context: SectionContextBox?
     }
 
     public internal(set) var sections: [Section] = []

@@ -74,6 +74,7 @@ struct CollectionDataLoader: @unchecked Sendable {
     @MainActor
     private func sectionEntry(_ section: Int, count: Int, deferringTo resolver: ElementResolver?) throws(CollectionError) -> ASElementMap.Section {
         var entry = ASElementMap.Section()
+        entry.context = sectionContext(section)
         for kind in supplementaryKinds(in: section) {
             guard let range = try supplementaryRange(kind: kind, section: section) else { continue }
             let indexPath = IndexPath(item: 0, section: section)
@@ -167,6 +168,7 @@ struct CollectionDataLoader: @unchecked Sendable {
         }
         for (section, entry) in old.sections.enumerated() {
             var fresh = ASElementMap.Section()
+            fresh.context = entry.context
             for (kind, element) in entry.supplementary {
                 fresh.supplementary[kind] = renewed(element, range: remeasuredRange(of: element) { () throws(CollectionError) in
                     try supplementaryRange(kind: kind, section: section)
@@ -280,6 +282,14 @@ struct CollectionDataLoader: @unchecked Sendable {
                        : delegate.collectionNode(collectionNode, sizeRangeForFooterInSection: section)
             }
             if let range { along = vertical ? (range.min.height, range.max.height) : (range.min.width, range.max.width) }
+            if along == nil, let flowDelegate = delegate as? any UICollectionViewDelegateFlowLayout {
+                let view = collectionNode.viewMadeIfNeeded, layout = collectionNode.collectionViewLayout
+                let size = DefaultAnswer.implemented {
+                    header ? flowDelegate.collectionView(view, layout: layout, referenceSizeForHeaderInSection: section)
+                           : flowDelegate.collectionView(view, layout: layout, referenceSizeForFooterInSection: section)
+                }
+                if let size { along = vertical ? (size.height, size.height) : (size.width, size.width) }
+            }
         }
         if along == nil, let flow = layout as? UICollectionViewFlowLayout {
             let reference = header ? flow.headerReferenceSize : flow.footerReferenceSize

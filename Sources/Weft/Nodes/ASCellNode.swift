@@ -17,6 +17,10 @@ open class ASCellNode: ASDisplayNode {
         /// version means the cell asked for a new layout (`setNeedsLayout()`), see
         /// `relayoutInvalidatedCells()`.
         var measuredLayoutVersion: Int?
+        /// Told when `isSelected` changes (the cell's collection), unless the change came from it.
+        var interactionDelegate: WeakInteractionDelegate?
+        var suspendInteractionDelegate = false
+        var layoutAttributes: UICollectionViewLayoutAttributes?
     }
 
     private let cellState = Mutex(CellState())
@@ -31,11 +35,53 @@ open class ASCellNode: ASDisplayNode {
         super.init()
     }
 
-    /// Whether the cell is selected; false by default.
-    public var isSelected: Bool {
+    /// Whether the cell is selected; false by default. Texture's `isSelected`: setting it selects
+    /// or deselects the item in its collection, as Texture's does. Open, as Texture's `setSelected:`
+    /// is overridden; the collection sets it when it selects the item.
+    open var isSelected: Bool {
         get { cellState.withLock { $0.isSelected } }
-        set { cellState.withLock { $0.isSelected = newValue } }
+        set {
+            let delegate = cellState.withLock { s -> WeakInteractionDelegate? in
+                guard s.isSelected != newValue else { return nil }
+                s.isSelected = newValue
+                return s.suspendInteractionDelegate ? nil : s.interactionDelegate
+            }
+            delegate?.value?.nodeSelectedStateDidChange(self)
+        }
     }
+
+    /// See `CellState.interactionDelegate` and `ASCellNodeInteractionDelegate`.
+    var interactionDelegate: (any ASCellNodeInteractionDelegate)? {
+        get { cellState.withLock { $0.interactionDelegate }?.value }
+        set {
+            let box = newValue.map(WeakInteractionDelegate.init)
+            cellState.withLock { $0.interactionDelegate = box }
+        }
+    }
+
+    var suspendInteractionDelegate: Bool {
+        get { cellState.withLock { $0.suspendInteractionDelegate } }
+        set { cellState.withLock { $0.suspendInteractionDelegate = newValue } }
+    }
+
+    /// The layout attributes the collection shows the cell with, nil while it is not shown;
+    /// Texture's `layoutAttributes`. Setting a value different from the current one calls
+    /// `applyLayoutAttributes(_:)` with it (not for nil).
+    public var layoutAttributes: UICollectionViewLayoutAttributes? {
+        get { cellState.withLock { $0.layoutAttributes } }
+        set {
+            let changed = cellState.withLock { s -> Bool in
+                guard !UICollectionViewLayoutAttributes.sameValues(s.layoutAttributes, newValue) else { return false }
+                s.layoutAttributes = newValue
+                return true
+            }
+            if changed, let newValue { applyLayoutAttributes(newValue) }
+        }
+    }
+
+    /// Called with new layout attributes when the collection shows the cell; does nothing by
+    /// default. Texture's `applyLayoutAttributes(_:)`, for subclasses that react to custom attributes.
+    open func applyLayoutAttributes(_ layoutAttributes: UICollectionViewLayoutAttributes) {}
 
     /// Whether the cell is highlighted; false by default.
     public var isHighlighted: Bool {

@@ -54,6 +54,8 @@ public class UICollectionView: UIScrollView {
     /// The UIKit views on screen as of the last composited frame, by the identity of the node that
     /// holds their element's place; see `ASCollectionView.displayInteropCells`.
     var displayedViews: [ObjectIdentifier: DisplayedView] = [:]
+    /// The cells `cellForItem(at:)` handed out for node items on screen, by their node's identity.
+    var nodeCells: [ObjectIdentifier: _ASCollectionViewCell] = [:]
 
     /// A UIKit cell (or supplementary view) on screen.
     struct DisplayedView {

@@ -56,6 +56,10 @@ open class UIView {
     open var semanticContentAttribute = UISemanticContentAttribute.unspecified
     open var tag = 0
     open var isUserInteractionEnabled = true
+    /// How the view resizes when its superview's size changes; see UIView+AutoresizingMask.swift.
+    open var autoresizingMask: AutoresizingMask = []
+    /// Whether subviews resize by their `autoresizingMask` when this view's size changes; true.
+    open var autoresizesSubviews = true
     /// The insets a window or a controller gives this view; see `UIView+SafeArea.swift`.
     var safeAreaSource = SafeAreaSource()
 
@@ -116,9 +120,9 @@ open class UIView {
         get { layer.frame }
         set {
             let frame = UIView.checked(newValue, "frame")
-            let resized = frame.size != layer.bounds.size
+            let old = layer.bounds.size
             layer.frame = frame
-            if resized { setNeedsLayout() }
+            if frame.size != old { setNeedsLayout(); resizeSubviews(from: old) }
         }
     }
 
@@ -127,9 +131,9 @@ open class UIView {
         get { layer.bounds }
         set {
             let bounds = UIView.checked(newValue, "bounds")
-            let resized = bounds.size != layer.bounds.size
+            let old = layer.bounds.size
             layer.bounds = bounds
-            if resized { setNeedsLayout() }
+            if bounds.size != old { setNeedsLayout(); resizeSubviews(from: old) }
         }
     }
 

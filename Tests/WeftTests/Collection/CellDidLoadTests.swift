@@ -82,7 +82,7 @@ final class StyledCells: ASCollectionDataSource, ASCollectionDelegate, ASTableDa
         let node = Self.collection(source)
         let first = try node.snapshot(scale: 1)
         Self.expectStyled(first)
-        let cells = node.visibleNodes().compactMap { $0 as? StyledOnLoadCell }
+        let cells = node.visibleNodes.compactMap { $0 as? StyledOnLoadCell }
         #expect(cells.count == 6 && cells.allSatisfy { $0.isNodeLoaded && $0.loads.withLock { $0 } == 1 })
         _ = try node.snapshot(at: CGPoint(x: 0, y: 300), scale: 1)
         _ = try node.snapshot(at: .zero, scale: 1)
@@ -99,7 +99,7 @@ final class StyledCells: ASCollectionDataSource, ASCollectionDelegate, ASTableDa
         let box = UncheckedBox(node)
         let first = try await onThreadOfItsOwn { try box.value.snapshot(scale: 1) }
         Self.expectStyled(first)
-        let cells = node.visibleNodes().compactMap { $0 as? StyledOnLoadCell }
+        let cells = node.visibleNodes.compactMap { $0 as? StyledOnLoadCell }
         #expect(!cells.isEmpty && cells.allSatisfy { $0.loads.withLock { $0 } == 1 && $0.loadsOffTheMainActor.withLock { $0 } == 0 })
         // A later frame whose cells have all loaded needs nothing from the main actor.
         let again = try await onThreadOfItsOwn { try box.value.snapshot(at: CGPoint(x: 0, y: 10), scale: 1) }

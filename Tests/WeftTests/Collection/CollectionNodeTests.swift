@@ -15,7 +15,7 @@ import WeftTesting
         let c = Self.column(40)
         try c.node.loadDataIfNeeded()
         #expect(c.node.indexPathsForVisibleItems.first == IndexPath(item: 0, section: 0))
-        #expect(c.node.visibleNodes().count == c.node.indexPathsForVisibleItems.count)
+        #expect(c.node.visibleNodes.count == c.node.indexPathsForVisibleItems.count)
         let target = IndexPath(item: 20, section: 0)
         try c.node.scrollToItemChecked(at: target, at: .top, animated: false)
         let frame = c.node.collectionViewLayout.layoutAttributesForItem(at: target)!.frame

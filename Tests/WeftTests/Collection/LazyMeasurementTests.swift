@@ -131,8 +131,8 @@ final class ModelBoxSource: ASCollectionDataSource, ASCollectionDelegate {
         // What lies above item 400 is measured; nothing past the frame's ranges.
         #expect(source.asked - before < 600)
         #expect(a.hasSamePixels(as: b))
-        #expect(lazy.visibleNodes().map(\.debugName) == fresh.visibleNodes().map(\.debugName))
-        #expect(lazy.visibleNodes().map(\.frame) == fresh.visibleNodes().map(\.frame))
+        #expect(lazy.visibleNodes.map(\.debugName) == fresh.visibleNodes.map(\.debugName))
+        #expect(lazy.visibleNodes.map(\.frame) == fresh.visibleNodes.map(\.frame))
         #expect(lazy.contentSize == fresh.contentSize)
         #expect(lazy.nodeForItem(at: IndexPath(item: 400, section: 0))?.debugName == "box \(source.sections[0][400])")
     }

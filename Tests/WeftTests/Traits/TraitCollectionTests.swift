@@ -191,7 +191,7 @@ final class TraitReadingNode: ASDisplayNode {
         let fixture = BoxCollection(viewport: CGSize(width: 100, height: 100), counts: [4]) { _ in CGSize(width: 100, height: 20) }
         fixture.node.setPrimitiveTraitCollection(ASPrimitiveTraitCollection(userInterfaceStyle: .dark))
         _ = try fixture.node.snapshot(scale: 1)
-        let cells = fixture.node.visibleNodes()
+        let cells = fixture.node.visibleNodes
         #expect(!cells.isEmpty)
         #expect(cells.allSatisfy { $0.primitiveTraitCollection().userInterfaceStyle == .dark })
         fixture.node.setPrimitiveTraitCollection(ASPrimitiveTraitCollection(userInterfaceStyle: .light))

@@ -35,7 +35,8 @@ extension ASCollectionNode {
     /// and after this frame (Texture asks from the main thread's scroll handling and fetches on a
     /// background queue; here the delegate is a main-actor object, as UIKit's are), whether to
     /// fetch, and begins the fetch. The next deterministic frame waits for both.
-    func checkForBatchFetching(offset: CGPoint) {
+    /// `visible` is false for a view laid out outside a window (see `BatchFetchingRule.visible`).
+    func checkForBatchFetching(offset: CGPoint, visible: Bool = true) {
         // Without a delegate there is nothing to ask.
         guard delegate != nil, !batchContext.isFetching() else { return }
         let (leading, pending) = settings.withLockedValue { ($0.leadingScreensForBatching, $0.batchFetchDecisionPending) }
@@ -45,10 +46,14 @@ extension ASCollectionNode {
         // The rule only asks whether the content ends within the leading screens: a lazy layout
         // measures that far and no further.
         let reach = (vertical ? offset.y + viewport.height * (1 + leading) : offset.x + viewport.width * (1 + leading)) + 1
-        let content = layoutAccess.entering("\(self): the batch fetching rule") { collectionViewLayout.contentSize(measuringThrough: reach) }
+        let content = layoutAccess.entering("\(self): the batch fetching rule") { () -> CGSize in
+            // Prepared already when a frame asks; a layout pass outside a window may not have.
+            collectionViewLayout.prepareIfNeeded()
+            return collectionViewLayout.contentSize(measuringThrough: reach)
+        }
         let rule = BatchFetchingRule(isFetching: false, leadingScreens: leading, viewport: viewport,
                                      contentSize: content, offset: offset, vertical: vertical,
-                                     scrollingTowardHead: rangeController.movedTowardHead(vertical: vertical))
+                                     scrollingTowardHead: rangeController.movedTowardHead(vertical: vertical), visible: visible)
         guard rule.shouldFetch else { return }
         settings.withLockedValue { $0.batchFetchDecisionPending = true; $0.batchFetchSinceLastFrame = true }
         let context = batchContext

@@ -177,7 +177,7 @@ open class ASTableNode: ASDisplayNode {
     public func indexPath(for cellNode: ASCellNode) -> IndexPath? { collection.indexPath(for: cellNode) }
 
     /// The row nodes in the viewport; Texture's `visibleNodes`.
-    public func visibleNodes() -> [ASCellNode] { collection.visibleNodes() }
+    public var visibleNodes: [ASCellNode] { collection.visibleNodes }
 
     /// The index paths of the rows in the viewport; Texture's `indexPathsForVisibleRows()`.
     public func indexPathsForVisibleRows() -> [IndexPath] { collection.indexPathsForVisibleItems }

@@ -13,6 +13,14 @@ public final class ASTableView: UITableView {
     init(tableNode: ASTableNode) {
         super.init(frame: tableNode.frame, style: tableNode.tableStyle)
         scrollingNode = tableNode
+        tableNode.collection.viewMadeIfNeeded.hostingView = self
+    }
+
+    /// UIKit's layout pass; in a window it shows the rows for the visible rect, as a collection
+    /// view's does (see ASCollectionView+WindowLayout.swift).
+    public override func layoutIfNeeded() {
+        super.layoutIfNeeded()
+        tableNode?.collection.viewMadeIfNeeded.layoutForWindow()
     }
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }

@@ -154,6 +154,13 @@ final class ASDataController: @unchecked Sendable {
         }
     }
 
+    /// Adds a nested batch's completion to this thread's open batch (see
+    /// `CollectionChangeSet.nestedCompletions`).
+    func addNestedCompletion(_ completion: @escaping @Sendable (Bool) -> Void) {
+        let me = Self.currentThread
+        state.withLock { s in s.openBatches[me]?.batch.nestedCompletions.append(completion) }
+    }
+
     /// Closes one level of this thread's batch; returns the whole batch when the outermost closes.
     func closeBatch() -> CollectionChangeSet? {
         let me = Self.currentThread
@@ -297,11 +304,13 @@ final class ASDataController: @unchecked Sendable {
             map.renumberElements()
             // Asked for another viewport than the one the elements are measured for now (the
             // batch was planned while a relayout for a new viewport began): measured again.
-            let generation = self.state.withLock { s -> Int? in
-                guard let generation = s.publish(map, over: base) else { return nil }
+            let (generation, old) = self.state.withLock { s -> (Int?, ASElementMap) in
+                let old = s.visible.map
+                guard let generation = s.publish(map, over: base) else { return (nil, old) }
                 s.load.noteBatchMeasured(for: batch.viewport)
-                return generation
+                return (generation, old)
             }
+            batch.clearIndexPaths(ofNodesRemovedFrom: old)
             guard let generation else {
                 WeftDiagnostics.report(.collection, self.subject, "a batch was made over a map that is no longer the visible one; not applied (please report: every replacement is meant to hold the map)")
                 return false

@@ -9,6 +9,19 @@ struct CollectionChangeSet: Sendable {
     var reloadsData = false
     /// Whether frame sequences animate the batch (`performBatch(animated:…)`; lone edits do).
     var animated = true
+    /// The completions of batches nested in this one, in the order they closed: they run before
+    /// the outer batch's own, as Texture's do (each is enqueued when its batch closes).
+    var nestedCompletions: [@Sendable (Bool) -> Void] = []
+
+    /// `completion` run after the nested batches' completions; nil when there are none of either.
+    func chainingNested(_ completion: (@Sendable (Bool) -> Void)?) -> (@Sendable (Bool) -> Void)? {
+        guard !nestedCompletions.isEmpty else { return completion }
+        let nested = nestedCompletions
+        return { finished in
+            for inner in nested { inner(finished) }
+            completion?(finished)
+        }
+    }
 
     var isEmpty: Bool { edits.isEmpty && !reloadsData }
 

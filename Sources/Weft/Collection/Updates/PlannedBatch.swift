@@ -14,6 +14,9 @@ struct PlannedBatch: Sendable {
     /// order (the `.fresh` slots of `plan.items`).
     let freshSections: [ASElementMap.Section?]
     let freshItems: [[ASCollectionElement]]
+    /// Per section after the batch that a `moveSection` brought there: the context asked for it
+    /// anew, as Texture's move (a delete and an insert) asks it.
+    let movedContexts: [Int: SectionContextBox]
     /// How the fresh nodes are made when the batch is applied (see `CollectionDataLoader.eager`).
     let eager: Bool
     let serial: Bool
@@ -51,7 +54,11 @@ struct PlannedBatch: Sendable {
                 items.append(fresh)
             }
         }
-        return PlannedBatch(changes: changes, plan: plan, before: before, freshSections: sections, freshItems: items,
+        var movedContexts: [Int: SectionContextBox] = [:]
+        for case .moveSection(_, let to) in changes.edits {
+            if plan.sections.indices.contains(to), case .kept = plan.sections[to] { movedContexts[to] = loader.sectionContext(to) }
+        }
+        return PlannedBatch(changes: changes, plan: plan, before: before, freshSections: sections, freshItems: items, movedContexts: movedContexts,
                             eager: loader.eager, serial: loader.serialize, viewport: loader.viewport)
     }
 
@@ -69,6 +76,7 @@ struct PlannedBatch: Sendable {
             case .kept(let o):
                 var entry = ASElementMap.Section()
                 entry.supplementary = map.sections[o].supplementary
+                entry.context = movedContexts[s] ?? map.sections[o].context
                 // Items as they were: the same list, so a long list's items not read yet stay unmade.
                 if let whole = Self.wholeSection(plan.items[s], in: map) {
                     entry.items = map.sections[whole].items
@@ -88,6 +96,25 @@ struct PlannedBatch: Sendable {
             }
         }
         return result
+    }
+
+    /// Takes the index path from the nodes of `old`'s elements the batch removed (deleted, or
+    /// reloaded with a fresh node): they are in no section now, as Texture's cells, whose index
+    /// path is looked up, are not.
+    func clearIndexPaths(ofNodesRemovedFrom old: ASElementMap) {
+        var keptSections = Set<Int>(), keptItems = Set<IndexPath>()
+        for (s, source) in plan.sections.enumerated() {
+            guard case .kept(let o) = source else { continue }
+            keptSections.insert(o)
+            for case .kept(let path) in plan.items[s] { keptItems.insert(path) }
+        }
+        for (section, entry) in old.sections.enumerated() {
+            let keptSection = keptSections.contains(section)
+            if !keptSection { for element in entry.supplementary.values { element.allocatedNode?.indexPath = nil } }
+            entry.items.forEachExisting { item, element in
+                if !keptSection || !keptItems.contains(IndexPath(item: item, section: section)) { element.allocatedNode?.indexPath = nil }
+            }
+        }
     }
 
     /// The section of `map` whose items `sources` are, all and in order, if they are.

@@ -1,0 +1,228 @@
+// Texture's Tests/ASTableViewTests.mm (the tests listed in README.md).
+import XCTest
+import Weft
+
+private let NumberOfSections = 10
+
+final class ASTestTextCellNode: ASTextCellNode {
+    /// Calculated by counting how many times -layoutSpecThatFits: is called on the main thread.
+    var numberOfLayoutsOnMainThread: Int32 = 0
+    var didEnterPreloadStateCount: UInt = 0
+
+    override func layoutSpecThatFits(_ constrainedSize: ASSizeRange) -> ASLayoutSpec {
+        if Thread.isMainThread {
+            numberOfLayoutsOnMainThread += 1
+        }
+        return super.layoutSpecThatFits(constrainedSize)
+    }
+
+    override func didEnterPreloadState() {
+        super.didEnterPreloadState()
+        didEnterPreloadStateCount += 1
+    }
+}
+
+/// Texture's ASTableViewFilledDataSource. Its `respondsToSelector:` override, which answers for the
+/// section index methods only when `usesSectionIndex` is set, needs the Objective-C runtime: the
+/// port leaves the section index methods out, as Texture's answers while `usesSectionIndex` is NO
+/// (see README.md, testSectionIndexHandling). Its node block does not set the cell's `tintColor`
+/// (Weft's nodes have none yet; only testTintColorIsPropagatedToTableViewCell, not ported, reads it).
+final class ASTableViewFilledDataSource: NSObject, ASTableDataSource, ASTableDelegate {
+    var numberOfSections: Int = NumberOfSections
+    var rowsPerSection: Int = 20
+    var nodeBlockForItem: ((IndexPath) -> ASCellNodeBlock)?
+
+    override init() {
+        super.init()
+    }
+
+    func numberOfSections(in tableView: UITableView) -> Int {
+        return numberOfSections
+    }
+
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+        return rowsPerSection
+    }
+
+    func tableView(_ tableView: ASTableView, nodeForRowAt indexPath: IndexPath) -> ASCellNode {
+        let textCellNode = ASTestTextCellNode()
+        textCellNode.text = indexPath.description
+        return textCellNode
+    }
+
+    func tableView(_ tableView: ASTableView, nodeBlockForRowAt indexPath: IndexPath) -> ASCellNodeBlock {
+        if let nodeBlockForItem {
+            return nodeBlockForItem(indexPath)
+        }
+
+        return {
+            let textCellNode = ASTestTextCellNode()
+            textCellNode.text = String(format: "{%d, %d}", Int32(indexPath.section), Int32(indexPath.row))
+            textCellNode.backgroundColor = UIColor.white
+            return textCellNode
+        }
+    }
+}
+
+final class ATableViewTestController: UIViewController {
+    var tableNode: ASTableNode!
+    var dataSource: ASTableViewFilledDataSource!
+
+    override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+        let tableNode = ASTableNode(style: .plain)
+        tableNode.frame = CGRect(x: 0, y: 0, width: 100, height: 500)
+
+        let dataSource = ASTableViewFilledDataSource()
+
+        tableNode.delegate = dataSource
+        tableNode.dataSource = dataSource
+
+        self.tableNode = tableNode
+        self.dataSource = dataSource
+
+        view.addSubview(self.tableNode.view)
+    }
+
+    required init?(coder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
+    }
+}
+
+final class ASTableViewTests: XCTestCase {
+    // Texture's setUp turns on two ASConfiguration experiments (see README.md).
+
+    /// This may seem silly, but we had issues where the runtime sometimes wouldn't correctly report
+    /// conformances declared on categories.
+    func testThatTableNodeConformsToExpectedProtocols() {
+        let node: Any = ASTableNode(style: .plain)
+        XCTAssert(node is ASRangeControllerUpdateRangeProtocol)
+    }
+
+    /// This tests an issue where, if the table is loaded before the first layout pass,
+    /// the nodes are first measured with a constrained width of 0 which isn't ideal.
+    func testThatNodeConstrainedSizesAreCorrectIfReloadIsPreempted() {
+        let node = ASTableNode(style: .plain)
+
+        let dataSource = ASTableViewFilledDataSource()
+        let cellWidth: CGFloat = 320
+        node.frame = CGRect(x: 0, y: 0, width: cellWidth, height: 480)
+
+        node.dataSource = dataSource
+        node.delegate = dataSource
+
+        // Trigger data load BEFORE first layout pass, to ensure constrained size is correct.
+        XCTAssertGreaterThan(node.numberOfSections, 0)
+        node.waitUntilAllUpdatesAreProcessed()
+
+        var expectedSizeRange = ASSizeRangeMake(CGSize(width: cellWidth, height: 0))
+        expectedSizeRange.max.height = CGFloat.greatestFiniteMagnitude
+
+        for i in 0..<node.numberOfSections {
+            for j in 0..<node.numberOfRows(inSection: i) {
+                let indexPath = IndexPath(item: j, section: i)
+                let cellNode = node.nodeForRow(at: indexPath) as! ASTestTextCellNode
+                ASXCTAssertEqualSizeRanges(cellNode.constrainedSizeForCalculatedLayout, expectedSizeRange)
+                XCTAssertEqual(cellNode.numberOfLayoutsOnMainThread, 0)
+            }
+        }
+    }
+
+    func testThatNilBatchUpdatesCanBeSubmitted() {
+        let node = ASTableNode(style: .plain)
+
+        // Passing nil blocks should not crash
+        node.performBatchUpdates(nil, completion: nil)
+        node.performBatch(animated: false, updates: nil, completion: nil)
+    }
+
+    func testItemsInsertedIntoThePreloadRangeGetPreloaded() {
+        // Start table node setup
+        let testController = ATableViewTestController(nibName: nil, bundle: nil)
+        let tableNode = testController.tableNode!
+        let dataSource = testController.dataSource!
+
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        window.rootViewController = testController
+        window.makeKeyAndVisible()
+
+        var minimumPreloadParams = ASRangeTuningParameters(leadingBufferScreenfuls: 1, trailingBufferScreenfuls: 1)
+        tableNode.setTuningParameters(minimumPreloadParams, for: .minimum, rangeType: .preload)
+        tableNode.updateCurrentRange(with: .minimum)
+
+        tableNode.reloadData()
+        tableNode.waitUntilAllUpdatesAreProcessed()
+        testController.tableNode.view.layoutIfNeeded()
+        // End table node setup
+
+        let lastVisibleIndex = tableNode.indexPathsForVisibleRows().sorted().last!
+
+        let itemCount = dataSource.rowsPerSection
+        let isLastItemInSection = lastVisibleIndex.row == itemCount - 1
+        let nextItemSection = isLastItemInSection ? lastVisibleIndex.section + 1 : lastVisibleIndex.section
+        let nextItemRow = isLastItemInSection ? 0 : lastVisibleIndex.row + 1
+
+        XCTAssertTrue(dataSource.numberOfSections > nextItemSection, "There is no items after the last visible item. Update the section/row counts so that there is one for this test to work properly.")
+        XCTAssertTrue(dataSource.rowsPerSection > nextItemRow, "There is no items after the last visible item. Update the section/row counts so that there is one for this test to work properly.")
+
+        let nextItemIndexPath = IndexPath(row: nextItemRow, section: nextItemSection)
+        var nodeBeforeUpdate = tableNode.nodeForRow(at: nextItemIndexPath) as? ASTestTextCellNode
+
+        let noChangeDone = expectation(description: "Batch update with no changes done and completion block has been called. Tuning params set to 1 screenful.")
+
+        let nodeAfterUpdate = TableNodeBox()
+        tableNode.performBatchUpdates({
+        }, completion: { finished in
+            nodeAfterUpdate.node = tableNode.nodeForRow(at: nextItemIndexPath) as? ASTestTextCellNode
+            noChangeDone.fulfill()
+        })
+
+        wait(for: [noChangeDone], timeout: 1)
+
+        XCTAssertTrue(nodeBeforeUpdate === nodeAfterUpdate.node, "Node should not have changed since no updates were made.")
+        XCTAssertTrue(nodeAfterUpdate.node?.didEnterPreloadStateCount == 1, "Node should have been preloaded.")
+
+        let changeDone = expectation(description: "Batch update with changes done and completion block has been called. Tuning params set to 1 screenful.")
+
+        tableNode.performBatchUpdates({
+            let indexPaths = [nextItemIndexPath]
+            tableNode.deleteRows(at: indexPaths, with: .none)
+            tableNode.insertRows(at: indexPaths, with: .none)
+        }, completion: { finished in
+            nodeAfterUpdate.node = tableNode.nodeForRow(at: nextItemIndexPath) as? ASTestTextCellNode
+            changeDone.fulfill()
+        })
+
+        wait(for: [changeDone], timeout: 1)
+
+        XCTAssertTrue(nodeBeforeUpdate !== nodeAfterUpdate.node, "Node should have changed after updating.")
+        XCTAssertTrue(nodeAfterUpdate.node?.didEnterPreloadStateCount == 1, "New node should have been preloaded.")
+
+        minimumPreloadParams = ASRangeTuningParameters(leadingBufferScreenfuls: 0, trailingBufferScreenfuls: 0)
+        tableNode.setTuningParameters(minimumPreloadParams, for: .minimum, rangeType: .preload)
+        tableNode.updateCurrentRange(with: .minimum)
+
+        let changeDoneZeroSreenfuls = expectation(description: "Batch update with changes done and completion block has been called. Tuning params set to 0 screenful.")
+
+        nodeBeforeUpdate = nodeAfterUpdate.node
+        let nodeAfterUpdateZeroSreenfuls = TableNodeBox()
+        tableNode.performBatchUpdates({
+            let indexPaths = [nextItemIndexPath]
+            tableNode.deleteRows(at: indexPaths, with: .none)
+            tableNode.insertRows(at: indexPaths, with: .none)
+        }, completion: { finished in
+            nodeAfterUpdateZeroSreenfuls.node = tableNode.nodeForRow(at: nextItemIndexPath) as? ASTestTextCellNode
+            changeDoneZeroSreenfuls.fulfill()
+        })
+
+        wait(for: [changeDoneZeroSreenfuls], timeout: 1)
+
+        XCTAssertTrue(nodeBeforeUpdate !== nodeAfterUpdateZeroSreenfuls.node, "Node should have changed after updating.")
+        XCTAssertTrue(nodeAfterUpdateZeroSreenfuls.node?.didEnterPreloadStateCount == 0, "New node should NOT have been preloaded.")
+    }
+}
+
+/// A mutable slot a completion block fills in, for Texture's `__block` node variables.
+final class TableNodeBox {
+    var node: ASTestTextCellNode?
+}
