@@ -19,14 +19,14 @@ extension ASCollectionNode {
     /// In a frame sequence the batch animates, as UIKit's does (see `performBatch(animated:…)`).
     /// `updates` does not escape (it runs before this returns), as Texture's `AS_NOESCAPE` block,
     /// so it may use `self`'s members without writing `self.`.
-    public func performBatchUpdates(_ updates: () -> Void, completion: (@Sendable (Bool) -> Void)? = nil) {
+    @preconcurrency public func performBatchUpdates(_ updates: () -> Void, completion: (@Sendable (Bool) -> Void)? = nil) {
         performBatch(animated: true, updates: updates, completion: completion)
     }
 
     /// `performBatchUpdates(_:completion:)` with no updates (`nil`): the edits already made
     /// since the last batch, or none.
     @_disfavoredOverload
-    public func performBatchUpdates(_ updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {
+    @preconcurrency public func performBatchUpdates(_ updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {
         performBatchUpdates(updates ?? {}, completion: completion)
     }
 
@@ -34,7 +34,7 @@ extension ASCollectionNode {
     /// in a frame sequence, animate the change as UIKit does when `animated` (inserted cells fade
     /// in, deleted ones fade out, kept ones slide; see `FrameSequence.editing(atFrame:_:)`) and
     /// show it at once when not. In a nested batch the outermost call decides.
-    public func performBatch(animated: Bool, updates: () -> Void, completion: (@Sendable (Bool) -> Void)? = nil) {
+    @preconcurrency public func performBatch(animated: Bool, updates: () -> Void, completion: (@Sendable (Bool) -> Void)? = nil) {
         guard var batch = recordBatch(updates) else {
             // A nested batch: its completion runs with the outer batch's, before it.
             if let completion { dataController.addNestedCompletion(completion) }
@@ -46,7 +46,7 @@ extension ASCollectionNode {
 
     /// `performBatch(animated:updates:completion:)` with no updates (`nil`).
     @_disfavoredOverload
-    public func performBatch(animated: Bool, updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {
+    @preconcurrency public func performBatch(animated: Bool, updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {
         performBatch(animated: animated, updates: updates ?? {}, completion: completion)
     }
 
@@ -119,7 +119,7 @@ extension ASCollectionNode {
     /// Runs `block` once every batch submitted so far is applied: at once on this thread when none
     /// is queued, else on the callback queue after the last completion; Texture's
     /// `onDidFinishProcessingUpdates(_:)`.
-    public func onDidFinishProcessingUpdates(_ block: @escaping @Sendable () -> Void) {
+    @preconcurrency public func onDidFinishProcessingUpdates(_ block: @escaping @Sendable () -> Void) {
         dataController.onDidFinishProcessingUpdates(block)
     }
 

@@ -54,13 +54,13 @@ extension ASCollectionView {
     /// Texture's `performBatch(animated:updates:completion:)` on the view: the node's, with
     /// `completion` run on the main thread, as Texture runs it (a nested batch's before its outer
     /// batch's).
-    public func performBatch(animated: Bool, updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+    @preconcurrency public func performBatch(animated: Bool, updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
         owner?.performBatch(animated: animated, updates: updates ?? {}, completion: Self.onMainThread(completion))
     }
 
     /// Texture's (and UIKit's) `performBatchUpdates(_:completion:)` on the view; see
     /// `performBatch(animated:updates:completion:)`.
-    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+    @preconcurrency public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         performBatch(animated: true, updates: updates, completion: completion)
     }
 
@@ -78,7 +78,7 @@ extension ASCollectionView {
 
     /// Texture's `onDidFinishProcessingUpdates(_:)`: `completion` runs on the main thread once
     /// every batch submitted so far is applied.
-    public func onDidFinishProcessingUpdates(_ completion: @escaping () -> Void) {
+    @preconcurrency public func onDidFinishProcessingUpdates(_ completion: @escaping () -> Void) {
         guard let owner else { return completion() }
         guard owner.isProcessingUpdates else { return completion() }
         let handed = UncheckedSendable(completion)

@@ -16,24 +16,24 @@ extension ASTableNode {
     /// Texture's `performBatchUpdates(_:completion:)`: the row and section edits made in `updates`
     /// form one batch, validated with UIKit's rules and applied in order; see the collection's.
     /// `updates` does not escape, as Texture's `AS_NOESCAPE` block.
-    public func performBatchUpdates(_ updates: () -> Void, completion: (@Sendable (Bool) -> Void)? = nil) {
+    @preconcurrency public func performBatchUpdates(_ updates: () -> Void, completion: (@Sendable (Bool) -> Void)? = nil) {
         collection.performBatchUpdates(updates, completion: completion)
     }
 
     /// `performBatchUpdates(_:completion:)` with no updates (`nil`).
     @_disfavoredOverload
-    public func performBatchUpdates(_ updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {
+    @preconcurrency public func performBatchUpdates(_ updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {
         collection.performBatchUpdates(updates ?? {}, completion: completion)
     }
 
     /// Texture's `performBatch(animated:updates:completion:)`.
-    public func performBatch(animated: Bool, updates: () -> Void, completion: (@Sendable (Bool) -> Void)? = nil) {
+    @preconcurrency public func performBatch(animated: Bool, updates: () -> Void, completion: (@Sendable (Bool) -> Void)? = nil) {
         collection.performBatch(animated: animated, updates: updates, completion: completion)
     }
 
     /// `performBatch(animated:updates:completion:)` with no updates (`nil`).
     @_disfavoredOverload
-    public func performBatch(animated: Bool, updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {
+    @preconcurrency public func performBatch(animated: Bool, updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {
         collection.performBatch(animated: animated, updates: updates ?? {}, completion: completion)
     }
 
@@ -82,7 +82,7 @@ extension ASTableNode {
     public func waitUntilAllUpdatesAreProcessed() { collection.waitUntilAllUpdatesAreProcessed() }
 
     /// Runs `block` once every batch submitted so far is applied; Texture's `onDidFinishProcessingUpdates(_:)`.
-    public func onDidFinishProcessingUpdates(_ block: @escaping @Sendable () -> Void) {
+    @preconcurrency public func onDidFinishProcessingUpdates(_ block: @escaping @Sendable () -> Void) {
         collection.onDidFinishProcessingUpdates(block)
     }
 
