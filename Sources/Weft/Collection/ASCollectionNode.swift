@@ -39,6 +39,9 @@ open class ASCollectionNode: ASDisplayNode {
         /// reading nil while this is true means the object was deallocated: a load reports that
         /// (see `reportReleasedDataSource()`) rather than silently showing an empty collection.
         var dataSourceSet = false
+        /// How many times `frame` or `bounds` was set: a load or relayout during which it changed
+        /// leaves its elements to be measured again (see `measuredViewport(_:sinceChanges:)`).
+        var viewportChanges = 0
         /// The last size given to `frame` or `bounds` when it was not a drawable one (the node keeps
         /// a repaired size): viewport errors show what the caller passed.
         var rejectedViewport: CGSize?
@@ -298,7 +301,18 @@ open class ASCollectionNode: ASDisplayNode {
 
     private func noteViewport(_ size: CGSize) {
         let drawable = size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0
-        settings.withLockedValue { $0.rejectedViewport = drawable ? nil : size }
+        settings.withLockedValue { s in
+            s.rejectedViewport = drawable ? nil : size
+            s.viewportChanges &+= 1
+        }
+    }
+
+    /// The viewport a load or relayout that began when `viewportChanges` was `start` may record
+    /// as measured: its own, or `.zero` (the next access measures again) when the frame or bounds
+    /// were set meanwhile or no longer have its size. The data source reads the live bounds as it answers, so the elements
+    /// may have been measured for a size the load never saw at its start.
+    private func measuredViewport(_ viewport: CGSize, sinceChanges start: Int) -> CGSize {
+        settings[\.viewportChanges] == start && bounds.size == viewport ? viewport : .zero
     }
 
     /// The viewport size to name in an error: the one the caller gave, when it was repaired.
@@ -453,8 +467,9 @@ open class ASCollectionNode: ASDisplayNode {
         var failure: CollectionError?
         reportReleasedDataSource()
         do {
+            let changes = settings[\.viewportChanges]
             let (loadedData, deferred) = try loader(for: viewport).load()
-            publishReplacing(loadedData, over: base, .loaded(viewport: viewport, itemsDeferred: deferred, error: nil))
+            publishReplacing(loadedData, over: base, .loaded(viewport: measuredViewport(viewport, sinceChanges: changes), itemsDeferred: deferred, error: nil))
             for node in old.allocatedNodes { node.recursivelySetInterfaceState([]) }
             rangeController.reset()
         } catch {
@@ -521,7 +536,9 @@ open class ASCollectionNode: ASDisplayNode {
         let visible = dataController.visible
         // The viewport is recorded with the map, before the held batches are let go: one asked
         // for another viewport sees it differs.
-        publishReplacing(loader(for: viewport).remeasure(visible.map), over: visible.generation, .relaidOut(viewport: viewport))
+        let changes = settings[\.viewportChanges]
+        let map = loader(for: viewport).remeasure(visible.map)
+        publishReplacing(map, over: visible.generation, .relaidOut(viewport: measuredViewport(viewport, sinceChanges: changes)))
         dataController.endReplacement()
         collectionViewLayout.invalidateLayout()
         collectionViewLayout.prepareIfNeeded()
