@@ -18,18 +18,13 @@ extension ASCollectionNode {
     /// UIScrollView's `adjustedContentInset`: `contentInset` plus the safe-area edges that
     /// `contentInsetAdjustmentBehavior` adds. The scrollable range (`contentOffsetRange`) uses it.
     public var adjustedContentInset: UIEdgeInsets {
-        let inset = contentInset, added = safeAreaAdjustment()
-        return UIEdgeInsets(top: inset.top + added.top, left: inset.left + added.left,
-                            bottom: inset.bottom + added.bottom, right: inset.right + added.right)
+        contentInset.adding(safeAreaAdjustment())
     }
 
     /// `contentInset` plus the adjustment the last frame was settled for: what a layout reads
     /// while it prepares (working out the adjustment would prepare it again).
     var settledAdjustedContentInset: UIEdgeInsets {
-        settings.withLockedValue { s in
-            UIEdgeInsets(top: s.contentInset.top + s.appliedInsetAdjustment.top, left: s.contentInset.left + s.appliedInsetAdjustment.left,
-                         bottom: s.contentInset.bottom + s.appliedInsetAdjustment.bottom, right: s.contentInset.right + s.appliedInsetAdjustment.right)
-        }
+        settings.withLockedValue { $0.contentInset.adding($0.appliedInsetAdjustment) }
     }
 
     /// The safe-area edges the behaviour adds. The safe area is the collection's own, or its

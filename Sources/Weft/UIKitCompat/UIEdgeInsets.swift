@@ -17,6 +17,11 @@ public struct UIEdgeInsets: Hashable, Sendable, CustomStringConvertible {
     public static let zero = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
 
     public var description: String { "{\(top), \(left), \(bottom), \(right)}" }
+
+    /// Each edge of this plus the same edge of `other` (a content inset and its safe-area adjustment).
+    func adding(_ other: UIEdgeInsets) -> UIEdgeInsets {
+        UIEdgeInsets(top: top + other.top, left: left + other.left, bottom: bottom + other.bottom, right: right + other.right)
+    }
 }
 
 extension CGRect {

@@ -571,10 +571,11 @@ final class ASDataController: @unchecked Sendable {
     }
 
     /// Edits are held for a load that nothing runs or has taken the map for: a reload asked for
-    /// where none could start, left to the next query or frame.
+    /// where none could start, left to the next query or frame. (A decided load is always
+    /// running, so only the reload's announcement can be waiting here.)
     var holdsEditsForNextAccessLoad: Bool {
         state.withLock { s in
-            !s.held.isEmpty && s.replacement == nil && !s.load.running && (s.load.reloadAnnounced || s.load.loadAnnounced)
+            !s.held.isEmpty && s.replacement == nil && !s.load.running && s.load.reloadAnnounced
         }
     }
 
