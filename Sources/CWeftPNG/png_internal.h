@@ -97,6 +97,12 @@ int weft_png_filter_rgb_avx2(const uint8_t *cur, const uint8_t *prev, size_t wid
                              uint64_t cost[3]);
 #endif
 
+// png_libdeflate.c: one row of cairo ARGB32 pixels as `PNGEncoder()` writes it, without its filter
+// byte: RGB when `opaque` (returns 0 at a pixel that is not, else 1), else un-premultiplied RGBA
+// through `scratch` (width × 4 bytes with 4 zero bytes before it). Filtered with Sub when `sub`,
+// else None. `out` needs 32 bytes of slack after the row.
+int weft_png_deflate_row(const uint8_t *row, size_t width, int sub, int opaque, uint8_t *scratch, uint8_t *out, int avx2);
+
 // What the portable and AVX2 filters share, so that both choose by the same numbers.
 static inline uint8_t weft_paeth_predict(int a, int b, int c) {
     int pa = b > c ? b - c : c - b, pb = a > c ? a - c : c - a, pc = a + b - 2 * c;

@@ -98,6 +98,18 @@ static void rgba_row(const uint8_t *row, size_t width, int sub, uint8_t *scratch
 
 // ---------------------------------------------------------------------------------------------
 
+int weft_png_deflate_row(const uint8_t *row, size_t width, int sub, int opaque, uint8_t *scratch, uint8_t *out, int avx2) {
+    if (!opaque) {
+        rgba_row(row, width, sub, scratch, out, avx2);
+        return 1;
+    }
+#if WEFT_X86
+    if (avx2) return rgb_row_avx2(row, width, sub, out);
+#endif
+    (void)avx2;
+    return rgb_row(row, 0, width, sub, out);
+}
+
 // The filtered rows in a buffer from malloc (`*raw`, `*count` bytes): RGB when `opaque`, else RGBA.
 // For RGB, `*raw` is left NULL (and OK returned) when a pixel turns out not to be opaque.
 static int make_rows(const uint8_t *pixels, size_t width, size_t height, size_t stride, int filter, int opaque, uint8_t **raw,
@@ -123,18 +135,9 @@ static int make_rows(const uint8_t *pixels, size_t width, size_t height, size_t 
         const uint8_t *row = width > 0 ? pixels + y * stride : pixels;
         uint8_t *out = rows + y * row_bytes;
         out[0] = (uint8_t)filter;
-        if (opaque) {
-#if WEFT_X86
-            int all = avx2 ? rgb_row_avx2(row, width, sub, out + 1) : rgb_row(row, 0, width, sub, out + 1);
-#else
-            int all = rgb_row(row, 0, width, sub, out + 1);
-#endif
-            if (!all) {
-                free(rows);
-                return WEFT_PNG_LIBDEFLATE_OK;
-            }
-        } else {
-            rgba_row(row, width, sub, scratch + 4, out + 1, avx2);
+        if (!weft_png_deflate_row(row, width, sub, opaque, opaque ? NULL : scratch + 4, out + 1, avx2)) {
+            free(rows);
+            return WEFT_PNG_LIBDEFLATE_OK;
         }
     }
     free(scratch);

@@ -24,14 +24,9 @@ extension Diffing where Value == RenderedImage {
                     return Data()
                 }
             },
-            fromData: { data in
-                do {
-                    return .rendered(try UIImage(decoding: data).bitmap)
-                } catch {
-                    let reason = data.isEmpty ? "it is empty (its recording could not render); record it again" : "\(error)"
-                    return RenderedImage(content: .failure("the reference is not a PNG image: \(reason)"), attribution: nil, failureReport: nil)
-                }
-            },
+            // Read, not decoded: a rendering Weft's encoder would write as these bytes passes
+            // without decoding them (`Bitmap.isEncoded(in:)`).
+            fromData: { data in .reference(data) },
             diffV2: { reference, actual in
                 let rendered: Bitmap
                 switch actual.content {
@@ -39,6 +34,7 @@ extension Diffing where Value == RenderedImage {
                     _ = actual.failureReport?.claim()
                     return (message, [])
                 case .bitmap(let bitmap):
+                    if let file = reference.reference, bitmap.isEncoded(in: file.data) { return nil }
                     // A rendering equal to the decoded reference passes as it is: a decoded PNG is
                     // its own round trip (see `GoldenStore`), so nothing is encoded or decoded.
                     if case .bitmap(let expected) = reference.content, bitmap.hasSamePixels(as: expected) { return nil }

@@ -17,11 +17,47 @@ public struct RenderedImage: Sendable {
         case failure(String)
     }
 
-    public let content: Content
+    /// The rendering, or the render error's text. For a reference read from disk, its decoding,
+    /// made the first time it is asked for: a passing comparison never needs it.
+    public var content: Content {
+        switch storage {
+        case .made(let content): content
+        case .read(let file): file.content
+        }
+    }
     /// The nodes the rendering showed, captured just after it; nil for a reference read from disk.
     public let attribution: NodeAttribution?
     /// Reports a render error once, whether the diff or a recording meets it first.
     let failureReport: OnceReport?
+    private let storage: Storage
+
+    private enum Storage: Sendable {
+        case made(Content)
+        case read(ReferencePNG)
+    }
+
+    init(content: Content, attribution: NodeAttribution?, failureReport: OnceReport?) {
+        storage = .made(content)
+        self.attribution = attribution
+        self.failureReport = failureReport
+    }
+
+    /// A reference read from disk, decoded only when `content` is asked for.
+    static func reference(_ data: Data) -> RenderedImage {
+        RenderedImage(storage: .read(ReferencePNG(data)))
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
+        attribution = nil
+        failureReport = nil
+    }
+
+    /// A reference's file, which a rendering is checked against before anything is decoded.
+    var reference: ReferencePNG? {
+        if case .read(let file) = storage { return file }
+        return nil
+    }
 
     /// A successful rendering, with the subject's nodes for failure messages.
     public static func rendered(_ bitmap: Bitmap, attribution: NodeAttribution? = nil) -> RenderedImage {
@@ -63,6 +99,34 @@ final class OnceReport: Sendable {
         reported.withLock { done in
             defer { done = true }
             return !done
+        }
+    }
+}
+
+/// A reference image's PNG bytes as read from disk, and their decoding once something asks for
+/// it. Owned by the `RenderedImage` that carries it; the decoding is made and kept under a mutex,
+/// so it is Sendable.
+final class ReferencePNG: Sendable {
+    let data: Data
+    private let decoded = Mutex<RenderedImage.Content?>(nil)
+
+    init(_ data: Data) { self.data = data }
+
+    var content: RenderedImage.Content {
+        decoded.withLock { decoded in
+            if let decoded { return decoded }
+            let content = decode()
+            decoded = content
+            return content
+        }
+    }
+
+    private func decode() -> RenderedImage.Content {
+        do {
+            return .bitmap(try UIImage(decoding: data).bitmap)
+        } catch {
+            let reason = data.isEmpty ? "it is empty (its recording could not render); record it again" : "\(error)"
+            return .failure("the reference is not a PNG image: \(reason)")
         }
     }
 }

@@ -136,17 +136,28 @@ public struct GoldenStore: Sendable {
             return .missing(golden: goldenURL.path, actual: path.path)
         }
         if mode == .all { return record() }
-        let expected: Bitmap
+        // A passing comparison encodes nothing and, where the golden was written by Weft's
+        // encoder, decodes nothing: the rendering's rows are checked against the golden's data.
+        let goldenData: Data
         do {
-            expected = try UIImage(contentsOf: goldenURL).bitmap
+            goldenData = try ImageDecoder.readImageFile(goldenURL.path)
         } catch {
             return .unreadable(golden: goldenURL.path, reason: "\(error)")
         }
-        // A passing comparison encodes nothing and decodes only the golden. A decoded golden is its
-        // own PNG round trip (cairo's reader premultiplies to values that un-premultiply and
-        // premultiply back to themselves: all 65,536 alpha and colour pairs), so a rendering equal
-        // to it would be equal after its round trip too, which is worked out (in C, not by
-        // encoding) only when they differ.
+        if bitmap.isEncoded(in: goldenData) {
+            removeArtifacts(file)
+            return nil
+        }
+        let expected: Bitmap
+        do {
+            expected = try ImageDecoder.decode(goldenData, scale: ImageDecoder.scaleSuffix(of: goldenURL.path), source: goldenURL.path)
+        } catch {
+            return .unreadable(golden: goldenURL.path, reason: "\(error)")
+        }
+        // Otherwise the golden is decoded. A decoded golden is its own PNG round trip (cairo's
+        // reader premultiplies to values that un-premultiply and premultiply back to themselves:
+        // all 65,536 alpha and colour pairs), so a rendering equal to it would be equal after its
+        // round trip too, which is worked out (in C, not by encoding) only when they differ.
         if bitmap.hasSamePixels(as: expected) {
             removeArtifacts(file)
             return nil

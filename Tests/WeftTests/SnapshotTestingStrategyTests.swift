@@ -24,6 +24,24 @@ import WeftSnapshotTesting
         #expect(verifySnapshot(of: node, as: .image(precision: 0.99, traits: .init(displayScale: 2)), named: "box", record: .never, snapshotDirectory: folder) == nil)
     }
 
+    /// A reference Weft's snapshot encoder did not write (another encoder's filters here) cannot be
+    /// checked without decoding; it is decoded and compared as before. A damaged one is reported.
+    @Test func referencesFromOtherEncodersAreDecodedAndCompared() throws {
+        let folder = Self.directory()
+        let node = TestSupport.box(CGRect(x: 0, y: 0, width: 10, height: 10), .red)
+        node.addSubnode(TestSupport.box(CGRect(x: 2, y: 3, width: 4, height: 5), UIColor(red: 0, green: 0, blue: 1, alpha: 0.5)))
+        _ = verifySnapshot(of: node, as: .image(traits: .init(displayScale: 2)), named: "box", record: .missing, snapshotDirectory: folder)
+        let path = folder + "/referencesFromOtherEncodersAreDecodedAndCompared.box.png"
+        let recorded = try UIImage(decoding: try #require(FileManager.default.contents(atPath: path))).bitmap
+        let singlePass = PNGEncoder(method: .singlePass).encode(recorded)
+        #expect(!recorded.isEncoded(in: singlePass))
+        try singlePass.write(to: URL(fileURLWithPath: path))
+        #expect(verifySnapshot(of: node, as: .image(traits: .init(displayScale: 2)), named: "box", record: .never, snapshotDirectory: folder) == nil)
+        try Data(singlePass.prefix(60)).write(to: URL(fileURLWithPath: path))
+        let failure = verifySnapshot(of: node, as: .image(traits: .init(displayScale: 2)), named: "box", record: .never, snapshotDirectory: folder)
+        #expect(failure?.contains("the reference is not a PNG image") == true, "\(String(describing: failure))")
+    }
+
     @Test func aRenderFailureIsReportedNotRecordedAsAPass() throws {
         let folder = Self.directory()
         let good = TestSupport.box(CGRect(x: 0, y: 0, width: 10, height: 10), .red)

@@ -5,6 +5,7 @@
 // deleted), whereas a change to this file makes every build remake the module.
 #include "weft_argb.h"
 #include "weft_png.h"
+#include "weft_png_compare.h"
 #include "weft_png_libdeflate.h"
 #include "weft_png_sequence.h"
 #include "weft_unpremultiply.h"

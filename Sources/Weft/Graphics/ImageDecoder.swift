@@ -2,8 +2,8 @@ import Foundation
 
 /// Turns PNG or JPEG bytes into a `Bitmap`, choosing the decoder by the bytes' signature.
 /// Stateless; use from any context.
-enum ImageDecoder {
-    static func decode(_ data: Data, scale: CGFloat, source: String) throws(ImageDecodingError) -> Bitmap {
+package enum ImageDecoder {
+    package static func decode(_ data: Data, scale: CGFloat, source: String) throws(ImageDecodingError) -> Bitmap {
         guard DisplayScale(scale) != nil else { throw .invalidScale(scale) }
         if data.starts(with: PNGDecoder.signature) {
             return try PNGDecoder.decode(data, scale: scale, source: source)
@@ -24,7 +24,7 @@ enum ImageDecoder {
     /// Reads a whole regular file of at most `maximumFileBytes`. Devices, FIFOs and directories are
     /// refused before reading (`/dev/zero` never ends, a FIFO blocks), and the read stops past the
     /// limit even if the file grows meanwhile.
-    static func readImageFile(_ path: String) throws(ImageDecodingError) -> Data {
+    package static func readImageFile(_ path: String) throws(ImageDecodingError) -> Data {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno
@@ -72,7 +72,7 @@ enum ImageDecoder {
     }
 
     /// UIKit's file-name convention: `photo@2x.png` is a scale-2 image.
-    static func scaleSuffix(of path: String) -> CGFloat {
+    package static func scaleSuffix(of path: String) -> CGFloat {
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         for scale in [3, 2] where name.hasSuffix("@\(scale)x") { return CGFloat(scale) }
         return 1
