@@ -377,6 +377,23 @@ final class ASDisplayNodeLayerTests: XCTestCase {
         }
     }
 
+    func testRemoveFromViewBackedLoadedSupernode() {
+        MainActor.assumeIsolated {
+            let a = ASDisplayNode(); a.debugName = "a"
+            let b = ASDisplayNode(); b.debugName = "b"
+            b.addSubnode(a)
+            _ = a.view
+            _ = b.view
+            for n in [a, b] { XCTAssertTrue(n.isNodeLoaded, "\(n.debugName ?? "") should be loaded") }
+            XCTAssertTrue(a.supernode === b)
+            XCTAssertEqual(a.view.superview, b.view)
+
+            a.removeFromSupernode()
+            XCTAssertNil(a.supernode)
+            XCTAssertNil(a.view.superview)
+        }
+    }
+
     func testRemoveFromLayerBackedLoadedSupernode() {
         MainActor.assumeIsolated {
             let a = ASDisplayNode(); a.debugName = "a"

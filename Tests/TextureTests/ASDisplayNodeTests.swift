@@ -20,12 +20,19 @@ private func orderStringFromSubnodes(_ n: ASDisplayNode) -> String {
     n.subnodes.map { $0.debugName ?? "" }.joined(separator: ",")
 }
 
-/// Asserts subnode and sublayer order match what you provide here (Texture's
-/// XCTAssertNodeSubnodeSubviewSublayerOrder without its subviews line: see README.md).
-@MainActor private func XCTAssertNodeSubnodeSublayerOrder(_ n: ASDisplayNode, _ loaded: Bool, _ order: String, _ description: String,
-                                                          file: StaticString = #filePath, line: UInt = #line) {
+@MainActor private func orderStringFromSubviews(_ v: UIView) -> String {
+    v.subviews.map { ASViewToDisplayNode($0)?.debugName ?? "" }.joined(separator: ",")
+}
+
+/// Asserts subnode, subview, sublayer order match what you provide here (Texture's
+/// XCTAssertNodeSubnodeSubviewSublayerOrder).
+@MainActor private func XCTAssertNodeSubnodeSubviewSublayerOrder(_ n: ASDisplayNode, _ loaded: Bool, _ isLayerBacked: Bool, _ order: String,
+                                                                 _ description: String, file: StaticString = #filePath, line: UInt = #line) {
     XCTAssertEqual(orderStringFromSubnodes(n), order, "Incorrect node order for \(description)", file: file, line: line)
     if loaded {
+        if !isLayerBacked {
+            XCTAssertEqual(orderStringFromSubviews(n.view), order, "Incorrect subviews for \(description)", file: file, line: line)
+        }
         XCTAssertEqual(orderStringFromSublayers(n.layer), order, "Incorrect sublayers for \(description)", file: file, line: line)
     }
 }
@@ -557,6 +564,10 @@ final class ASDisplayNodeTests: XCTestCase {
         XCTAssertEqual(0, parent.subnodes.count, "We shouldn't have any subnodes")
     }
 
+    func testReplaceSubnodeView() {
+        MainActor.assumeIsolated { checkReplaceSubnodeLoaded(true, layerBacked: false) }
+    }
+
     func testReplaceSubnodeNoView() {
         MainActor.assumeIsolated { checkReplaceSubnodeLoaded(false, layerBacked: false) }
     }
@@ -592,14 +603,14 @@ final class ASDisplayNodeTests: XCTestCase {
         let nilParent: ASDisplayNode? = nil
 
         // Check initial state
-        XCTAssertNodeSubnodeSublayerOrder(parent, loaded, "a,b,c", "initial state")
+        XCTAssertNodeSubnodeSubviewSublayerOrder(parent, loaded, isLayerBacked, "a,b,c", "initial state")
         XCTAssertNodesHaveParent(parent, a, b, c)
         XCTAssertNodesHaveParent(nilParent, d)
 
         // Check replace 0th
         parent.replaceSubnode(a, withSubnode: d)
 
-        XCTAssertNodeSubnodeSublayerOrder(parent, loaded, "d,b,c", "after replace 0th")
+        XCTAssertNodeSubnodeSubviewSublayerOrder(parent, loaded, isLayerBacked, "d,b,c", "after replace 0th")
         XCTAssertNodesHaveParent(parent, d, b, c)
         XCTAssertNodesHaveParent(nilParent, a)
         if loaded {
@@ -611,7 +622,7 @@ final class ASDisplayNodeTests: XCTestCase {
         // Check replace 1st
         parent.replaceSubnode(b, withSubnode: d)
 
-        XCTAssertNodeSubnodeSublayerOrder(parent, loaded, "a,d,c", "Replace")
+        XCTAssertNodeSubnodeSubviewSublayerOrder(parent, loaded, isLayerBacked, "a,d,c", "Replace")
         XCTAssertNodesHaveParent(parent, a, c, d)
         XCTAssertNodesHaveParent(nilParent, b)
 
@@ -620,23 +631,27 @@ final class ASDisplayNodeTests: XCTestCase {
         // Check replace 2nd
         parent.replaceSubnode(c, withSubnode: d)
 
-        XCTAssertNodeSubnodeSublayerOrder(parent, loaded, "a,b,d", "Replace")
+        XCTAssertNodeSubnodeSubviewSublayerOrder(parent, loaded, isLayerBacked, "a,b,d", "Replace")
         XCTAssertNodesHaveParent(parent, a, b, d)
         XCTAssertNodesHaveParent(nilParent, c)
 
         parent.replaceSubnode(d, withSubnode: c)
 
         //Check initial again
-        XCTAssertNodeSubnodeSublayerOrder(parent, loaded, "a,b,c", "check should back to initial")
+        XCTAssertNodeSubnodeSubviewSublayerOrder(parent, loaded, isLayerBacked, "a,b,c", "check should back to initial")
         XCTAssertNodesHaveParent(parent, a, b, c)
         XCTAssertNodesHaveParent(nilParent, d)
 
         // Check replace 0th with 2nd
         parent.replaceSubnode(a, withSubnode: c)
 
-        XCTAssertNodeSubnodeSublayerOrder(parent, loaded, "c,b", "After replace 0th")
+        XCTAssertNodeSubnodeSubviewSublayerOrder(parent, loaded, isLayerBacked, "c,b", "After replace 0th")
         XCTAssertNodesHaveParent(parent, c, b)
         XCTAssertNodesHaveParent(nilParent, a, d)
+    }
+
+    func testInsertSubnodeAtIndexView() {
+        MainActor.assumeIsolated { checkInsertSubnodeAtIndexWithViewLoaded(true, layerBacked: false) }
     }
 
     func testInsertSubnodeAtIndexLayer() {
@@ -681,7 +696,7 @@ final class ASDisplayNodeTests: XCTestCase {
         parent.insertSubnode(b, at: 0)
         parent.insertSubnode(a, at: 0)
 
-        XCTAssertNodeSubnodeSublayerOrder(parent, loaded, "a,b,c", "initial state")
+        XCTAssertNodeSubnodeSubviewSublayerOrder(parent, loaded, isLayerBacked, "a,b,c", "initial state")
         XCTAssertNodesHaveParent(parent, a, b, c)
         XCTAssertNodesHaveParent(nilParent, d)
 
@@ -693,7 +708,7 @@ final class ASDisplayNodeTests: XCTestCase {
 
         // Check insert at 1st (a,b,c) => (a,d,b,c)
         parent.insertSubnode(d, at: 1)
-        XCTAssertNodeSubnodeSublayerOrder(parent, loaded, "a,d,b,c", "initial state")
+        XCTAssertNodeSubnodeSubviewSublayerOrder(parent, loaded, isLayerBacked, "a,d,b,c", "initial state")
         XCTAssertNodesHaveParent(parent, a, b, c, d)
         if loaded {
             XCTAssertNodesLoaded(d)
@@ -702,14 +717,14 @@ final class ASDisplayNodeTests: XCTestCase {
         // Reset
         d.removeFromSupernode()
         XCTAssertEqual(3, parent.subnodes.count, "Should have the right subnode count")
-        XCTAssertNodeSubnodeSublayerOrder(parent, loaded, "a,b,c", "Bad removal of d")
+        XCTAssertNodeSubnodeSubviewSublayerOrder(parent, loaded, isLayerBacked, "a,b,c", "Bad removal of d")
         XCTAssertNodesHaveParent(nilParent, d)
 
         // Check insert at last position
         parent.insertSubnode(d, at: 3)
 
         XCTAssertEqual(4, parent.subnodes.count, "Should have the right subnode count")
-        XCTAssertNodeSubnodeSublayerOrder(parent, loaded, "a,b,c,d", "insert at last position.")
+        XCTAssertNodeSubnodeSubviewSublayerOrder(parent, loaded, isLayerBacked, "a,b,c,d", "insert at last position.")
         XCTAssertNodesHaveParent(parent, a, b, c, d)
 
         // Reset
@@ -718,34 +733,38 @@ final class ASDisplayNodeTests: XCTestCase {
         XCTAssertTrue(nilParent === d.supernode, "d's parent is messed up")
 
         // Should have same state as before
-        XCTAssertNodeSubnodeSublayerOrder(parent, loaded, "a,b,c", "Funny business should not corrupt state")
+        XCTAssertNodeSubnodeSubviewSublayerOrder(parent, loaded, isLayerBacked, "a,b,c", "Funny business should not corrupt state")
         XCTAssertNodesHaveParent(parent, a, b, c)
         XCTAssertNodesHaveParent(nilParent, d)
 
         // Check reordering existing subnodes with the insert API
         // Move c to front
         parent.insertSubnode(c, at: 0)
-        XCTAssertNodeSubnodeSublayerOrder(parent, loaded, "c,a,b", "Move to front when already a subnode")
+        XCTAssertNodeSubnodeSubviewSublayerOrder(parent, loaded, isLayerBacked, "c,a,b", "Move to front when already a subnode")
         XCTAssertNodesHaveParent(parent, a, b, c)
         XCTAssertNodesHaveParent(nilParent, d)
 
         // Move c to middle
         parent.insertSubnode(c, at: 1)
-        XCTAssertNodeSubnodeSublayerOrder(parent, loaded, "a,c,b", "Move c to middle")
+        XCTAssertNodeSubnodeSubviewSublayerOrder(parent, loaded, isLayerBacked, "a,c,b", "Move c to middle")
         XCTAssertNodesHaveParent(parent, a, b, c)
         XCTAssertNodesHaveParent(nilParent, d)
 
         // Insert c at the index it's already at
         parent.insertSubnode(c, at: 1)
-        XCTAssertNodeSubnodeSublayerOrder(parent, loaded, "a,c,b", "Funny business should not corrupt state")
+        XCTAssertNodeSubnodeSubviewSublayerOrder(parent, loaded, isLayerBacked, "a,c,b", "Funny business should not corrupt state")
         XCTAssertNodesHaveParent(parent, a, b, c)
         XCTAssertNodesHaveParent(nilParent, d)
 
         // Insert c at 0th when it's already in the array
         parent.insertSubnode(c, at: 2)
-        XCTAssertNodeSubnodeSublayerOrder(parent, loaded, "a,b,c", "Funny business should not corrupt state")
+        XCTAssertNodeSubnodeSubviewSublayerOrder(parent, loaded, isLayerBacked, "a,b,c", "Funny business should not corrupt state")
         XCTAssertNodesHaveParent(parent, a, b, c)
         XCTAssertNodesHaveParent(nilParent, d)
+    }
+
+    func testInsertSubnodeBelowWithView() {
+        MainActor.assumeIsolated { checkInsertSubnodeBelowWithView(true, layerBacked: false) }
     }
 
     func testInsertSubnodeBelowWithNoView() {
@@ -778,26 +797,30 @@ final class ASDisplayNodeTests: XCTestCase {
 
         // (b) => (a, b)
         parent.insertSubnode(a, belowSubnode: b)
-        XCTAssertNodeSubnodeSublayerOrder(parent, loaded, "a,b", "Incorrect insertion below")
+        XCTAssertNodeSubnodeSubviewSublayerOrder(parent, loaded, isLayerBacked, "a,b", "Incorrect insertion below")
         XCTAssertNodesHaveParent(parent, a, b)
         XCTAssertNodesHaveParent(nilParent, c)
 
         // (a,b) => (c,a,b)
         parent.insertSubnode(c, belowSubnode: a)
-        XCTAssertNodeSubnodeSublayerOrder(parent, loaded, "c,a,b", "Incorrect insertion below")
+        XCTAssertNodeSubnodeSubviewSublayerOrder(parent, loaded, isLayerBacked, "c,a,b", "Incorrect insertion below")
         XCTAssertNodesHaveParent(parent, a, b, c)
 
         // Check inserting below when you're already in the array
         // (c,a,b) => (a,c,b)
         parent.insertSubnode(c, belowSubnode: b)
-        XCTAssertNodeSubnodeSublayerOrder(parent, loaded, "a,c,b", "Incorrect insertion below")
+        XCTAssertNodeSubnodeSubviewSublayerOrder(parent, loaded, isLayerBacked, "a,c,b", "Incorrect insertion below")
         XCTAssertNodesHaveParent(parent, a, c, b)
 
         // Check what happens when you try to insert a node below itself (should do nothing)
         // (a,c,b) => (a,c,b)
         parent.insertSubnode(c, belowSubnode: c)
-        XCTAssertNodeSubnodeSublayerOrder(parent, loaded, "a,c,b", "Incorrect insertion below")
+        XCTAssertNodeSubnodeSubviewSublayerOrder(parent, loaded, isLayerBacked, "a,c,b", "Incorrect insertion below")
         XCTAssertNodesHaveParent(parent, a, c, b)
+    }
+
+    func testInsertSubnodeAboveWithView() {
+        MainActor.assumeIsolated { checkInsertSubnodeAboveLoaded(true, layerBacked: false) }
     }
 
     func testInsertSubnodeAboveWithNoView() {
@@ -830,24 +853,24 @@ final class ASDisplayNodeTests: XCTestCase {
 
         // (a) => (a,b)
         parent.insertSubnode(b, aboveSubnode: a)
-        XCTAssertNodeSubnodeSublayerOrder(parent, loaded, "a,b", "Insert subnode above")
+        XCTAssertNodeSubnodeSubviewSublayerOrder(parent, loaded, isLayerBacked, "a,b", "Insert subnode above")
         XCTAssertNodesHaveParent(parent, a, b)
         XCTAssertNodesHaveParent(nilParent, c)
 
         // (a,b) => (a,c,b)
         parent.insertSubnode(c, aboveSubnode: a)
-        XCTAssertNodeSubnodeSublayerOrder(parent, loaded, "a,c,b", "After insert c above a")
+        XCTAssertNodeSubnodeSubviewSublayerOrder(parent, loaded, isLayerBacked, "a,c,b", "After insert c above a")
 
         // Check inserting above when you're already in the array
         // (a,c,b) => (c,b,a)
         parent.insertSubnode(a, aboveSubnode: b)
-        XCTAssertNodeSubnodeSublayerOrder(parent, loaded, "c,b,a", "Check inserting above when you're already in the array")
+        XCTAssertNodeSubnodeSubviewSublayerOrder(parent, loaded, isLayerBacked, "c,b,a", "Check inserting above when you're already in the array")
         XCTAssertNodesHaveParent(parent, a, c, b)
 
         // Check what happens when you try to insert a node above itself (should do nothing)
         // (c,b,a) => (c,b,a)
         parent.insertSubnode(a, aboveSubnode: a)
-        XCTAssertNodeSubnodeSublayerOrder(parent, loaded, "c,b,a", "Insert above self should not change anything")
+        XCTAssertNodeSubnodeSubviewSublayerOrder(parent, loaded, isLayerBacked, "c,b,a", "Insert above self should not change anything")
         XCTAssertNodesHaveParent(parent, a, c, b)
     }
 
@@ -1108,7 +1131,7 @@ final class ASDisplayNodeTests: XCTestCase {
             // Because automaticallyManagesSubnodes is used, the subnodes array is constructed from the layout spec's children.
             var expected = testPrevious.map { $0.debugName ?? "" }.joined(separator: ",")
             XCTAssert(node.subnodes == testPrevious, "subnodes: \(node.subnodes), array: \(testPrevious)")
-            XCTAssertNodeSubnodeSublayerOrder(node, true /* isLoaded */, expected, "Initial order")
+            XCTAssertNodeSubnodeSubviewSublayerOrder(node, true /* isLoaded */, false /* isLayerBacked */, expected, "Initial order")
 
             for n in 0..<25 {
                 node.invalidateCalculatedLayout()
@@ -1156,7 +1179,7 @@ final class ASDisplayNodeTests: XCTestCase {
 
             // Because automaticallyManagesSubnodes is used, the subnodes array is constructed from the layout spec's children.
             XCTAssert(node.subnodes == nodesForwardOrder, "subnodes: \(node.subnodes), array: \(nodesForwardOrder)")
-            XCTAssertNodeSubnodeSublayerOrder(node, true /* isLoaded */, "a,b,c,d", "Forward order")
+            XCTAssertNodeSubnodeSubviewSublayerOrder(node, true /* isLoaded */, false /* isLayerBacked */, "a,b,c,d", "Forward order")
 
             node.invalidateCalculatedLayout()
             node.view.setNeedsLayout()
@@ -1164,13 +1187,13 @@ final class ASDisplayNodeTests: XCTestCase {
 
             // In this case, it's critical that the items are in the new order so that event handling and apparent z-position are correct.
             XCTAssert(node.subnodes == nodesReverseOrder, "subnodes: \(node.subnodes), array: \(nodesReverseOrder)")
-            XCTAssertNodeSubnodeSublayerOrder(node, true /* isLoaded */, "d,c,b,a", "Reverse order")
+            XCTAssertNodeSubnodeSubviewSublayerOrder(node, true /* isLoaded */, false /* isLayerBacked */, "d,c,b,a", "Reverse order")
 
             node.invalidateCalculatedLayout()
             node.view.setNeedsLayout()
             node.view.layoutIfNeeded()
             XCTAssert(node.subnodes == addAndMoveOrder, "subnodes: \(node.subnodes), array: \(addAndMoveOrder)")
-            XCTAssertNodeSubnodeSublayerOrder(node, true /* isLoaded */, "a,b,e,d,c", "AddAndMove order")
+            XCTAssertNodeSubnodeSubviewSublayerOrder(node, true /* isLoaded */, false /* isLayerBacked */, "a,b,e,d,c", "AddAndMove order")
         }
     }
 

@@ -20,6 +20,37 @@ public final class ASDisplayNodeView: UIView {
         return nil
     }
 
+    // MARK: The view tree, in step with the node tree
+    // As in Texture, where a loaded node's subnodes' views are its view's subviews: the views of
+    // view-backed subnodes come first, in order, then the views added to this one (drawn above
+    // them). A layer-backed subnode has no view; its layer is among `layer.sublayers`.
+
+    /// The view-backed subnodes' views, in order, then the views added to this one. Asking loads
+    /// those subnodes, as a Texture node's view loads its subnodes' as it loads.
+    public override var subviews: [UIView] {
+        guard let node else { return super.subviews }
+        return node.subnodes.filter { !$0.isLayerBacked }.map(\.view) + super.subviews
+    }
+
+    /// The supernode's view while the node has a loaded, view-backed supernode; otherwise the view
+    /// this one was added to.
+    public override var superview: UIView? {
+        if let supernode = node?.supernode {
+            return supernode.isNodeLoaded && !supernode.isLayerBacked ? supernode.view : nil
+        }
+        return super.superview
+    }
+
+    /// Removes the node from its supernode when it has one, as Texture's view does when taken out
+    /// of its supernode's view; otherwise leaves the view it was added to.
+    public override func removeFromSuperview() {
+        if let node, node.supernode != nil {
+            node.removeFromSupernode()
+            return
+        }
+        super.removeFromSuperview()
+    }
+
     public override var backgroundColor: UIColor? {
         get { node?.backgroundColor }
         set { node?.backgroundColor = newValue }

@@ -52,7 +52,7 @@ extension UIView {
             }
         }
         let childOffset = CGPoint(x: frameOrigin.x - bounds.minX, y: frameOrigin.y - bounds.minY)
-        let searched = subviews.last(where: \.accessibilityViewIsModal).map { [$0] } ?? subviews
+        let searched = ownSubviews.last(where: \.accessibilityViewIsModal).map { [$0] } ?? ownSubviews
         for subview in searched {
             items += StackSpace.ensuringSpace { subview.accessibilityItems(offset: childOffset, depth: depth + 1, cut: &cut, isRoot: false) }
         }

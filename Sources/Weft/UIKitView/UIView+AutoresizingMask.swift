@@ -23,7 +23,7 @@ extension UIView {
     func resizeSubviews(from oldSize: CGSize) {
         guard autoresizesSubviews else { return }
         let size = bounds.size
-        for subview in subviews where !subview.autoresizingMask.isEmpty {
+        for subview in ownSubviews where !subview.autoresizingMask.isEmpty {
             let mask = subview.autoresizingMask
             var frame = subview.frame
             (frame.origin.x, frame.size.width) = Self.resized(start: frame.minX, length: frame.width, in: oldSize.width, to: size.width,

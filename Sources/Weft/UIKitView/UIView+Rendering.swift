@@ -42,10 +42,10 @@ extension UIView {
                     if clipsToBounds { context.clip(to: shape) }
                     UIGraphicsContextStack.with(context, ownsPixels: false) { draw(bounds) }
                 }
-                if !subviews.isEmpty {
+                if !ownSubviews.isEmpty {
                     context.withSavedState {
                         if clipsToBounds { context.clip(to: shape) }
-                        for subview in subviews { subview.composite(into: context) }
+                        for subview in ownSubviews { subview.composite(into: context) }
                     }
                 }
                 if layer.borderWidth > 0, let color = layer.borderColor?.uiColor {
@@ -82,13 +82,13 @@ extension UIView {
         node.layoutIfNeeded()
         node.ensureDisplay(scale: context.scale, synchronously: true)
         node.composite(into: context, asRoot: asRoot)
-        guard !subviews.isEmpty else { return }
+        guard !ownSubviews.isEmpty else { return }
         let frame = self.frame, bounds = self.bounds
         // UIKit views added to a node's view draw in the node's appearance.
         UITraitCollection.withCurrent(node.drawingTraits) { withDrawingTraits { context.withSavedState {
             if !asRoot { context.translateBy(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY) }
             if clipsToBounds { context.clip(to: Path(roundedRect: bounds, cornerRadius: layer.cornerRadius)) }
-            for subview in subviews { subview.composite(into: context) }
+            for subview in ownSubviews { subview.composite(into: context) }
         } } }
     }
 }

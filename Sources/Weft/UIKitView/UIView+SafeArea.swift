@@ -40,7 +40,7 @@ extension UIView {
         var pending: [UIView] = [self]
         while let view = pending.popLast() {
             body(view)
-            pending += view.subviews.reversed()
+            pending += view.ownSubviews.reversed()
         }
     }
 }

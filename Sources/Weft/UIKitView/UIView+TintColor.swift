@@ -7,7 +7,7 @@ extension UIView {
         var pending: [UIView] = [self]
         while let view = pending.popLast() {
             view.tintColorDidChange()
-            pending += view.subviews.filter { !$0.setsOwnTintColor }
+            pending += view.ownSubviews.filter { !$0.setsOwnTintColor }
         }
     }
 

@@ -16,10 +16,16 @@ import Foundation
 open class UIView {
     private var needsLayout = true
 
-    /// The superview; nil for a root.
-    public private(set) weak var superview: UIView?
-    /// The subviews, back to front.
-    public private(set) var subviews: [UIView] = []
+    /// The view this one was added to (`addSubview` and its kin).
+    private(set) weak var addedTo: UIView?
+    /// The views added to this one, back to front: what it draws, lays out and walks itself.
+    private(set) var ownSubviews: [UIView] = []
+
+    /// The superview; nil for a root. A node's view answers its supernode's view (see `ASDisplayNodeView`).
+    open var superview: UIView? { addedTo }
+    /// The subviews, back to front. A node's view lists its view-backed subnodes' views first (see
+    /// `ASDisplayNodeView`).
+    open var subviews: [UIView] { ownSubviews }
 
     /// The view's layer, which keeps its geometry (`bounds`, `position` as `center`, `anchorPoint`)
     /// and its layer properties (corner radius, border, masking, shadow...). A node's view's layer is
@@ -158,7 +164,7 @@ open class UIView {
 
     /// Adds `view` on top of the other subviews, removing it from its old superview first.
     /// Adding a view to itself or to one of its own subviews is ignored and reported: it would make a cycle.
-    open func addSubview(_ view: UIView) { insertSubview(view, at: subviews.count) }
+    open func addSubview(_ view: UIView) { insertSubview(view, at: ownSubviews.count) }
 
     open func insertSubview(_ view: UIView, at index: Int) {
         guard view !== self, !isDescendant(of: view) else {
@@ -167,8 +173,8 @@ open class UIView {
         }
         let oldWindow = view.window
         view.detachFromSuperview()
-        view.superview = self
-        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.addedTo = self
+        ownSubviews.insert(view, at: min(max(index, 0), ownSubviews.count))
         view.windowMayHaveChanged(from: oldWindow)
     }
 
@@ -183,20 +189,20 @@ open class UIView {
     /// Unlinks the view from its superview; false when it had none.
     @discardableResult
     private func detachFromSuperview() -> Bool {
-        guard let superview else { return false }
-        superview.subviews.removeAll { $0 === self }
-        self.superview = nil
+        guard let addedTo else { return false }
+        addedTo.ownSubviews.removeAll { $0 === self }
+        self.addedTo = nil
         return true
     }
 
     open func bringSubviewToFront(_ view: UIView) {
-        guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
-        subviews.append(subviews.remove(at: index))
+        guard let index = ownSubviews.firstIndex(where: { $0 === view }) else { return }
+        ownSubviews.append(ownSubviews.remove(at: index))
     }
 
     open func sendSubviewToBack(_ view: UIView) {
-        guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
-        subviews.insert(subviews.remove(at: index), at: 0)
+        guard let index = ownSubviews.firstIndex(where: { $0 === view }) else { return }
+        ownSubviews.insert(ownSubviews.remove(at: index), at: 0)
     }
 
     /// True when `view` is this view, its superview, or an ancestor further up.
@@ -229,7 +235,7 @@ open class UIView {
             needsLayout = false
             layoutSubviews()
         }
-        for subview in subviews { subview.layoutIfNeeded() }
+        for subview in ownSubviews { subview.layoutIfNeeded() }
     }
 
     /// UIKit's `willMove(toWindow:)`: called before the view (or an ancestor) enters or leaves a

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import Weft
+
+/// A node's view lists its view-backed subnodes' views as subviews, as Texture's does: the node
+/// tree, the view tree and the layer tree are one.
+@MainActor @Suite struct NodeViewTreeTests {
+    @Test func subnodeViewsAreSubviewsBeforeAddedViews() {
+        let parent = ASDisplayNode(), a = ASDisplayNode(), layerBacked = ASDisplayNode(), b = ASDisplayNode()
+        layerBacked.isLayerBacked = true
+        for node in [a, layerBacked, b] { parent.addSubnode(node) }
+        let plain = UIView()
+        parent.view.addSubview(plain)
+        #expect(parent.view.subviews == [a.view, b.view, plain])
+        #expect(a.view.superview == parent.view)
+        #expect(plain.superview == parent.view)
+        #expect(layerBacked.layer.superlayer == parent.layer)
+        #expect(a.view.window == nil)
+    }
+
+    @Test func removingASubnodesViewRemovesTheSubnode() {
+        let parent = ASDisplayNode(), child = ASDisplayNode()
+        parent.addSubnode(child)
+        _ = parent.view
+        child.view.removeFromSuperview()
+        #expect(child.supernode == nil)
+        #expect(parent.view.subviews.isEmpty)
+        #expect(child.view.superview == nil)
+    }
+
+    /// The subnodes' views are in the window their supernode's view is in, and listing them as
+    /// subviews draws nothing twice: a half-transparent subnode stays half transparent.
+    @Test func subnodeViewsShareTheWindowAndDrawOnce() throws {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        let parent = ASDisplayNode(), child = ASDisplayNode()
+        parent.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        child.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        child.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 0.5)
+        parent.addSubnode(child)
+        window.addSubnode(parent)
+        #expect(child.view.window === window)
+        #expect(parent.view.subviews == [child.view])
+        let bitmap = try parent.renderBitmap(scale: 1)
+        let pixel = try #require(bitmap.pixel(x: 2, y: 2))
+        #expect(abs(Int(pixel >> 24) - 128) <= 1 && abs(Int(pixel >> 16 & 0xFF) - 128) <= 1, "\(String(pixel, radix: 16))")
+        #expect(bitmap.pixel(x: 15, y: 15) == 0)
+    }
+}
