@@ -2,7 +2,7 @@
 # The cost of one verified device snapshot through swift-snapshot-testing, in a package that
 # depends on Weft by path as an app's does (Tests/Fixtures/SnapshotBench): its test records a feed
 # screen on an iPhone 13 once, then times WEFT_SNAPSHOT_RUNS verified `verifySnapshot(of:as:
-# .image(on: .iPhone13))` calls, each with a fresh controller (render, read and decode the
+# .image(on: .iPhone13))` calls, each with a fresh controller (render, read the
 # reference, compare). Run in a debug build (plain `swift test`, what teams run) and in a release
 # build; each prints its median and range. A benchmark, not a test: it asserts only that the
 # snapshot verifies.

@@ -48,8 +48,9 @@ extension ASTextNode {
         let (text, names) = textState.withLock { ($0.attributedText?.value, $0.links.names) }
         guard let text, !names.isEmpty else { return nil }
         let layout = shownLayout()
-        let width = bounds.width > 0 ? bounds.width : layout.size.width
-        guard let byte = TextLayoutEngine.byteIndex(in: layout, width: width, at: point, subject: diagnosticSubject),
+        let (width, origin) = shownTextBox(layout)
+        let inText = CGPoint(x: point.x - origin.x, y: point.y - origin.y)
+        guard let byte = TextLayoutEngine.byteIndex(in: layout, width: width, at: inText, subject: diagnosticSubject),
               byte < layout.truncationStart ?? .max else { return nil }
         let displayed = layout.displayed
         let index = displayed.utf16Offset(ofByte: byte)
@@ -117,11 +118,20 @@ extension ASTextNode {
         return TextHighlight(bytes: start..<end, style: style)
     }
 
-    /// The text as last laid out: the measurement, or else in the bounds.
+    /// The text as last laid out: the measurement, or else in the bounds (inside `textContainerInset`).
     func shownLayout() -> TextLayout {
-        if let measured = textState.withLock({ $0.measured }) { return measured.layout ?? layout(in: measured.constrainedSize) }
+        let (measured, inset) = textState.withLock { ($0.measured, $0.textContainerInset) }
+        if let measured { return measured.layout ?? layout(in: measured.constrainedSize) }
         let size = bounds.size
-        return layout(in: size == .zero ? CGSize(width: CGFloat.infinity, height: .infinity) : size)
+        return layout(in: size == .zero ? CGSize(width: CGFloat.infinity, height: .infinity) : Self.textSize(in: size, inset: inset))
+    }
+
+    /// The width `layout` is drawn in and where its box starts in the node's coordinates: the
+    /// bounds inside `textContainerInset`, or the layout's own width before the node has a size.
+    func shownTextBox(_ layout: TextLayout) -> (width: CGFloat, origin: CGPoint) {
+        let inset = textState.withLock { $0.textContainerInset }
+        let width = bounds.width > 0 ? Self.textSize(in: bounds.size, inset: inset).width : layout.size.width
+        return (width, CGPoint(x: inset.left, y: inset.top))
     }
 }
 

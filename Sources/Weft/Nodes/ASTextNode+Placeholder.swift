@@ -61,8 +61,10 @@ extension ASTextNode {
         let size = calculatedSize == .zero ? bounds.size : calculatedSize
         guard size.width * size.height > 0 else { return nil }
         let layout = shownLayout()
-        let rects = TextLayoutEngine.lineRects(of: layout, width: size.width, subject: diagnosticSubject).compactMap { line -> CGRect? in
-            let box = line.inset(by: settings.insets).integral
+        let inset = textState.withLock { $0.textContainerInset }
+        let width = Self.textSize(in: size, inset: inset).width
+        let rects = TextLayoutEngine.lineRects(of: layout, width: width, subject: diagnosticSubject).compactMap { line -> CGRect? in
+            let box = line.offsetBy(dx: inset.left, dy: inset.top).inset(by: settings.insets).integral
             return box.width > 0 && box.height > 0 ? box : nil
         }
         return (rects, color)

@@ -16,11 +16,12 @@ import Synchronization
 /// physical, as in UIKit. Text of a right-to-left script aligns naturally to the right anywhere.
 ///
 /// Links, the highlight and the delegate are in `ASTextNode+Links.swift`; Texture's line-box
-/// placeholder in `ASTextNode+Placeholder.swift`. A word wider than a line breaks without a
-/// hyphen unless the paragraph style's `hyphenationFactor` is above 0, as in UIKit.
-/// Not offered: the text-range
-/// geometry (`rects(forTextRange:)`, `frame(forTextRange:)`, `trailingRect()`), and the touch
-/// options (`passthroughNonlinkTouches` and the like: there are no touches).
+/// placeholder in `ASTextNode+Placeholder.swift`; the text-range geometry in
+/// `ASTextNode+TextRanges.swift`; the container inset and the tint option in
+/// `ASTextNode+Beta.swift`. A word wider than a line breaks without a hyphen unless the paragraph
+/// style's `hyphenationFactor` is above 0, as in UIKit. Not offered: `pointSizeScaleFactors`,
+/// the text node's own shadow drawing (`shadowPadding`), and the touch options
+/// (`passthroughNonlinkTouches` and the like: there are no touches).
 /// Thread-safe, like every node: all of its own state is in `textState`, behind one mutex.
 open class ASTextNode: ASDisplayNode {
     // SAFETY: the text state is in `textState`, behind its mutex; NSAttributedStrings are kept as
@@ -44,6 +45,11 @@ open class ASTextNode: ASDisplayNode {
         var placeholder = PlaceholderState()
         /// The paths as given; the request holds their bounds.
         var exclusionPaths = ExclusionPaths(value: nil)
+        /// Texture's `textContainerInset` (`ASTextNode+Beta.swift`): the text is laid out and
+        /// drawn inside the node's bounds inset by it.
+        var textContainerInset = UIEdgeInsets.zero
+        /// Texture's `textColorFollowsTintColor` (`ASTextNode+Beta.swift`).
+        var textColorFollowsTintColor = false
         /// What pango lays out. Its content is empty while `contentDropped`; `currentRequest()`
         /// copies it from `attributedText` again.
         var request = TextLayoutRequest(content: TextContent())
@@ -191,6 +197,16 @@ open class ASTextNode: ASDisplayNode {
         }
     }
 
+    /// Texture's `usingExperiment` (ASTextNode+Beta.h): whether this is the newer implementation,
+    /// `ASTextNode2`. Both draw the same here.
+    open var usingExperiment: Bool { false }
+
+    /// Redraws text that follows the tint colour (`textColorFollowsTintColor`), as Texture's does.
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        if textColorFollowsTintColor { setNeedsDisplay() }
+    }
+
     /// The number of lines shown in the last layout (measurement, or else the bounds).
     public var lineCount: Int { shownLayout().lineCount }
 
@@ -210,8 +226,18 @@ open class ASTextNode: ASDisplayNode {
         dropTextLayoutCaches()
     }
 
+    /// The text's size in `constrainedSize` less `textContainerInset`, with the inset added back,
+    /// at most `constrainedSize`, as Texture's text node measures.
     open override func calculateSizeThatFits(_ constrainedSize: CGSize) -> CGSize {
-        layout(in: constrainedSize).size
+        let inset = textState.withLock { $0.textContainerInset }
+        let text = layout(in: Self.textSize(in: constrainedSize, inset: inset)).size
+        return CGSize(width: min(text.width + inset.left + inset.right, constrainedSize.width),
+                      height: min(text.height + inset.top + inset.bottom, constrainedSize.height))
+    }
+
+    /// Where the text goes in a node of `size`: the size less `inset`, never negative.
+    static func textSize(in size: CGSize, inset: UIEdgeInsets) -> CGSize {
+        CGSize(width: max(0, size.width - inset.left - inset.right), height: max(0, size.height - inset.top - inset.bottom))
     }
 
     /// Lays out in `constrainedSize`, reusing the last measurement when the size is the same.
@@ -242,27 +268,39 @@ open class ASTextNode: ASDisplayNode {
     }
 
     open override func drawParameters() -> (any Sendable)? {
-        let bounds = self.bounds
+        let inset = textState.withLock { $0.textContainerInset }
+        let bounds = CGRect(x: inset.left, y: inset.top, width: Self.textSize(in: self.bounds.size, inset: inset).width,
+                            height: Self.textSize(in: self.bounds.size, inset: inset).height)
         let direction = effectiveUserInterfaceLayoutDirection
         textState.withLock { $0.follow(direction) }
-        let request = currentRequest()
+        var request = currentRequest()
         guard !request.content.isEmpty else { return nil }
         let (measured, cache) = textState.withLock { ($0.measured, $0.measurementCache) }
+        if let tinted = tintedContent() {
+            // Drawn in the tint colour: the same text and so the same lines, laid out as drawn.
+            request.content = tinted
+            request.content.layoutDirection = direction
+            return TextDrawParameters(request: request, layout: nil, cache: cache, highlight: currentHighlight(in: request.content),
+                                      textRect: bounds)
+        }
         // Reuse the measurement when the node was sized from it; one dropped outside the preload
         // range is laid out again in the size it was measured in, so the pixels are the same.
         // (Read apart from the request: a text set meanwhile bumps the display generation, and
         // this capture is then never committed.)
         let layout = measured.map { $0.layout ?? self.layout(in: $0.constrainedSize) }
         let reusable = layout.flatMap { $0.size == bounds.size ? $0 : nil }
-        return TextDrawParameters(request: request, layout: reusable, cache: cache, highlight: currentHighlight(in: request.content))
+        return TextDrawParameters(request: request, layout: reusable, cache: cache, highlight: currentHighlight(in: request.content),
+                                  textRect: bounds)
     }
 
     open override class func draw(_ bounds: CGRect, withParameters parameters: (any Sendable)?,
                                   isCancelled: () -> Bool, in context: GraphicsContext) {
         guard let parameters = parameters as? TextDrawParameters, !isCancelled() else { return }
-        let layout = parameters.layout ?? TextLayoutEngine.layout(parameters.request, in: bounds.size, cache: parameters.cache)
+        // The text's box in the node's bounds: inside `textContainerInset`.
+        let rect = parameters.textRect.offsetBy(dx: bounds.minX, dy: bounds.minY)
+        let layout = parameters.layout ?? TextLayoutEngine.layout(parameters.request, in: rect.size, cache: parameters.cache)
         guard !isCancelled() else { return }
-        TextLayoutEngine.draw(layout, in: bounds, subject: parameters.request.subject, context: context, highlight: parameters.highlight)
+        TextLayoutEngine.draw(layout, in: rect, subject: parameters.request.subject, context: context, highlight: parameters.highlight)
     }
 }
 
@@ -272,6 +310,9 @@ struct TextDrawParameters: Sendable {
     let layout: TextLayout?
     let cache: TextMeasurementCache
     let highlight: TextHighlight?
+    /// The text's box in the node's bounds (origin at the bounds' origin): the bounds inside
+    /// `textContainerInset`.
+    let textRect: CGRect
 }
 
 /// An immutable attributed string, safe to share.

@@ -8,4 +8,7 @@ open class ASTextNode2: ASTextNode {
     public override init() {
         super.init()
     }
+
+    /// Texture's: true, this is the newer implementation.
+    open override var usingExperiment: Bool { true }
 }

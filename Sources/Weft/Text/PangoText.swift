@@ -141,6 +141,37 @@ final class PangoText {
         return rects
     }
 
+    /// Where the UTF-8 range `bytes` lies on each line it reaches, in points from the layout's
+    /// top left: from the left edge of its leftmost glyph to the right edge of its rightmost, the
+    /// line's top, bottom and baseline, and the first of its bytes on that line.
+    func pieces(forBytes bytes: Range<Int>) -> [TextPiece] {
+        var pieces: [TextPiece] = []
+        let iterator = pango_layout_get_iter(layout)
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+            guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
+            let start = Int(line.pointee.start_index), end = start + Int(line.pointee.length)
+            let lower = max(start, bytes.lowerBound), upper = min(end, bytes.upperBound)
+            guard lower < upper else { continue }
+            var ranges: UnsafeMutablePointer<Int32>?
+            var count: Int32 = 0
+            pango_layout_line_get_x_ranges(line, Int32(lower), Int32(upper), &ranges, &count)
+            defer { g_free(ranges) }
+            guard let ranges, count > 0 else { continue }
+            var minX = Int32.max, maxX = Int32.min
+            for i in 0..<Int(count) {
+                minX = min(minX, ranges[2 * i])
+                maxX = max(maxX, ranges[2 * i + 1])
+            }
+            var top: Int32 = 0, bottom: Int32 = 0
+            pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
+            pieces.append(TextPiece(minX: CGFloat(minX) / scale, maxX: CGFloat(maxX) / scale, top: CGFloat(top) / scale,
+                                    bottom: CGFloat(bottom) / scale, baseline: CGFloat(pango_layout_iter_get_baseline(iterator)) / scale,
+                                    firstByte: lower))
+        } while pango_layout_iter_next_line(iterator) != 0
+        return pieces
+    }
+
     /// Each line's logical box, in points from the layout's top left.
     func lineRects() -> [CGRect] {
         var rects: [CGRect] = []
@@ -269,4 +300,20 @@ final class FontDescription {
     }
 
     deinit { pango_font_description_free(description) }
+}
+
+/// Where a stretch of text lies on one line (`PangoText.pieces(forBytes:)`), in points.
+/// Sendable value; use from any context.
+struct TextPiece: Sendable, Equatable {
+    var minX: CGFloat
+    var maxX: CGFloat
+    var top: CGFloat
+    var bottom: CGFloat
+    var baseline: CGFloat
+    /// The first UTF-8 offset of the stretch on this line, in the laid-out text.
+    var firstByte: Int
+
+    func offsetBy(dx: CGFloat, dy: CGFloat, bytes: Int) -> TextPiece {
+        TextPiece(minX: minX + dx, maxX: maxX + dx, top: top + dy, bottom: bottom + dy, baseline: baseline + dy, firstByte: firstByte + bytes)
+    }
 }

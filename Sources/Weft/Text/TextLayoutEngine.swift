@@ -174,6 +174,24 @@ enum TextLayoutEngine {
         return withText(layout, width: width, subject: subject) { $0.byteIndex(at: point) }
     }
 
+    /// Where the UTF-8 range `bytes` of `layout.displayed` lies on each line, from the text's top
+    /// left, drawn `width` wide (`PangoText.pieces(forBytes:)`).
+    static func pieces(of layout: TextLayout, forBytes bytes: Range<Int>, width: CGFloat, subject: String) -> [TextPiece] {
+        guard !layout.displayed.isEmpty, !bytes.isEmpty else { return [] }
+        if layout.placedLines != nil {
+            return RenderLanePool.shared.withLane(for: subject) { lane in
+                var pieces: [TextPiece] = []
+                forEachPlacedLine(layout, lane: lane) { line, text in
+                    let offset = line.bytes.lowerBound
+                    pieces += text.pieces(forBytes: (bytes.lowerBound - offset)..<(bytes.upperBound - offset))
+                        .map { $0.offsetBy(dx: line.origin.x, dy: line.origin.y, bytes: offset) }
+                }
+                return pieces
+            }
+        }
+        return withText(layout, width: width, subject: subject) { $0.pieces(forBytes: bytes) }
+    }
+
     /// Each line's box (its text's logical extent), from the text's top left, drawn `width` wide.
     static func lineRects(of layout: TextLayout, width: CGFloat, subject: String) -> [CGRect] {
         guard !layout.displayed.isEmpty else { return [] }

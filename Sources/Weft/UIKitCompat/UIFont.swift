@@ -128,6 +128,18 @@ public final class UIFont: NSObject, Sendable {
     /// is this tall, rounded up to the pixel grid (`ASCeilPixelValue`).
     public var lineHeight: CGFloat { FontMetrics.lineHeight(of: self) }
 
+    /// UIKit's `ascender`: the baseline's distance below the top of a line in this font.
+    public var ascender: CGFloat { FontMetrics.vertical(of: self).ascender }
+    /// UIKit's `descender`: the distance below the baseline a line reaches, negative as UIKit's is.
+    public var descender: CGFloat { FontMetrics.vertical(of: self).descender }
+    /// UIKit's `capHeight`: how far a capital "H" rises above the baseline (from its drawn ink).
+    public var capHeight: CGFloat { FontMetrics.vertical(of: self).capHeight }
+    /// UIKit's `xHeight`: how far a lowercase "x" rises above the baseline (from its drawn ink).
+    public var xHeight: CGFloat { FontMetrics.vertical(of: self).xHeight }
+    /// UIKit's `leading`: 0, the extra line spacing none of the faces Weft resolves asks for
+    /// (`lineHeight` is ascent plus descent).
+    public var leading: CGFloat { 0 }
+
     /// UIKit's `withSize(_:)`.
     public func withSize(_ size: CGFloat) -> UIFont {
         UIFont(familyName: familyName, pointSize: size, weight: weight, italic: isItalic, features: features)

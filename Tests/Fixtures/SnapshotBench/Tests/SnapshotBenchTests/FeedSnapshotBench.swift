@@ -1,6 +1,6 @@
 // The cost of one verified device snapshot through swift-snapshot-testing, as an app's test suite
 // pays it: a fresh controller, `verifySnapshot(of:as: .image(on: .iPhone13))` (render at 1170×2532
-// px, read the reference PNG, decode it, compare). Recorded once first, into the generated
+// px, read the reference PNG, check the rendering against it). Recorded once first, into the generated
 // package's __Snapshots__ folder, then verified WEFT_SNAPSHOT_RUNS times (10 by default).
 // scripts/bench-snapshot-testing.sh runs it in debug and in release builds.
 import Foundation
