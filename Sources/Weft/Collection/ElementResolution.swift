@@ -68,6 +68,8 @@ final class ElementResolver: Sendable {
             let deferred = elements.filter(\.isDeferred)
             for element in deferred { element.resolve(with: .unavailable) }
             if !deferred.isEmpty {
+                // The awaited load may be the one that made them, its map already published.
+                node.dataController.noteShownEmptyAwaitingLoad()
                 WeftDiagnostics.report(.collection, "\(node)", "\(deferred.count) item(s) were first needed while the data was being reloaded; shown empty until the reload replaces them")
             }
             return

@@ -32,6 +32,9 @@ final class ASDataController: @unchecked Sendable {
         let thread: ObjectIdentifier
         /// A load has asked the data source: edits after this are applied over its map.
         var snapshotTaken = false
+        /// A load has published its map: the elements shown now are its own, and it will not
+        /// replace them.
+        var published = false
     }
 
     /// A batch submitted while a replacement held the map.
@@ -423,7 +426,9 @@ final class ASDataController: @unchecked Sendable {
             s.plannedGeneration = generation
             s.pending = map
             switch outcome {
-            case .loaded(let viewport, let deferred, let error): s.load.loadFinished(viewport: viewport, itemsDeferred: deferred, error: error)
+            case .loaded(let viewport, let deferred, let error):
+                s.load.loadFinished(viewport: viewport, itemsDeferred: deferred, error: error)
+                if s.replacement?.kind == .load { s.replacement?.published = true }
             case .relaidOut(let viewport): s.load.measuredViewport = viewport
             case .cellsRelaidOut: break
             }
@@ -617,6 +622,16 @@ final class ASDataController: @unchecked Sendable {
 
     /// Whether a load is decided, asked for (`reloadData()`) or running: the data source may
     /// describe a model that load is to read, where the current elements' places are unknown.
+    /// Deferred elements were shown empty because a load was awaited (`ElementResolver`). When
+    /// the running load had already published its map, they are that map's own and no load would
+    /// replace them: a follow-up load is asked for, as a `reloadData()` during the load would be.
+    func noteShownEmptyAwaitingLoad() {
+        state.withLock { s in
+            guard let replacement = s.replacement, replacement.kind == .load, replacement.published else { return }
+            _ = s.load.requestReload(fromLoad: false, later: !s.load.running)
+        }
+    }
+
     var isAwaitingLoad: Bool {
         state.withLock { $0.load.loadAnnounced || $0.load.reloadAnnounced || $0.replacement?.kind == .load }
     }
