@@ -60,8 +60,11 @@ extension ASCollectionNode {
         let vertical = layout.scrollDirection == .vertical
         let viewport = bounds.size
         // The rule only asks whether the content ends within the leading screens: a lazy layout
-        // measures that far and no further.
-        let reach = (vertical ? offset.y + viewport.height * (1 + leading) : offset.x + viewport.width * (1 + leading)) + 1
+        // measures that far and no further. The batch-fetching delegate is told the time left to
+        // the very end, so a frame that will ask it measures the content to its end.
+        let asksDelegate = consultsDelegate && (vertical ? velocity.y : velocity.x) > 0
+        let reach = asksDelegate ? CGFloat.infinity
+            : (vertical ? offset.y + viewport.height * (1 + leading) : offset.x + viewport.width * (1 + leading)) + 1
         let content = layoutAccess.entering("\(self): the batch fetching rule") { () -> CGSize in
             // Prepared already when a frame asks; a layout pass outside a window may not have.
             layout.prepareIfNeeded()
