@@ -130,8 +130,8 @@ struct PlannedBatch: Sendable {
     }
 
     /// Takes the index path from the nodes of `old`'s elements the batch removed (deleted, or
-    /// reloaded with a fresh node; not a node a reload kept): they are in no section now, as Texture's cells, whose index
-    /// path is looked up, are not.
+    /// reloaded with a fresh node; not a node a reload kept): they are in no section now, as
+    /// Texture's cells, whose index path is looked up, are not.
     func clearIndexPaths(ofNodesRemovedFrom old: ASElementMap) {
         var keptSections = Set<Int>(), keptItems = Set<IndexPath>()
         for (s, source) in plan.sections.enumerated() {
