@@ -15,6 +15,10 @@ public typealias ASCellNodeBlock = @Sendable () -> ASCellNode
 public protocol ASCollectionDataSource: AnyObject {
     func numberOfSections(in collectionNode: ASCollectionNode) -> Int
     func collectionNode(_ collectionNode: ASCollectionNode, numberOfItemsInSection section: Int) -> Int
+    /// The item's node model (Texture's `collectionNode(_:nodeModelForItemAt:)`), asked before its
+    /// node block; nil by default. The item's node gets it as `nodeModel`, and a reload whose old
+    /// node can take the new model (`ASCellNode.canUpdate(toNodeModel:)`) keeps that node.
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeModelForItemAt indexPath: IndexPath) -> Any?
     func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock
     func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock?
     func collectionNode(_ collectionNode: ASCollectionNode, nodeForItemAt indexPath: IndexPath) -> ASCellNode
@@ -97,6 +101,7 @@ extension ASCollectionDataSource {
         return []
     }
 
+    public func collectionNode(_ collectionNode: ASCollectionNode, nodeModelForItemAt indexPath: IndexPath) -> Any? { nil }
     public func collectionNode(_ collectionNode: ASCollectionNode, contextForSection section: Int) -> (any ASSectionContext)? { nil }
     public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
     public func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 0 }

@@ -1,24 +1,5 @@
 import Foundation
 
-/// Directions a collection can scroll in; Texture's `ASScrollDirection`.
-public struct ASScrollDirection: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt
-    public init(rawValue: UInt) { self.rawValue = rawValue }
-    public static let right = ASScrollDirection(rawValue: 1 << 0)
-    public static let left = ASScrollDirection(rawValue: 1 << 1)
-    public static let up = ASScrollDirection(rawValue: 1 << 2)
-    public static let down = ASScrollDirection(rawValue: 1 << 3)
-    /// Texture's `ASScrollDirectionVerticalDirections`.
-    public static let verticalDirections: ASScrollDirection = [.up, .down]
-    /// Texture's `ASScrollDirectionHorizontalDirections`.
-    public static let horizontalDirections: ASScrollDirection = [.left, .right]
-}
-
-/// Texture's C constants for the directions, as Swift code written against Texture spells them.
-public let ASScrollDirectionNone: ASScrollDirection = []
-public let ASScrollDirectionVerticalDirections: ASScrollDirection = .verticalDirections
-public let ASScrollDirectionHorizontalDirections: ASScrollDirection = .horizontalDirections
-
 /// Everything a layout delegate's calculation may read, captured on the collection's thread;
 /// Texture's `ASCollectionLayoutContext`. Sendable value; use from any context.
 public struct ASCollectionLayoutContext: Sendable {

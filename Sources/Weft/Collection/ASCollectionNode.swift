@@ -51,6 +51,8 @@ open class ASCollectionNode: ASDisplayNode {
         var leadingScreensForBatching: CGFloat = 2
         /// The delegate whose default `willBeginBatchFetchWith` answered: it does not fetch.
         var delegateWithoutBatchFetching: ObjectIdentifier?
+        /// See `batchFetchingDelegate`.
+        var batchFetchingDelegate = WeakBatchFetchingDelegate(nil)
         /// A batch fetch began (or was put to the delegate) after the last deterministic frame:
         /// the next one waits for it.
         var batchFetchSinceLastFrame = false
@@ -583,6 +585,14 @@ open class ASCollectionNode: ASDisplayNode {
     public func nodeForItem(at indexPath: IndexPath) -> ASCellNode? {
         try? loadDataIfNeeded()
         return elements.element(at: indexPath)?.node
+    }
+
+    /// The node model the data source gave for an item (`collectionNode(_:nodeModelForItemAt:)`);
+    /// Texture's `nodeModelForItem(at:)`. Nil out of range or when it gave none. Loads the data
+    /// first if it never was, as `nodeForItem(at:)`.
+    public func nodeModelForItem(at indexPath: IndexPath) -> Any? {
+        try? loadDataIfNeeded()
+        return elements.element(at: indexPath)?.nodeModel
     }
 
     /// The node of a section's supplementary element of `kind`, allocated now if it was not yet.

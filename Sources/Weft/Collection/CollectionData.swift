@@ -52,6 +52,21 @@ public final class ASCollectionElement: @unchecked Sendable {
                   serialCreation: serialCreation)
     }
 
+    /// The same item (or supplementary element) with a fresh range: its node if made (not handed
+    /// its model again), else its block; the node model kept for queries. A relayout's element.
+    func renewed(constrainedSize range: ASSizeRange, traits: CollectionCellTraits?, serialCreation serial: Bool? = nil) -> ASCollectionElement {
+        let made = allocatedNode
+        let old = resolvedContent()
+        let content = ResolvedElementContent(source: made.map(CellSource.node) ?? old.source, constrainedSize: range, traits: traits,
+                                             nodeModel: old.nodeModel, handsNodeModel: made == nil && old.handsNodeModel)
+        return ASCollectionElement(indexPath: indexPath, kind: supplementaryElementKind, content: content, serialCreation: serial ?? serialCreation)
+    }
+
+    /// The node model the data source gave for the item; Texture's element `nodeModel`. Nil for a
+    /// supplementary element, or when the data source gives none (asking it first if the element
+    /// is deferred).
+    var nodeModel: Any? { resolvedContent().nodeModel?.value }
+
     init(indexPath: IndexPath, kind: String? = nil, content: ResolvedElementContent, serialCreation: Bool) {
         self.identity = .of(kind: kind, serialCreation: serialCreation)
         self.position = Self.position(indexPath)
@@ -213,6 +228,10 @@ public final class ASCollectionElement: @unchecked Sendable {
     private func make() -> (node: ASCellNode, size: CGSize) {
         let node: ASCellNode
         let traits = cellTraits
+        let handedNodeModel = { () -> NodeModelBox? in
+            let content = resolvedContent()
+            return content.handsNodeModel ? content.nodeModel : nil
+        }()
         switch source {
         case .block(let block):
             node = UITraitCollection.withCurrent(traits?.collection ?? .unspecified) { ElementAllocation.runBlock(block) }
@@ -225,6 +244,8 @@ public final class ASCollectionElement: @unchecked Sendable {
         node.interactionDelegate = traits?.collectionNode
         // Measured with the collection's traits, as Texture's data controller hands them down.
         if let traits = traits?.value { TraitPropagation.propagate(traits, from: node, walkingUnchanged: false) }
+        // Then the model, as Texture's element sets it after the traits, before any layout.
+        if let handed = handedNodeModel { node.nodeModel = handed.value }
         // Read before measuring: an invalidation made while it measures leaves the node needing
         // another pass instead of being taken as measured.
         let version = node.layoutVersion
@@ -256,8 +277,7 @@ public final class ASCollectionElement: @unchecked Sendable {
     /// A fresh element for the same item and node, measured again with the same range (only made
     /// elements need it, so never a deferred one).
     func remeasured() -> ASCollectionElement {
-        ASCollectionElement(indexPath: indexPath, kind: supplementaryElementKind, source: allocatedNode.map(CellSource.node) ?? source,
-                            constrainedSize: constrainedSize, traits: cellTraits, serialCreation: serialCreation)
+        renewed(constrainedSize: constrainedSize, traits: cellTraits)
     }
 
     /// The measured size, with a NaN, infinite or negative side (which a layout cannot place and

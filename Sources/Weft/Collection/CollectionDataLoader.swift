@@ -55,26 +55,37 @@ struct CollectionDataLoader: @unchecked Sendable {
     /// The main-actor part of `load()`: the counts, noted as the load's snapshot, and the elements.
     @MainActor
     private func askForLoad(_ loadingThread: ObjectIdentifier) throws(CollectionError) -> (ASElementMap, ElementResolver?) {
+        // Texture's first load goes through its batch machinery, which reads the counts once as
+        // the batch's old counts and again as its new ones: a data source sees both reads here too.
+        if collectionNode.dataController.takeFirstCountRead() { _ = try itemCounts() }
         let counts = try itemCounts()
         // In this visit to the main actor: edits from now on apply over this load's map.
         collectionNode.dataController.noteLoadSnapshot(counts: counts, by: loadingThread)
         let deferring = counts.reduce(0, +) > lazyThreshold ? resolver : nil
+        // Every section's context before any item, as Texture inserts the sections first.
+        let contexts = counts.indices.map { sectionContext($0) }
         var map = ASElementMap()
-        for (section, count) in counts.enumerated() { map.sections.append(try sectionEntry(section, count: count, deferringTo: deferring)) }
+        for (section, count) in counts.enumerated() {
+            map.sections.append(try sectionEntry(section, count: count, context: contexts[section], deferringTo: deferring))
+        }
         return (map, deferring)
     }
 
     /// A section's elements, made fresh (supplementary elements, then `count` items): asks the
-    /// data source for node blocks and constrained sizes; makes no node.
+    /// data source for node models, node blocks and constrained sizes; makes no node. `context`
+    /// was asked for already (`sectionContext`), as Texture asks for every inserted section's
+    /// context before any item. `replacing` has the nodes of the section a reload replaces, by
+    /// item: each is offered its item's new model (see `resolvedItem`).
     @MainActor
-    func sectionEntry(_ section: Int, count: Int) throws(CollectionError) -> ASElementMap.Section {
-        try sectionEntry(section, count: count, deferringTo: defersItems ? resolver : nil)
+    func sectionEntry(_ section: Int, count: Int, context: SectionContextBox?, replacing: [ASCellNode?] = []) throws(CollectionError) -> ASElementMap.Section {
+        try sectionEntry(section, count: count, context: context, deferringTo: defersItems ? resolver : nil, replacing: replacing)
     }
 
     @MainActor
-    private func sectionEntry(_ section: Int, count: Int, deferringTo resolver: ElementResolver?) throws(CollectionError) -> ASElementMap.Section {
+    private func sectionEntry(_ section: Int, count: Int, context: SectionContextBox?, deferringTo resolver: ElementResolver?,
+                              replacing: [ASCellNode?] = []) throws(CollectionError) -> ASElementMap.Section {
         var entry = ASElementMap.Section()
-        entry.context = sectionContext(section)
+        entry.context = context
         for kind in supplementaryKinds(in: section) {
             guard let range = try supplementaryRange(kind: kind, section: section) else { continue }
             let indexPath = IndexPath(item: 0, section: section)
@@ -86,30 +97,45 @@ struct CollectionDataLoader: @unchecked Sendable {
             entry.items = ASElementList(deferred: DeferredItems(section: section, count: count, resolver: resolver, serialCreation: serialize))
         } else {
             entry.items.reserveCapacity(count)
-            for item in 0..<count { entry.items.append(try askedItemElement(at: IndexPath(item: item, section: section))) }
+            for item in 0..<count {
+                let old = replacing.indices.contains(item) ? replacing[item] : nil
+                entry.items.append(try askedItemElement(at: IndexPath(item: item, section: section), replacing: old))
+            }
         }
         return entry
     }
 
-    /// A fresh item element: deferred when the data defers its items, else its node block (or
-    /// node) and constrained size; no node is made.
+    /// A fresh item element: deferred when the data defers its items, else its node model, node
+    /// block (or node) and constrained size; no node is made. `replacing` is the node of the item
+    /// a reload replaces (see `resolvedItem`).
     @MainActor
-    func itemElement(at indexPath: IndexPath) throws(CollectionError) -> ASCollectionElement {
+    func itemElement(at indexPath: IndexPath, replacing old: ASCellNode? = nil) throws(CollectionError) -> ASCollectionElement {
         if defersItems, let resolver { return ASCollectionElement(deferredAt: indexPath, resolver: resolver, serialCreation: serialize) }
-        return try askedItemElement(at: indexPath)
+        return try askedItemElement(at: indexPath, replacing: old)
     }
 
     @MainActor
-    private func askedItemElement(at indexPath: IndexPath) throws(CollectionError) -> ASCollectionElement {
-        ASCollectionElement(indexPath: indexPath, content: try resolvedItem(at: indexPath), serialCreation: serialize)
+    private func askedItemElement(at indexPath: IndexPath, replacing old: ASCellNode? = nil) throws(CollectionError) -> ASCollectionElement {
+        ASCollectionElement(indexPath: indexPath, content: try resolvedItem(at: indexPath, replacing: old), serialCreation: serialize)
     }
 
-    /// What the data source gives for the item at `indexPath` now: a deferred element's content.
+    /// What the data source gives for the item at `indexPath` now (a deferred element's content),
+    /// in Texture's order: its node model, then its node block (or node), then its range. A
+    /// reload's `replacing` node (the item's node before the batch) that can take a non-nil new
+    /// model (`canUpdate(toNodeModel:)`) is kept for it, and no node block is asked for, as in
+    /// Texture; the node gets the model when its element is made.
     @MainActor
-    func resolvedItem(at indexPath: IndexPath) throws(CollectionError) -> ResolvedElementContent {
-        let source = try source(at: indexPath, kind: nil)
+    func resolvedItem(at indexPath: IndexPath, replacing old: ASCellNode? = nil) throws(CollectionError) -> ResolvedElementContent {
+        let nodeModel = dataSource?.collectionNode(collectionNode, nodeModelForItemAt: indexPath)
+        let source: CellSource
+        if let nodeModel, let old, old.canUpdate(toNodeModel: nodeModel) {
+            source = .node(old)
+        } else {
+            source = try self.source(at: indexPath, kind: nil)
+        }
         if case .uikitCell = source, !hasItemSize(at: indexPath) { throw .noSizeForUIKitCell(indexPath) }
-        return ResolvedElementContent(source: source, constrainedSize: try itemRange(at: indexPath), traits: collectionNode.cellTraits)
+        return ResolvedElementContent(source: source, constrainedSize: try itemRange(at: indexPath), traits: collectionNode.cellTraits,
+                                      nodeModel: NodeModelBox(nodeModel), handsNodeModel: true)
     }
 
     /// Whether an item's size is given (the delegate's range, the layout inspector's, a layout
@@ -162,9 +188,7 @@ struct CollectionDataLoader: @unchecked Sendable {
     private func renewedMap(_ old: ASElementMap) -> ASElementMap {
         var map = ASElementMap()
         func renewed(_ element: ASCollectionElement, range: ASSizeRange?) -> ASCollectionElement {
-            ASCollectionElement(indexPath: element.indexPath, kind: element.supplementaryElementKind,
-                                source: element.allocatedNode.map(CellSource.node) ?? element.source,
-                                constrainedSize: range ?? element.constrainedSize, traits: collectionNode.cellTraits, serialCreation: serialize)
+            element.renewed(constrainedSize: range ?? element.constrainedSize, traits: collectionNode.cellTraits, serialCreation: serialize)
         }
         for (section, entry) in old.sections.enumerated() {
             var fresh = ASElementMap.Section()

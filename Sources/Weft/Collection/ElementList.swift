@@ -71,6 +71,12 @@ public struct ASElementList: RandomAccessCollection, ExpressibleByArrayLiteral, 
         deferred?.made.map(\.element) ?? stored
     }
 
+    /// The element at `item` if it exists, making none; nil out of range.
+    func existingElement(at item: Int) -> ASCollectionElement? {
+        if let deferred { return deferred.madeElement(at: item) }
+        return stored.indices.contains(item) ? stored[item] : nil
+    }
+
     /// Calls `body` with each existing element and its place, in item order, making none.
     func forEachExisting(_ body: (Int, ASCollectionElement) -> Void) {
         if let deferred {
@@ -152,6 +158,13 @@ final class DeferredItems: Sendable {
             state.pages[page]![slot] = element
             return element
         }
+    }
+
+    /// The element of `item` if it was made; makes none.
+    func madeElement(at item: Int) -> ASCollectionElement? {
+        guard item >= 0, item < count else { return nil }
+        let (page, slot) = item.quotientAndRemainder(dividingBy: Self.pageSize)
+        return state.withLock { $0.pages[page]?[slot] }
     }
 
     /// The elements made so far, in item order.

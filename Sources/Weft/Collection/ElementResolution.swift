@@ -7,11 +7,20 @@ final class ResolvedElementContent: Sendable {
     let constrainedSize: ASSizeRange
     /// The collection's traits, handed to the node when it is made (one shared box, 8 bytes here).
     let traits: CollectionCellTraits?
+    /// The item's node model as the data source gave it (nil for a supplementary element).
+    let nodeModel: NodeModelBox?
+    /// Whether the node gets `nodeModel` when it is made, as Texture's element sets it on the node
+    /// its block returns: false for an element renewed around a node already made (a relayout),
+    /// whose model the node has, or was since given by the app.
+    let handsNodeModel: Bool
 
-    init(source: CellSource, constrainedSize: ASSizeRange, traits: CollectionCellTraits?) {
+    init(source: CellSource, constrainedSize: ASSizeRange, traits: CollectionCellTraits?,
+         nodeModel: NodeModelBox? = nil, handsNodeModel: Bool = false) {
         self.source = source
         self.constrainedSize = constrainedSize
         self.traits = traits
+        self.nodeModel = nodeModel
+        self.handsNodeModel = handsNodeModel && nodeModel != nil
     }
 
     /// What an element the data source cannot describe gets: an empty node of no size. The error

@@ -53,7 +53,7 @@ final class FrameSequencePlayer: FrameSource, @unchecked Sendable {
     func skip(_ request: FrameRequest) throws {
         try makeEdits(request)
         let snapped = try advance(request).offset
-        node.checkForBatchFetching(offset: snapped)
+        node.checkForBatchFetching(offset: snapped, velocity: velocity(atFrame: request.index))
     }
 
     /// Captures `request`'s frame, its edits already made.
@@ -68,8 +68,18 @@ final class FrameSequencePlayer: FrameSource, @unchecked Sendable {
         if !placeholders { for (_, cell) in elements { cell.waitUntilDisplayed(scale: scale) } }
         let composition = try node.capture(elements, at: snapped, scale: scale, placeholders: placeholders)
         // Begun once the frame is captured, so the fetch's edits cannot race this frame.
-        node.checkForBatchFetching(offset: snapped)
+        node.checkForBatchFetching(offset: snapped, velocity: velocity(atFrame: request.index))
         return CapturedFrame(picture: .composition(composition), offset: snapped, visibleCount: elements.count)
+    }
+
+    /// The velocity frame `index` scrolls at, in points per millisecond (the unit of UIKit's
+    /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`, which Texture hands to
+    /// its batch-fetching delegate): its offset less the previous frame's, over one frame's time.
+    private func velocity(atFrame index: Int) -> CGPoint {
+        guard index > 0, index < sequence.offsets.count else { return .zero }
+        let (previous, current) = (sequence.offsets[index - 1], sequence.offsets[index])
+        let framesPerMillisecond = CGFloat(sequence.framesPerSecond) / 1000
+        return CGPoint(x: (current.x - previous.x) * framesPerMillisecond, y: (current.y - previous.y) * framesPerMillisecond)
     }
 
     /// Moves to `request`'s frame: scrolls to its offset, waits for updates and a batch fetch begun

@@ -21,6 +21,7 @@ open class ASCellNode: ASDisplayNode {
         var interactionDelegate: WeakInteractionDelegate?
         var suspendInteractionDelegate = false
         var layoutAttributes: UICollectionViewLayoutAttributes?
+        var nodeModel = NodeModelBox(nil)
     }
 
     private let cellState = Mutex(CellState())
@@ -77,6 +78,25 @@ open class ASCellNode: ASDisplayNode {
             }
             if changed, let newValue { applyLayoutAttributes(newValue) }
         }
+    }
+
+    /// The view model the cell shows, if any; Texture's `nodeModel`. A collection whose data
+    /// source gives node models (`collectionNode(_:nodeModelForItemAt:)`) sets it when the cell
+    /// is made, on the node-making thread, and when a reload keeps the cell for a new model (see
+    /// `canUpdate(toNodeModel:)`). Open, as Texture's `setNodeModel:` is overridden to configure
+    /// the cell. Thread-safe.
+    open var nodeModel: Any? {
+        get { cellState.withLock { $0.nodeModel }.value }
+        set { cellState.withLock { $0.nodeModel = NodeModelBox(newValue) } }
+    }
+
+    /// Whether the cell can show `nodeModel` in place of its own, so that a reload keeps the cell
+    /// (setting its `nodeModel`) instead of asking the data source for a node block; Texture's
+    /// `canUpdateToNodeModel:`. By default, whether `nodeModel` is of the class of the current
+    /// model (false without one). Asked on the main actor, while the reload is planned.
+    open func canUpdate(toNodeModel nodeModel: Any) -> Bool {
+        guard let current = self.nodeModel else { return false }
+        return ObjectIdentifier(type(of: current)) == ObjectIdentifier(type(of: nodeModel))
     }
 
     /// Called with new layout attributes when the collection shows the cell; does nothing by

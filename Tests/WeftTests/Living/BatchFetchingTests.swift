@@ -53,8 +53,10 @@ final class NonFetchingDelegate: ASCollectionDelegate {}
 
     private func rule(fetching: Bool = false, leading: CGFloat = 2, viewport: CGSize = CGSize(width: 40, height: 40),
                       content: CGFloat = 400, offset: CGFloat = 0, towardHead: Bool = false) -> Bool {
-        BatchFetchingRule(isFetching: fetching, leadingScreens: leading, viewport: viewport, contentSize: CGSize(width: 40, height: content),
-                          offset: CGPoint(x: 0, y: offset), vertical: true, scrollingTowardHead: towardHead).shouldFetch
+        let context = ASBatchContext()
+        if fetching { context.beginBatchFetching() }
+        return ASDisplayShouldFetchBatchForContext(context, towardHead ? .up : .down, .verticalDirections, CGRect(origin: .zero, size: viewport),
+                                                   CGSize(width: 40, height: content), CGPoint(x: 0, y: offset), leading, true, false, .zero, false, nil)
     }
 
     @Test func texturesDecisionRule() {
@@ -140,5 +142,61 @@ final class NonFetchingDelegate: ASCollectionDelegate {}
         _ = try other.snapshot(at: CGPoint(x: 0, y: 60), scale: 1)
         _ = try other.snapshot(at: CGPoint(x: 0, y: 60), scale: 1)
         #expect(more.fetchesOnMainActor.withLock { $0.isEmpty })
+    }
+
+    @Test func texturesRuleDefersToItsDelegateWhenScrollingTowardTheTail() {
+        let delegate = RecordingBatchFetchingDelegate { _, _ in false }
+        let context = ASBatchContext()
+        let bounds = CGRect(x: 0, y: 0, width: 40, height: 40), content = CGSize(width: 40, height: 400)
+        // 400 − 40 − 100 = 260 points left at 2 points a millisecond: 0.13 s; the rule says no (> 80).
+        #expect(!ASDisplayShouldFetchBatchForContext(context, .down, .verticalDirections, bounds, content, CGPoint(x: 0, y: 100), 2, true, false,
+                                                     CGPoint(x: 0, y: 2), false, delegate))
+        let asked = delegate.calls.withLock { $0 }
+        #expect(asked.count == 1 && abs(asked[0].remainingTime - 0.13) < 1e-9 && asked[0].hint == false)
+        // No velocity along the axis (or no delegate): the rule alone decides.
+        #expect(ASDisplayShouldFetchBatchForContext(context, .down, .verticalDirections, bounds, content, CGPoint(x: 0, y: 300), 2, true, false,
+                                                    CGPoint(x: 5, y: 0), false, delegate))
+        #expect(delegate.calls.withLock { $0.count } == 1)
+        // The delegate's answer wins over the hint either way.
+        let eager = RecordingBatchFetchingDelegate { _, _ in true }
+        #expect(ASDisplayShouldFetchBatchForContext(context, .down, .verticalDirections, bounds, content, CGPoint(x: 0, y: 100), 2, true, false,
+                                                    CGPoint(x: 0, y: 2), false, eager))
+        #expect(ASScrollDirectionContainsVerticalDirection(.up) && !ASScrollDirectionContainsVerticalDirection(.left))
+        #expect(ASScrollDirectionContainsHorizontalDirection([.left, .down]) && !ASScrollDirectionContainsHorizontalDirection(ASScrollDirectionNone))
+    }
+
+    @Test func aFrameSequenceAsksTheBatchFetchingDelegateWithTheTimeLeft() throws {
+        let source = FetchingFeed(pages: 5)
+        let node = feed(source)
+        // The rule alone would not fetch in these frames: 20 points or less must be left.
+        node.leadingScreensForBatching = 0.5
+        let delegate = RecordingBatchFetchingDelegate { remainingTime, _ in remainingTime < 0.05 }
+        node.batchFetchingDelegate = delegate
+        #expect(node.batchFetchingDelegate === delegate)
+        // 20 points a frame at 60 frames a second: 1.2 points a millisecond.
+        let sequence = try FrameSequence(validating: (0...3).map { CGPoint(x: 0, y: CGFloat($0) * 20) })
+        try node.renderFrames(sequence, scale: 1) { _, _ in }
+        node.waitForBatchFetch()
+        // Frame 0 does not move (no velocity, the rule says no). Frame 1: 100 − 40 − 20 = 40 points
+        // left, 0.033 s: the delegate fetches a page. Frames 2 and 3: 120 and 100 of 200 left.
+        let asked = delegate.calls.withLock { $0 }
+        #expect(asked.map(\.hint) == [false, false, false])
+        let expectedTimes: [TimeInterval] = [40.0 / 1200, 120.0 / 1200, 100.0 / 1200]
+        let times = asked.map(\.remainingTime)
+        #expect(times.count == expectedTimes.count && zip(times, expectedTimes).allSatisfy { abs($0 - $1) < 1e-6 }, "\(asked)")
+        #expect(source.fetchesOnMainActor.withLock { $0 } == [true])
+        #expect(node.numberOfItems(inSection: 0) == 20)
+    }
+}
+
+/// Records what it is asked, on whichever thread, and answers with `answer`.
+final class RecordingBatchFetchingDelegate: ASBatchFetchingDelegate, Sendable {
+    let calls = Mutex<[(remainingTime: TimeInterval, hint: Bool)]>([])
+    let answer: @Sendable (TimeInterval, Bool) -> Bool
+    init(answer: @escaping @Sendable (TimeInterval, Bool) -> Bool) { self.answer = answer }
+
+    func shouldFetchBatch(withRemainingTime remainingTime: TimeInterval, hint: Bool) -> Bool {
+        calls.withLock { $0.append((remainingTime, hint)) }
+        return answer(remainingTime, hint)
     }
 }

@@ -31,33 +31,59 @@ extension ASCollectionNode {
         waitUntilAllUpdatesAreProcessed()
     }
 
-    /// After a frame at `offset`: when Texture's rule says so, asks the delegate, on the main actor
-    /// and after this frame (Texture asks from the main thread's scroll handling and fetches on a
-    /// background queue; here the delegate is a main-actor object, as UIKit's are), whether to
-    /// fetch, and begins the fetch. The next deterministic frame waits for both.
-    /// `visible` is false for a view laid out outside a window (see `BatchFetchingRule.visible`).
-    func checkForBatchFetching(offset: CGPoint, visible: Bool = true) {
+    /// Consulted, with the time left before the end of the content is reached, when a frame
+    /// scrolls toward the tail; Texture's `batchFetchingDelegate`. Held weakly. Asked on the main
+    /// actor, after `shouldBatchFetch(for:)`, only for a frame of a `FrameSequence` that moves
+    /// along the scrolling axis (Texture asks it when a drag ends, with the release velocity: a
+    /// sequence has no drags, so each frame passes the velocity it scrolls at).
+    public var batchFetchingDelegate: (any ASBatchFetchingDelegate)? {
+        get { settings[\.batchFetchingDelegate].value }
+        set { settings[\.batchFetchingDelegate] = WeakBatchFetchingDelegate(newValue) }
+    }
+
+    /// After a frame at `offset`: when the batch-fetching rule (`ASDisplayShouldFetchBatchForContext`,
+    /// through `BatchFetchingInputs`) says so, asks the delegate, on the main actor and after this
+    /// frame (Texture asks from the main thread's scroll handling and fetches on a background
+    /// queue; here the delegate is a main-actor object, as UIKit's are), whether to fetch, then
+    /// the batch-fetching delegate when the rule defers to it, and begins the fetch. The next
+    /// deterministic frame waits for both. `velocity` is the frame's scrolling velocity in points
+    /// per millisecond (zero outside a frame sequence, as Texture's checks outside a drag pass);
+    /// `visible` is false for a view laid out outside a window (Texture's `window != nil`).
+    func checkForBatchFetching(offset: CGPoint, velocity: CGPoint = .zero, visible: Bool = true) {
         // Without a delegate there is nothing to ask.
         guard delegate != nil, !batchContext.isFetching() else { return }
-        let (leading, pending) = settings.withLockedValue { ($0.leadingScreensForBatching, $0.batchFetchDecisionPending) }
+        let (leading, pending, consultsDelegate) = settings.withLockedValue {
+            ($0.leadingScreensForBatching, $0.batchFetchDecisionPending, $0.batchFetchingDelegate.value != nil)
+        }
         guard !pending else { return }
-        let vertical = collectionViewLayout.scrollDirection == .vertical
+        let layout = collectionViewLayout
+        let vertical = layout.scrollDirection == .vertical
         let viewport = bounds.size
         // The rule only asks whether the content ends within the leading screens: a lazy layout
-        // measures that far and no further.
-        let reach = (vertical ? offset.y + viewport.height * (1 + leading) : offset.x + viewport.width * (1 + leading)) + 1
+        // measures that far and no further. The batch-fetching delegate is told the time left to
+        // the very end, so a frame that will ask it measures the content to its end.
+        let asksDelegate = consultsDelegate && (vertical ? velocity.y : velocity.x) > 0
+        let reach = asksDelegate ? CGFloat.infinity
+            : (vertical ? offset.y + viewport.height * (1 + leading) : offset.x + viewport.width * (1 + leading)) + 1
         let content = layoutAccess.entering("\(self): the batch fetching rule") { () -> CGSize in
             // Prepared already when a frame asks; a layout pass outside a window may not have.
-            collectionViewLayout.prepareIfNeeded()
-            return collectionViewLayout.contentSize(measuringThrough: reach)
+            layout.prepareIfNeeded()
+            return layout.contentSize(measuringThrough: reach)
         }
-        let rule = BatchFetchingRule(isFetching: false, leadingScreens: leading, viewport: viewport,
-                                     contentSize: content, offset: offset, vertical: vertical,
-                                     scrollingTowardHead: rangeController.movedTowardHead(vertical: vertical), visible: visible)
-        guard rule.shouldFetch else { return }
+        // Texture's `ASDisplayShouldFetchBatchForScrollView`: the view's direction as
+        // `UIView.userInterfaceLayoutDirection(for:)` answers it for its semantic content attribute.
+        let inputs = BatchFetchingInputs(scrollDirection: rangeController.lastScrollDirection,
+                                         scrollableDirections: vertical ? .verticalDirections : .horizontalDirections,
+                                         bounds: CGRect(origin: offset, size: viewport), contentSize: content, targetOffset: offset,
+                                         leadingScreens: leading, visible: visible,
+                                         shouldRenderRTLLayout: semanticContentAttribute.layoutDirection(relativeTo: .leftToRight) == .rightToLeft,
+                                         velocity: velocity,
+                                         flipsHorizontallyInOppositeLayoutDirection: layout.flipsHorizontallyInOppositeLayoutDirection)
+        let decision = inputs.decision(isFetching: false, consultingDelegate: consultsDelegate)
+        guard decision != .decided(false) else { return }
         settings.withLockedValue { $0.batchFetchDecisionPending = true; $0.batchFetchSinceLastFrame = true }
         let context = batchContext
-        // The delegate is asked on the main actor; the node is held weakly and guards its state.
+        // The delegates are asked on the main actor; the node is held weakly and guards its state.
         let owner = WeakCollectionNode(self)
         MainActorBridge.post {
             guard let self = owner.value else { return }
@@ -68,6 +94,11 @@ extension ASCollectionNode {
             let withoutFetching = self.settings.withLockedValue { $0.delegateWithoutBatchFetching }
             guard let delegate = self.delegate, withoutFetching != ObjectIdentifier(delegate), !context.isFetching(),
                   delegate.shouldBatchFetch(for: self) else { return }
+            if case let .askDelegate(remainingTime, hint) = decision {
+                // Gone since the frame: the rule's own answer stands, as Texture's does without one.
+                let fetch = self.batchFetchingDelegate?.shouldFetchBatch(withRemainingTime: remainingTime, hint: hint) ?? hint
+                guard fetch else { return }
+            }
             context.beginBatchFetching()
             delegate.collectionNode(self, willBeginBatchFetchWith: context)
         }

@@ -33,8 +33,9 @@ final class ASRangeController: Sendable {
         var lastOffset: CGPoint?
         /// The direction of the last scroll on each axis; down and right before any.
         var towardTail = (vertical: true, horizontal: true)
-        /// Whether the last frame moved toward the head (up or left) on each axis.
-        var movedTowardHead = (vertical: false, horizontal: false)
+        /// Where the last frame moved the content offset (none when it stayed); Texture's
+        /// `scrollDirection`, which the batch-fetching rule reads.
+        var lastScrollDirection = ASScrollDirectionNone
         var needsUpdate = true
         var generation = -1
         var scale: CGFloat = 0
@@ -73,10 +74,8 @@ final class ASRangeController: Sendable {
 
     var currentRangeMode: ASLayoutRangeMode? { state.withLock { $0.currentRangeMode } }
 
-    /// Whether the last frame scrolled toward the head of the content along the given axis.
-    func movedTowardHead(vertical: Bool) -> Bool {
-        state.withLock { vertical ? $0.movedTowardHead.vertical : $0.movedTowardHead.horizontal }
-    }
+    /// The directions the last frame scrolled in; none before any scroll.
+    var lastScrollDirection: ASScrollDirection { state.withLock { $0.lastScrollDirection } }
 
     /// Forgets the nodes of a map that a load replaced (their states were cleared by the load).
     func reset() {
@@ -265,7 +264,12 @@ final class ASRangeController: Sendable {
             s.contentHasBeenScrolled = true
             s.needsUpdate = true
         }
-        s.movedTowardHead = (offset.y < (s.lastOffset?.y ?? offset.y), offset.x < (s.lastOffset?.x ?? offset.x))
+        var direction = ASScrollDirectionNone
+        if let last = s.lastOffset {
+            if offset.x > last.x { direction.insert(.right) } else if offset.x < last.x { direction.insert(.left) }
+            if offset.y > last.y { direction.insert(.down) } else if offset.y < last.y { direction.insert(.up) }
+        }
+        s.lastScrollDirection = direction
         if let last = s.lastOffset {
             if offset.y != last.y { s.towardTail.vertical = offset.y > last.y }
             if offset.x != last.x { s.towardTail.horizontal = offset.x > last.x }

@@ -11,6 +11,9 @@ import Foundation
 public protocol ASTableDataSource: AnyObject {
     func numberOfSections(in tableNode: ASTableNode) -> Int
     func tableNode(_ tableNode: ASTableNode, numberOfRowsInSection section: Int) -> Int
+    /// The row's node model (Texture's `tableNode(_:nodeModelForRowAt:)`), asked before its node
+    /// block; nil by default. See `ASCollectionDataSource.collectionNode(_:nodeModelForItemAt:)`.
+    func tableNode(_ tableNode: ASTableNode, nodeModelForRowAt indexPath: IndexPath) -> Any?
     func tableNode(_ tableNode: ASTableNode, nodeBlockForRowAt indexPath: IndexPath) -> ASCellNodeBlock
     func tableNode(_ tableNode: ASTableNode, nodeBlockForRowAt indexPath: IndexPath) -> ASCellNodeBlock?
     func tableNode(_ tableNode: ASTableNode, nodeForRowAt indexPath: IndexPath) -> ASCellNode
@@ -35,6 +38,7 @@ extension ASTableDataSource {
     public func tableNode(_ tableNode: ASTableNode, numberOfRowsInSection section: Int) -> Int {
         tableView(tableNode.viewMadeIfNeeded as UITableView, numberOfRowsInSection: section)
     }
+    public func tableNode(_ tableNode: ASTableNode, nodeModelForRowAt indexPath: IndexPath) -> Any? { nil }
     public func tableNode(_ tableNode: ASTableNode, nodeBlockForRowAt indexPath: IndexPath) -> ASCellNodeBlock {
         tableView(tableNode.viewMadeIfNeeded, nodeBlockForRowAt: indexPath)
     }

@@ -100,4 +100,11 @@ extension ASTableNode {
         get { collection.leadingScreensForBatching }
         set { collection.leadingScreensForBatching = newValue }
     }
+
+    /// Consulted with the time left before the end of the rows is reached; Texture's
+    /// `batchFetchingDelegate`, held weakly. See `ASCollectionNode.batchFetchingDelegate`.
+    public var batchFetchingDelegate: (any ASBatchFetchingDelegate)? {
+        get { collection.batchFetchingDelegate }
+        set { collection.batchFetchingDelegate = newValue }
+    }
 }

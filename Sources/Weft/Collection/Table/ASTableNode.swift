@@ -173,6 +173,9 @@ open class ASTableNode: ASDisplayNode {
     /// The node of a row, made now if needed; Texture's `nodeForRow(at:)`.
     public func nodeForRow(at indexPath: IndexPath) -> ASCellNode? { collection.nodeForItem(at: indexPath) }
 
+    /// The node model the data source gave for a row; Texture's `nodeModelForRow(at:)`.
+    public func nodeModelForRow(at indexPath: IndexPath) -> Any? { collection.nodeModelForItem(at: indexPath) }
+
     /// Where a row's node is; Texture's `indexPath(for:)`.
     public func indexPath(for cellNode: ASCellNode) -> IndexPath? { collection.indexPath(for: cellNode) }
 

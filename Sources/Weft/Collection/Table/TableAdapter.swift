@@ -30,6 +30,11 @@ final class TableAdapter: ASCollectionDataSource, ASCollectionDelegate, Forwardi
         return dataSource.tableNode(table, numberOfRowsInSection: section)
     }
 
+    func collectionNode(_ collectionNode: ASCollectionNode, nodeModelForItemAt indexPath: IndexPath) -> Any? {
+        guard let table, let dataSource else { return nil }
+        return dataSource.tableNode(table, nodeModelForRowAt: indexPath)
+    }
+
     func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock? {
         guard let table, let dataSource else {
             DefaultAnswer.mark()

@@ -100,6 +100,8 @@ final class ASDataController: @unchecked Sendable {
         var answeringLoad: Context?
         /// The batch each thread is recording in `performBatchUpdates`, and how deep it is nested.
         var openBatches: [ObjectIdentifier: (batch: CollectionChangeSet, depth: Int)] = [:]
+        /// Whether a load has read the data source's counts (see `takeFirstCountRead`).
+        var countsRead = false
     }
 
     /// The collection's data: the load lifecycle, the visible and pending maps, batches. The
@@ -246,11 +248,15 @@ final class ASDataController: @unchecked Sendable {
         defer { finishPlanning() }
         let after: [Int]
         do throws(CollectionError) { after = try loader.itemCounts() } catch { throw .dataSource(error) }
-        let before = state.withLock { $0.pendingCounts }
+        // The map the batch will be built over, when it is the pending one (no batch held behind
+        // a load or relayout): its made nodes are offered the reloads' node models.
+        let (before, previous) = state.withLock { s in
+            (s.pendingCounts, s.replacement == nil && s.pending.sections.map(\.items.count) == s.pendingCounts ? s.pending : nil)
+        }
         let plan = try ChangeSetPlanner.plan(changes, before: before, after: after)
         let batch: PlannedBatch
         do throws(CollectionError) {
-            batch = try PlannedBatch.asking(loader, changes: changes, plan: plan, before: before, after: after)
+            batch = try PlannedBatch.asking(loader, changes: changes, plan: plan, before: before, after: after, previous: previous)
         } catch {
             throw .dataSource(error)
         }
@@ -381,6 +387,15 @@ final class ASDataController: @unchecked Sendable {
             state.withLock { $0.applied == $0.issued }
         }
         return true
+    }
+
+    /// Whether this is the first time a load reads the data source's counts (and notes that it
+    /// is no longer): Texture's first load reads them twice, as a batch's old and new counts.
+    func takeFirstCountRead() -> Bool {
+        state.withLock { s in
+            defer { s.countsRead = true }
+            return !s.countsRead
+        }
     }
 
     /// A load has read the data source's counts (called on the main actor, in the same visit as

@@ -51,8 +51,10 @@ enum ChangeSetPlanner {
         for (f, t) in moves { sections[t] = .kept(f) }
         let movedFrom = Set(moves.map(\.0))
         var survivors = (0..<n).filter { !deleted.contains($0) && !movedFrom.contains($0) }.makeIterator()
+        var reloadedSections: [Int: Int] = [:]
         for s in 0..<m where sections[s] == nil {
             guard let old = survivors.next() else { break }
+            if reloaded.contains(old) { reloadedSections[s] = old }
             sections[s] = reloaded.contains(old) ? .fresh : .kept(old)
         }
         let plannedSections = sections.map { $0 ?? .fresh }
@@ -108,6 +110,7 @@ enum ChangeSetPlanner {
             }
         }
         var items: [[ChangeSetPlan.ItemSource]] = []
+        var reloadedItems: [IndexPath: IndexPath] = [:]
         for (s, source) in plannedSections.enumerated() {
             guard case .kept(let o) = source else { items.append([]); continue }
             let expected = before[o] + (insertCount[s] ?? 0) - (deleteCount[o] ?? 0) + (movedIn[s] ?? 0) - (movedOut[o] ?? 0)
@@ -122,10 +125,11 @@ enum ChangeSetPlanner {
             for j in 0..<after[s] {
                 if let slot = slots[j] { row.append(slot); continue }
                 guard let old = survivors.next() else { row.append(.fresh); continue }
+                if fresh.contains(old) { reloadedItems[IndexPath(item: j, section: s)] = IndexPath(item: old, section: o) }
                 row.append(fresh.contains(old) ? .fresh : .kept(IndexPath(item: old, section: o)))
             }
             items.append(row)
         }
-        return ChangeSetPlan(sections: plannedSections, items: items)
+        return ChangeSetPlan(sections: plannedSections, items: items, reloadedSections: reloadedSections, reloadedItems: reloadedItems)
     }
 }

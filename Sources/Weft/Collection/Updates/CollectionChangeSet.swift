@@ -46,4 +46,10 @@ struct ChangeSetPlan: Sendable, Equatable {
     var sections: [Source]
     /// Per section after the batch: its items' sources (empty for a fresh section, made whole).
     var items: [[ItemSource]]
+    /// Per fresh section after the batch that reloads one: the section before it.
+    var reloadedSections: [Int: Int] = [:]
+    /// Per fresh item after the batch that reloads one (in a kept section): its index path
+    /// before. With `reloadedSections`, Texture's `oldIndexPathForNewIndexPath` for reloads: the
+    /// items whose old nodes are offered the new node models.
+    var reloadedItems: [IndexPath: IndexPath] = [:]
 }

@@ -17,6 +17,10 @@ struct PlannedBatch: Sendable {
     /// Per section after the batch that a `moveSection` brought there: the context asked for it
     /// anew, as Texture's move (a delete and an insert) asks it.
     let movedContexts: [Int: SectionContextBox]
+    /// The nodes the fresh elements were handed ready: a reload's node kept for a new model (see
+    /// `CollectionDataLoader.resolvedItem`), or one the data source returned. They stay in the
+    /// collection, so `clearIndexPaths` leaves them.
+    let keptNodes: Set<ObjectIdentifier>
     /// How the fresh nodes are made when the batch is applied (see `CollectionDataLoader.eager`).
     let eager: Bool
     let serial: Bool
@@ -34,32 +38,59 @@ struct PlannedBatch: Sendable {
     }
 
     /// Asks the data source, through `loader`, for the fresh elements of `plan` (on the main actor,
-    /// where the data source lives).
+    /// where the data source lives), in Texture's order: the contexts of the sections the batch
+    /// inserts, reloads or moves, then the items, ascending. `previous` is the map the batch will
+    /// be built over when it is known now (nil while a load or relayout holds it): the nodes made
+    /// for the items and sections it reloads are offered the new node models (see
+    /// `CollectionDataLoader.resolvedItem`).
     @MainActor
     static func asking(_ loader: CollectionDataLoader, changes: CollectionChangeSet, plan: ChangeSetPlan, before: [Int],
-                       after: [Int]) throws(CollectionError) -> PlannedBatch {
+                       after: [Int], previous: ASElementMap?) throws(CollectionError) -> PlannedBatch {
+        let movedTo = Set(changes.edits.compactMap { edit -> Int? in if case .moveSection(_, let to) = edit { to } else { nil } })
+        var freshContexts: [Int: SectionContextBox] = [:]
+        var movedContexts: [Int: SectionContextBox] = [:]
+        for (s, source) in plan.sections.enumerated() {
+            switch source {
+            case .fresh: freshContexts[s] = loader.sectionContext(s)
+            case .kept where movedTo.contains(s): movedContexts[s] = loader.sectionContext(s)
+            case .kept: break
+            }
+        }
         var sections: [ASElementMap.Section?] = []
         var items: [[ASCollectionElement]] = []
         for (s, source) in plan.sections.enumerated() {
             switch source {
             case .fresh:
-                sections.append(try loader.sectionEntry(s, count: after[s]))
+                let replacing = plan.reloadedSections[s].map { old in
+                    (0..<after[s]).map { madeNode(in: previous, at: IndexPath(item: $0, section: old)) }
+                } ?? []
+                sections.append(try loader.sectionEntry(s, count: after[s], context: freshContexts[s], replacing: replacing))
                 items.append([])
             case .kept:
                 sections.append(nil)
                 var fresh: [ASCollectionElement] = []
                 for (j, item) in plan.items[s].enumerated() where item == .fresh {
-                    fresh.append(try loader.itemElement(at: IndexPath(item: j, section: s)))
+                    let path = IndexPath(item: j, section: s)
+                    fresh.append(try loader.itemElement(at: path, replacing: plan.reloadedItems[path].flatMap { madeNode(in: previous, at: $0) }))
                 }
                 items.append(fresh)
             }
         }
-        var movedContexts: [Int: SectionContextBox] = [:]
-        for case .moveSection(_, let to) in changes.edits {
-            if plan.sections.indices.contains(to), case .kept = plan.sections[to] { movedContexts[to] = loader.sectionContext(to) }
+        var keptNodes = Set<ObjectIdentifier>()
+        func noteNode(of element: ASCollectionElement) {
+            guard !element.isDeferred, case .node(let node) = element.source else { return }
+            keptNodes.insert(ObjectIdentifier(node))
         }
+        for case let section? in sections { section.items.forEachExisting { noteNode(of: $1) } }
+        for element in items.joined() { noteNode(of: element) }
         return PlannedBatch(changes: changes, plan: plan, before: before, freshSections: sections, freshItems: items, movedContexts: movedContexts,
-                            eager: loader.eager, serial: loader.serialize, viewport: loader.viewport)
+                            keptNodes: keptNodes, eager: loader.eager, serial: loader.serialize, viewport: loader.viewport)
+    }
+
+    /// The node made for the item at `indexPath` of `map`, if any; asks and makes nothing.
+    private static func madeNode(in map: ASElementMap?, at indexPath: IndexPath) -> ASCellNode? {
+        guard let map, map.sections.indices.contains(indexPath.section) else { return nil }
+        return map.sections[indexPath.section].items.existingElement(at: indexPath.item)?.allocatedNode
     }
 
     /// The map after the batch, made over `map` (kept elements are the same objects); nil when
@@ -99,8 +130,8 @@ struct PlannedBatch: Sendable {
     }
 
     /// Takes the index path from the nodes of `old`'s elements the batch removed (deleted, or
-    /// reloaded with a fresh node): they are in no section now, as Texture's cells, whose index
-    /// path is looked up, are not.
+    /// reloaded with a fresh node; not a node a reload kept): they are in no section now, as
+    /// Texture's cells, whose index path is looked up, are not.
     func clearIndexPaths(ofNodesRemovedFrom old: ASElementMap) {
         var keptSections = Set<Int>(), keptItems = Set<IndexPath>()
         for (s, source) in plan.sections.enumerated() {
@@ -112,7 +143,9 @@ struct PlannedBatch: Sendable {
             let keptSection = keptSections.contains(section)
             if !keptSection { for element in entry.supplementary.values { element.allocatedNode?.indexPath = nil } }
             entry.items.forEachExisting { item, element in
-                if !keptSection || !keptItems.contains(IndexPath(item: item, section: section)) { element.allocatedNode?.indexPath = nil }
+                guard !keptSection || !keptItems.contains(IndexPath(item: item, section: section)),
+                      let node = element.allocatedNode, !keptNodes.contains(ObjectIdentifier(node)) else { return }
+                node.indexPath = nil
             }
         }
     }
