@@ -547,17 +547,35 @@ open class ASCollectionNode: ASDisplayNode {
     // MARK: Queries
 
     /// Texture's `numberOfSections`; the data is loaded first if it never was, as Texture's
-    /// `reloadDataInitiallyIfNeeded`.
+    /// `reloadDataInitiallyIfNeeded`. It counts every batch submitted before it, applied or not
+    /// (see `loadedWithSubmittedBatches()`).
     public var numberOfSections: Int {
-        try? loadDataIfNeeded()
+        loadedWithSubmittedBatches()
         return elements.sections.count
     }
 
     /// Texture's `numberOfItems(inSection:)`; 0 for a section out of range. Loads the data first
-    /// if it never was, as `numberOfSections`.
+    /// if it never was, and counts the batches submitted before it, as `numberOfSections`.
     public func numberOfItems(inSection section: Int) -> Int {
-        try? loadDataIfNeeded()
+        loadedWithSubmittedBatches()
         return elements.numberOfItems(inSection: section)
+    }
+
+    /// Loads the data if it never was, then waits for the batches submitted so far to be applied:
+    /// Texture's item queries answer its pending map, which a batch changes as it is submitted,
+    /// while a batch Weft applies asynchronously (after a `reloadData()`, or content larger than
+    /// the bounds) reaches the visible map later. Not where this thread's use of the layout is
+    /// suspended, nor where the wait could wait for itself (see
+    /// `ASDataController.waitUntilSubmittedBatchesAreApplied()`): the visible map answers there.
+    func loadedWithSubmittedBatches() {
+        try? loadDataIfNeeded()
+        waitForSubmittedBatches()
+    }
+
+    /// The wait of `loadedWithSubmittedBatches()`, without loading.
+    func waitForSubmittedBatches() {
+        guard !layoutAccess.isSuspendedHere else { return }
+        dataController.waitUntilSubmittedBatchesAreApplied()
     }
 
     /// The loaded elements; Texture's element map.
@@ -581,7 +599,7 @@ open class ASCollectionNode: ASDisplayNode {
 
     /// The node of an item, allocated now if it was not yet; Texture's `nodeForItem(at:)`. Nil out of range.
     public func nodeForItem(at indexPath: IndexPath) -> ASCellNode? {
-        try? loadDataIfNeeded()
+        loadedWithSubmittedBatches()
         return elements.element(at: indexPath)?.node
     }
 
@@ -597,8 +615,10 @@ open class ASCollectionNode: ASDisplayNode {
         nodeForSupplementaryElement(ofKind: elementKind, at: indexPath)
     }
 
-    /// Where an item's node is; Texture's `indexPath(for:)`. Nil for a node not in the collection.
+    /// Where an item's node is; Texture's `indexPath(for:)`, after the batches submitted before it
+    /// (see `loadedWithSubmittedBatches()`). Nil for a node not in the collection.
     public func indexPath(for cellNode: ASCellNode) -> IndexPath? {
+        waitForSubmittedBatches()
         guard let indexPath = cellNode.indexPath, cellNode.supplementaryElementKind == nil,
               elements.element(at: indexPath)?.allocatedNode === cellNode else { return nil }
         return indexPath
