@@ -547,36 +547,25 @@ open class ASCollectionNode: ASDisplayNode {
     // MARK: Queries
 
     /// Texture's `numberOfSections`; the data is loaded first if it never was, as Texture's
-    /// `reloadDataInitiallyIfNeeded`. It counts every batch submitted before it, applied or not
-    /// (see `loadedWithSubmittedBatches()`).
+    /// `reloadDataInitiallyIfNeeded`. Counts every batch queued so far, applied or not (see
+    /// `pendingElements`).
     public var numberOfSections: Int {
-        loadedWithSubmittedBatches()
-        return elements.sections.count
+        try? loadDataIfNeeded()
+        return pendingElements.sections.count
     }
 
     /// Texture's `numberOfItems(inSection:)`; 0 for a section out of range. Loads the data first
-    /// if it never was, and counts the batches submitted before it, as `numberOfSections`.
+    /// if it never was, and counts the batches queued so far, as `numberOfSections`.
     public func numberOfItems(inSection section: Int) -> Int {
-        loadedWithSubmittedBatches()
-        return elements.numberOfItems(inSection: section)
-    }
-
-    /// Loads the data if it never was, then waits for the batches submitted so far to be applied:
-    /// Texture's item queries answer its pending map, which a batch changes as it is submitted,
-    /// while a batch Weft applies asynchronously (after a `reloadData()`, or content larger than
-    /// the bounds) reaches the visible map later. Not where this thread's use of the layout is
-    /// suspended, nor where the wait could wait for itself (see
-    /// `ASDataController.waitUntilSubmittedBatchesAreApplied()`): the visible map answers there.
-    func loadedWithSubmittedBatches() {
         try? loadDataIfNeeded()
-        waitForSubmittedBatches()
+        return pendingElements.numberOfItems(inSection: section)
     }
 
-    /// The wait of `loadedWithSubmittedBatches()`, without loading.
-    func waitForSubmittedBatches() {
-        guard !layoutAccess.isSuspendedHere else { return }
-        dataController.waitUntilSubmittedBatchesAreApplied()
-    }
+    /// The map after every batch queued so far; Texture's pending map, which its item queries
+    /// answer: a batch is in it as soon as it is submitted, while one applied asynchronously
+    /// (after a `reloadData()`, or content larger than the bounds) reaches the visible map later.
+    /// A batch held back by a load or relayout running on another thread joins it when that ends.
+    var pendingElements: ASElementMap { dataController.state.withLock { $0.pending } }
 
     /// The loaded elements; Texture's element map.
     public var elements: ASElementMap { dataController.visible.map }
@@ -597,10 +586,11 @@ open class ASCollectionNode: ASDisplayNode {
         }
     }
 
-    /// The node of an item, allocated now if it was not yet; Texture's `nodeForItem(at:)`. Nil out of range.
+    /// The node of an item, allocated now if it was not yet; Texture's `nodeForItem(at:)`, read from
+    /// `pendingElements`. Nil out of range.
     public func nodeForItem(at indexPath: IndexPath) -> ASCellNode? {
-        loadedWithSubmittedBatches()
-        return elements.element(at: indexPath)?.node
+        try? loadDataIfNeeded()
+        return pendingElements.element(at: indexPath)?.node
     }
 
     /// The node of a section's supplementary element of `kind`, allocated now if it was not yet.
@@ -615,10 +605,8 @@ open class ASCollectionNode: ASDisplayNode {
         nodeForSupplementaryElement(ofKind: elementKind, at: indexPath)
     }
 
-    /// Where an item's node is; Texture's `indexPath(for:)`, after the batches submitted before it
-    /// (see `loadedWithSubmittedBatches()`). Nil for a node not in the collection.
+    /// Where an item's node is; Texture's `indexPath(for:)`. Nil for a node not in the collection.
     public func indexPath(for cellNode: ASCellNode) -> IndexPath? {
-        waitForSubmittedBatches()
         guard let indexPath = cellNode.indexPath, cellNode.supplementaryElementKind == nil,
               elements.element(at: indexPath)?.allocatedNode === cellNode else { return nil }
         return indexPath

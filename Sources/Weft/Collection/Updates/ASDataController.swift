@@ -570,29 +570,6 @@ final class ASDataController: @unchecked Sendable {
         }
     }
 
-    /// Blocks until every batch submitted so far is applied (its completion may still be to run),
-    /// serving the main actor meanwhile when on it: the node's queries then answer what the
-    /// submitted batches make, as Texture's answer its pending map, which each batch updates as it
-    /// is submitted. Where waiting could wait for itself it returns at once, and the query answers
-    /// the visible map: on the editing queue (a completion or finish block), in a node block, on
-    /// the thread whose load or relayout holds batches back, or where held edits wait for a load
-    /// at the next access. The caller checks its own layout use (`LayoutAccess.isSuspendedHere`).
-    func waitUntilSubmittedBatchesAreApplied() {
-        guard !Self.isOnEditingQueue, !ElementAllocation.isRunningNodeBlock, !holdsEditsForNextAccessLoad else { return }
-        let me = Self.currentThread
-        // Everything submitted before this call: queued work up to now, then what is held (queued
-        // first when its load or relayout ends), as `waitUntilAllUpdatesAreProcessed` counts it.
-        let target = state.withLock { s -> Int? in
-            guard s.replacement?.thread != me else { return nil }
-            let target = s.issued + s.held.count
-            return s.applied < target ? target : nil
-        }
-        guard let target else { return }
-        BlockingWait.on(idle, "\(subject): a query waiting for the batch updates submitted before it") {
-            state.withLock { $0.applied >= target }
-        }
-    }
-
     /// Edits are held for a load that nothing runs or has taken the map for: a reload asked for
     /// where none could start, left to the next query or frame. (A decided load is always
     /// running, so only the reload's announcement can be waiting here.)
