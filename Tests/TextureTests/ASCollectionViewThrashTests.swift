@@ -143,7 +143,7 @@ final class ASCollectionViewThrashTests: XCTestCase {
         waitForExpectations(timeout: 100, handler: nil)
     }
 
-    /// Texture runs 1000, some 20 s in a debug build here; 100 keep the test to about 3 s (see README.md).
+    /// Texture runs 1000, some 20 s in a debug build here; 100 keep the test to 1–3 s (see README.md).
     static let sameCollectionViewIterationCount = 100
 
     // MARK: Helpers
