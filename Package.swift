@@ -69,6 +69,7 @@ let package = Package(
         // Texture's own unit tests, ported with Texture's spellings as a Swift user of
         // AsyncDisplayKit writes them (`import Weft` in place of `import AsyncDisplayKit`).
         .testTarget(name: "TextureTests", dependencies: ["Weft"], exclude: ["README.md"],
+                    resources: [.copy("TestResources")],
                     swiftSettings: [.swiftLanguageMode(.v5)]),
     ],
     swiftLanguageModes: [.v6]

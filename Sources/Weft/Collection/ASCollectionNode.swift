@@ -549,18 +549,25 @@ open class ASCollectionNode: ASDisplayNode {
     // MARK: Queries
 
     /// Texture's `numberOfSections`; the data is loaded first if it never was, as Texture's
-    /// `reloadDataInitiallyIfNeeded`.
+    /// `reloadDataInitiallyIfNeeded`. Counts every batch queued so far, applied or not (see
+    /// `pendingElements`).
     public var numberOfSections: Int {
         try? loadDataIfNeeded()
-        return elements.sections.count
+        return pendingElements.sections.count
     }
 
     /// Texture's `numberOfItems(inSection:)`; 0 for a section out of range. Loads the data first
-    /// if it never was, as `numberOfSections`.
+    /// if it never was, and counts the batches queued so far, as `numberOfSections`.
     public func numberOfItems(inSection section: Int) -> Int {
         try? loadDataIfNeeded()
-        return elements.numberOfItems(inSection: section)
+        return pendingElements.numberOfItems(inSection: section)
     }
+
+    /// The map after every batch queued so far; Texture's pending map, which its item queries
+    /// answer: a batch is in it as soon as it is submitted, while one applied asynchronously
+    /// (after a `reloadData()`, or content larger than the bounds) reaches the visible map later.
+    /// A batch held back by a load or relayout running on another thread joins it when that ends.
+    var pendingElements: ASElementMap { dataController.state.withLock { $0.pending } }
 
     /// The loaded elements; Texture's element map.
     public var elements: ASElementMap { dataController.visible.map }
@@ -581,10 +588,11 @@ open class ASCollectionNode: ASDisplayNode {
         }
     }
 
-    /// The node of an item, allocated now if it was not yet; Texture's `nodeForItem(at:)`. Nil out of range.
+    /// The node of an item, allocated now if it was not yet; Texture's `nodeForItem(at:)`, read from
+    /// `pendingElements`. Nil out of range.
     public func nodeForItem(at indexPath: IndexPath) -> ASCellNode? {
         try? loadDataIfNeeded()
-        return elements.element(at: indexPath)?.node
+        return pendingElements.element(at: indexPath)?.node
     }
 
     /// The node model the data source gave for an item (`collectionNode(_:nodeModelForItemAt:)`);
