@@ -5,8 +5,8 @@ import Foundation
 /// preload states, and get their `layoutAttributes`), the ranges around them are updated, and the
 /// batch-fetching rule is checked. Outside a window only the batch-fetching rule is checked (for
 /// content that does not fill the viewport). Once the app has laid the view out, a batch applied
-/// runs another pass on the main queue before its completion, as UIKit relays out a collection
-/// view after its updates and Texture checks for batch fetching after them.
+/// schedules another pass on the main queue, as UIKit relays out a collection view after its
+/// updates and Texture checks for batch fetching after them.
 extension ASCollectionView {
     /// Lays the collection out as UIKit does (see above) when the view is in a window; without
     /// one it is the node's layout alone.
@@ -41,6 +41,20 @@ extension ASCollectionView {
         attributedNodes = shown.mapValues { WeakCellNode($0) }
         for (attributes, node) in visible { node.layoutAttributes = attributes }
     }
+
+    /// Asks for a layout pass on the main queue, once however often it is asked before it runs,
+    /// when the app has laid the view out.
+    func scheduleWindowLayout() {
+        guard laidOutByApp, !windowLayoutScheduled else { return }
+        windowLayoutScheduled = true
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.windowLayoutScheduled = false
+                (self.hostingView ?? self).layoutIfNeeded()
+            }
+        }
+    }
 }
 
 /// A cell node held weakly.
@@ -50,16 +64,13 @@ final class WeakCellNode {
 }
 
 extension ASCollectionNode {
-    /// After a batch is applied, before its completion runs: the view, once the app has laid it
-    /// out, lays out again in the block posted to the main queue now, not one posted from there,
-    /// so that a test spinning the main run loop until the completion has run finds the cells
-    /// and ranges updated, as Texture updates them before its completion.
+    /// After a batch is applied: the view, if in a window, lays out again (see
+    /// `ASCollectionView.scheduleWindowLayout()`).
     func scheduleWindowLayout() {
         let owner = WeakCollectionNode(self)
         MainActorBridge.post {
-            guard let node = owner.value, let view = node.settings.withLockedValue({ $0.madeView ?? $0.standaloneView }),
-                  view.laidOutByApp else { return }
-            (view.hostingView ?? view).layoutIfNeeded()
+            guard let node = owner.value, let view = node.settings.withLockedValue({ $0.madeView ?? $0.standaloneView }) else { return }
+            view.scheduleWindowLayout()
         }
     }
 }

@@ -27,9 +27,10 @@ public final class ASCollectionView: UICollectionView {
     /// owns; nil for a node's view, which its node owns.
     private var standaloneNode: ASCollectionNode?
     /// The nodes given layout attributes by the last layout pass in a window (see
-    /// ASCollectionView+WindowLayout.swift).
+    /// ASCollectionView+WindowLayout.swift), and whether another pass is queued.
     var attributedNodes: [ObjectIdentifier: WeakCellNode] = [:]
-    /// Whether `layoutIfNeeded()` ran on the view: a batch then runs another pass.
+    var windowLayoutScheduled = false
+    /// Whether `layoutIfNeeded()` ran on the view: a batch then schedules another pass.
     var laidOutByApp = false
     /// The view that shows this collection in its place, when it is not this one: a table's
     /// `ASTableView`, whose window and layout passes are the collection's.
