@@ -128,17 +128,21 @@ final class PangoText {
             let start = Int(line.pointee.start_index), end = start + Int(line.pointee.length)
             let lower = max(start, bytes.lowerBound), upper = min(end, bytes.upperBound)
             guard lower < upper else { return }
-            var ranges: UnsafeMutablePointer<Int32>?
-            var count: Int32 = 0
-            pango_layout_line_get_x_ranges(line, Int32(lower), Int32(upper), &ranges, &count)
-            defer { g_free(ranges) }
-            guard let ranges else { return }
-            for i in 0..<Int(count) {
-                let x0 = CGFloat(ranges[2 * i]) / scale, x1 = CGFloat(ranges[2 * i + 1]) / scale
+            for (x0, x1) in xRanges(line, lower..<upper) {
                 rects.append(CGRect(x: x0, y: top, width: x1 - x0, height: bottom - top))
             }
         }
         return rects
+    }
+
+    /// The stretches of `line` the UTF-8 range `bytes` covers, left to right, in points.
+    private func xRanges(_ line: UnsafeMutablePointer<PangoLayoutLine>, _ bytes: Range<Int>) -> [(CGFloat, CGFloat)] {
+        var ranges: UnsafeMutablePointer<Int32>?
+        var count: Int32 = 0
+        pango_layout_line_get_x_ranges(line, Int32(bytes.lowerBound), Int32(bytes.upperBound), &ranges, &count)
+        defer { g_free(ranges) }
+        guard let ranges else { return [] }
+        return (0..<Int(count)).map { (CGFloat(ranges[2 * $0]) / scale, CGFloat(ranges[2 * $0 + 1]) / scale) }
     }
 
     /// Where the UTF-8 range `bytes` lies on each line it reaches, in points from the layout's
@@ -153,19 +157,11 @@ final class PangoText {
             let start = Int(line.pointee.start_index), end = start + Int(line.pointee.length)
             let lower = max(start, bytes.lowerBound), upper = min(end, bytes.upperBound)
             guard lower < upper else { continue }
-            var ranges: UnsafeMutablePointer<Int32>?
-            var count: Int32 = 0
-            pango_layout_line_get_x_ranges(line, Int32(lower), Int32(upper), &ranges, &count)
-            defer { g_free(ranges) }
-            guard let ranges, count > 0 else { continue }
-            var minX = Int32.max, maxX = Int32.min
-            for i in 0..<Int(count) {
-                minX = min(minX, ranges[2 * i])
-                maxX = max(maxX, ranges[2 * i + 1])
-            }
+            let stretches = xRanges(line, lower..<upper)
+            guard let minX = stretches.map(\.0).min(), let maxX = stretches.map(\.1).max() else { continue }
             var top: Int32 = 0, bottom: Int32 = 0
             pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
-            pieces.append(TextPiece(minX: CGFloat(minX) / scale, maxX: CGFloat(maxX) / scale, top: CGFloat(top) / scale,
+            pieces.append(TextPiece(minX: minX, maxX: maxX, top: CGFloat(top) / scale,
                                     bottom: CGFloat(bottom) / scale, baseline: CGFloat(pango_layout_iter_get_baseline(iterator)) / scale,
                                     firstByte: lower))
         } while pango_layout_iter_next_line(iterator) != 0
