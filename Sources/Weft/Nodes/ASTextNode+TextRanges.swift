@@ -75,9 +75,12 @@ extension ASTextNode {
 
     private func capHeightRects(_ range: NSRange) -> [CGRect] {
         let (pieces, layout) = pieces(range)
+        // Each font's metrics are read once (two pango layouts), however many lines use it.
+        var metricsByFont: [UIFont: FontMetrics.Vertical] = [:]
         return pieces.map { piece in
             let font = layout.displayed.runs.first { $0.range.contains(piece.firstByte) }?.style?.font ?? TextRunStyle().font
-            let metrics = FontMetrics.vertical(of: font)
+            let metrics = metricsByFont[font] ?? FontMetrics.vertical(of: font)
+            metricsByFont[font] = metrics
             let padding = 1.3 * abs(metrics.descender)
             return CGRect(x: piece.minX, y: piece.baseline - metrics.capHeight - padding,
                           width: piece.maxX - piece.minX, height: metrics.capHeight + 2 * padding)

@@ -269,8 +269,7 @@ open class ASTextNode: ASDisplayNode {
 
     open override func drawParameters() -> (any Sendable)? {
         let inset = textState.withLock { $0.textContainerInset }
-        let bounds = CGRect(x: inset.left, y: inset.top, width: Self.textSize(in: self.bounds.size, inset: inset).width,
-                            height: Self.textSize(in: self.bounds.size, inset: inset).height)
+        let bounds = CGRect(origin: CGPoint(x: inset.left, y: inset.top), size: Self.textSize(in: self.bounds.size, inset: inset))
         let direction = effectiveUserInterfaceLayoutDirection
         textState.withLock { $0.follow(direction) }
         var request = currentRequest()
