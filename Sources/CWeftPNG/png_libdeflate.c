@@ -68,7 +68,9 @@ __attribute__((target("avx2"))) static int rgb_row_avx2(const uint8_t *row, size
 // left neighbour), then copied or Sub-filtered from there.
 
 static void rgba_sub_tail(const uint8_t *scratch, size_t from, size_t n, uint8_t *out) {
-    for (size_t i = from; i < n; i++) out[i] = (uint8_t)(scratch[i] - scratch[i - 4]);
+    // A signed index: for the first pixel `i - 4` reaches the zero bytes before `scratch`, and
+    // an unsigned one would wrap (undefined for a pointer, even though the address comes out right).
+    for (size_t i = from; i < n; i++) out[i] = (uint8_t)(scratch[i] - scratch[(ptrdiff_t)i - 4]);
 }
 
 #if WEFT_X86
