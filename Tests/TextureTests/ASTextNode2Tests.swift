@@ -76,6 +76,19 @@ final class ASTextNode2Tests: XCTestCase {
         XCTAssertFalse(accessibleTextNode.isAccessibilityElement)
     }
 
+    func testSupportsLayerBacking() {
+        let textNode = ASTextNode2()
+        textNode.attributedText = NSAttributedString(string: "new string")
+        XCTAssertTrue(textNode.supportsLayerBacking)
+
+        let link = "https://texturegroup.com"
+        let attributedText = NSMutableAttributedString(string: String(format: "Texture Website: %@", link))
+        let linkRange = (attributedText.string as NSString).range(of: link)
+        attributedText.addAttribute(.link, value: link, range: linkRange)
+        textNode.attributedText = attributedText
+        XCTAssertFalse(textNode.supportsLayerBacking)
+    }
+
     func testEmptyStringSize() {
         let constrainedSize = CGSize(width: 100, height: CGFloat.greatestFiniteMagnitude)
         textNode.attributedText = NSAttributedString(string: "")

@@ -36,6 +36,9 @@ open class ASCellNode: ASDisplayNode {
         super.init()
     }
 
+    /// Texture's `supportsLayerBacking`: false, a cell needs its view.
+    open override var supportsLayerBacking: Bool { false }
+
     /// Whether the cell is selected; false by default. Texture's `isSelected`: setting it selects
     /// or deselects the item in its collection, as Texture's does. Open, as Texture's `setSelected:`
     /// is overridden; the collection sets it when it selects the item.

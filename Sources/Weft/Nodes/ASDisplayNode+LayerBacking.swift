@@ -40,12 +40,6 @@ extension ASDisplayNode {
         }
     }
 
-    /// Whether the node can be layer-backed; Texture's `supportsLayerBacking`: not when it is
-    /// backed by a view of its own (a view block) or is a scrolling container, which needs its view.
-    public var supportsLayerBacking: Bool {
-        state.withLock { $0.loading.viewBlock == nil } && !(self is any ScrollingNode)
-    }
-
     /// The layer `layer` loads and returns: a layer-backed node's own layer, else its view's.
     @MainActor func loadedLayer() -> CALayer {
         guard isLayerBacked else { return view.layer }

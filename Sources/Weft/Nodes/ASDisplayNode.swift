@@ -471,6 +471,14 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
     /// The traits the node has until they are set; Texture's `defaultAccessibilityTraits`.
     open var defaultAccessibilityTraits: UIAccessibilityTraits { AccessibilityDefaults.traits(self) }
 
+    /// Whether the node can be layer-backed; Texture's `supportsLayerBacking`: not when it is
+    /// backed by a view of its own (a view block) or is a scrolling container, which needs its view.
+    /// Open, as Texture's: subclasses that need their view (a cell, a control taking touches, a
+    /// text node with links) answer false.
+    open var supportsLayerBacking: Bool {
+        state.withLock { $0.loading.viewBlock == nil } && !(self is any ScrollingNode)
+    }
+
     // MARK: Interface state callbacks (call super)
 
     /// Called after the interface state changes.

@@ -112,6 +112,37 @@ open class ASTextNode: ASDisplayNode {
         }
     }
 
+    /// Texture's `supportsLayerBacking`: false when the text has a link (one of
+    /// `linkAttributeNames`), which needs the node's view to be tapped (see `hasLink`).
+    open override var supportsLayerBacking: Bool {
+        super.supportsLayerBacking && !hasLink
+    }
+
+    /// Whether the text counts as having a link for `supportsLayerBacking`. Texture's older text
+    /// node looks at the first attribute run only (its enumeration stops after the first run);
+    /// `ASTextNode2` looks at every run.
+    var hasLink: Bool {
+        let (text, names) = textState.withLock { ($0.attributedText?.value, $0.links.names) }
+        guard let text, text.length > 0 else { return false }
+        return names.contains { text.attribute(NSAttributedString.Key($0), at: 0, effectiveRange: nil) != nil }
+    }
+
+    /// Whether any run of the text has one of `linkAttributeNames` set.
+    final var anyRunHasLink: Bool {
+        let (text, names) = textState.withLock { ($0.attributedText?.value, $0.links.names) }
+        guard let text, text.length > 0 else { return false }
+        let range = NSRange(location: 0, length: text.length)
+        return names.contains { name in
+            var found = false
+            text.enumerateAttribute(NSAttributedString.Key(name), in: range, options: .longestEffectiveRangeNotRequired) { value, _, stop in
+                guard value != nil else { return }
+                found = true
+                stop.pointee = true
+            }
+            return found
+        }
+    }
+
     /// The most lines shown; 0 (the default) means no limit.
     public var maximumNumberOfLines: UInt {
         get { textState.withLock { UInt($0.request.maximumNumberOfLines) } }

@@ -9,6 +9,10 @@ open class ASTextNode2: ASTextNode {
         super.init()
     }
 
+    /// Texture's `ASTextNode2` answers `supportsLayerBacking` false when any run of the text is a
+    /// link, not only the first.
+    override var hasLink: Bool { anyRunHasLink }
+
     /// Texture's: true, this is the newer implementation.
     open override var usingExperiment: Bool { true }
 }
