@@ -6,6 +6,8 @@ import Weft
 
 private final class TestDisplayNode: ASDisplayNode {}
 
+private final class UIDisplayNodeTestView: UIView {}
+
 final class ASDisplayNodeExtrasTests: XCTestCase {
     func testShallowFindSubnodesOfSubclass() {
         let supernode = ASDisplayNode(layerBlock: { CALayer() })
@@ -55,6 +57,7 @@ final class ASDisplayNodeLayerTests: XCTestCase {
         let targetName = isLayerBacked ? "layer" : "view"
         let hasLoadedView = node.isNodeLoaded ? "with view" : "after loading \(targetName)"
 
+        XCTAssertNil(node.contents, "default contents broken \(hasLoadedView)")
         XCTAssertEqual(false, node.clipsToBounds, "default clipsToBounds broken \(hasLoadedView)")
         XCTAssertEqual(true, node.isOpaque, "default opaque broken \(hasLoadedView)")
         XCTAssertEqual(false, node.needsDisplayOnBoundsChange, "default needsDisplayOnBoundsChange broken \(hasLoadedView)")
@@ -90,6 +93,7 @@ final class ASDisplayNodeLayerTests: XCTestCase {
         XCTAssertEqual(false, node.accessibilityElementsHidden, "default accessibilityElementsHidden is broken \(hasLoadedView)")
         XCTAssertEqual(false, node.accessibilityViewIsModal, "default accessibilityViewIsModal is broken \(hasLoadedView)")
         XCTAssertEqual(false, node.shouldGroupAccessibilityChildren, "default shouldGroupAccessibilityChildren is broken \(hasLoadedView)")
+        XCTAssertNil(node.accessibilityCustomActions, "default acccessibilityCustomActions is broken \(hasLoadedView)")
 
         if !isLayerBacked {
             XCTAssertEqual(true, node.isUserInteractionEnabled, "default userInteractionEnabled broken \(hasLoadedView)")
@@ -185,7 +189,10 @@ final class ASDisplayNodeLayerTests: XCTestCase {
         XCTAssertEqual(true, node.accessibilityElementsHidden, "accessibilityElementsHidden broken \(hasLoadedView)")
         XCTAssertEqual(true, node.accessibilityViewIsModal, "accessibilityViewIsModal broken \(hasLoadedView)")
         XCTAssertEqual(true, node.shouldGroupAccessibilityChildren, "shouldGroupAccessibilityChildren broken \(hasLoadedView)")
+        XCTAssertEqual(UIAccessibilityNavigationStyle.separate, node.accessibilityNavigationStyle, "accessibilityNavigationStyle broken \(hasLoadedView)")
+
         XCTAssertTrue(CGPoint(x: 1.0, y: 1.0).equalTo(node.accessibilityActivationPoint), "accessibilityActivationPoint broken \(hasLoadedView)")
+        XCTAssertNotNil(node.accessibilityPath, "accessibilityPath broken \(hasLoadedView)")
 
         if !isLayerBacked {
             XCTAssertEqual(UIView.AutoresizingMask.flexibleLeftMargin, node.autoresizingMask, "autoresizingMask \(hasLoadedView)")
@@ -251,7 +258,9 @@ final class ASDisplayNodeLayerTests: XCTestCase {
             node.accessibilityElementsHidden = true
             node.accessibilityViewIsModal = true
             node.shouldGroupAccessibilityChildren = true
+            node.accessibilityNavigationStyle = .separate
             node.accessibilityActivationPoint = CGPoint(x: 1.0, y: 1.0)
+            node.accessibilityPath = UIBezierPath()
 
             if !isLayerBacked {
                 node.isExclusiveTouch = true
@@ -292,6 +301,56 @@ final class ASDisplayNodeLayerTests: XCTestCase {
         MainActor.assumeIsolated {
             checkSimpleBridgePropertiesSetPropagate(true)
         }
+    }
+
+    func testPropertiesSetOffThreadBeforeLoadingExternalView() {
+        MainActor.assumeIsolated {
+            let view = UIDisplayNodeTestView()
+
+            nonisolated(unsafe) var node: ASDisplayNode! = nil
+            executeOffThread {
+                node = ASDisplayNode(viewBlock: {
+                    return view
+                })
+                node.backgroundColor = UIColor.blue
+                node.tintColor = UIColor.orange
+                node.frame = CGRect(x: 10, y: 20, width: 30, height: 40)
+                node.autoresizingMask = .flexibleWidth
+                node.isUserInteractionEnabled = true
+            }
+
+            checkExternalViewAppliedPropertiesMatch(node)
+        }
+    }
+
+    func testPropertiesSetOnThreadAfterLoadingExternalView() {
+        MainActor.assumeIsolated {
+            let view = UIDisplayNodeTestView()
+            let node = ASDisplayNode(viewBlock: {
+                return view
+            })
+
+            // Load the backing view first
+            _ = node.view
+
+            node.backgroundColor = UIColor.blue
+            node.tintColor = UIColor.orange
+            node.frame = CGRect(x: 10, y: 20, width: 30, height: 40)
+            node.autoresizingMask = .flexibleWidth
+            node.isUserInteractionEnabled = true
+
+            checkExternalViewAppliedPropertiesMatch(node)
+        }
+    }
+
+    @MainActor func checkExternalViewAppliedPropertiesMatch(_ node: ASDisplayNode) {
+        let view = node.view
+
+        XCTAssertEqual(UIColor.blue, view.backgroundColor, "backgroundColor not propagated to view")
+        XCTAssertEqual(UIColor.orange, view.tintColor, "tintColor not propagated to view")
+        XCTAssertTrue(CGRect(x: 10, y: 20, width: 30, height: 40).equalTo(view.frame), "frame not propagated to view")
+        XCTAssertEqual(UIView.AutoresizingMask.flexibleWidth, view.autoresizingMask, "autoresizingMask not propagated to view")
+        XCTAssertEqual(true, view.isUserInteractionEnabled, "userInteractionEnabled not propagated to view")
     }
 
     func testPropertiesSetOffThreadBeforeLoadingExternalLayer() {

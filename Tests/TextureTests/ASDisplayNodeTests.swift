@@ -95,6 +95,12 @@ private final class ASTestResponderNodeWithOverride: ASDisplayNode {
     override func canBecomeFirstResponder() -> Bool { true }
 }
 
+private final class UIDisplayNodeTestView: UIView {}
+
+private final class ASTestViewController: ASDKViewController<ASDisplayNode> {
+    override var prefersStatusBarHidden: Bool { return true }
+}
+
 private final class ASTestWindow: UIWindow {
     func firstResponder() -> Any? { subviews.first }
 }
@@ -538,6 +544,20 @@ final class ASDisplayNodeTests: XCTestCase {
         XCTAssertNil(weakNode)
     }
 
+    func testAddingNodeToHierarchyRetainsNode() {
+        MainActor.assumeIsolated {
+            let v = UIView(frame: .zero)
+            weak var weakNode: ASTestDisplayNode? = nil
+            do {
+                let node = ASTestDisplayNode()
+                v.addSubview(node.view)
+                weakNode = node
+                withExtendedLifetime(node) {}
+            }
+            XCTAssertNotNil(weakNode)
+        }
+    }
+
     func testAddingSubnodeDoesNotCreateRetainCycle() {
         weak var weakNode: ASTestDisplayNode?
         weak var weakSubnode: ASTestDisplayNode?
@@ -893,6 +913,48 @@ final class ASDisplayNodeTests: XCTestCase {
         }
     }
 
+    func testSubnodeAddedBeforeLoadingExternalView() {
+        MainActor.assumeIsolated {
+            let view = UIDisplayNodeTestView()
+
+            nonisolated(unsafe) var parent: ASDisplayNode! = nil
+            nonisolated(unsafe) var child: ASDisplayNode! = nil
+            executeOffThread {
+                parent = ASDisplayNode(viewBlock: {
+                    return view
+                })
+                child = ASDisplayNode()
+                parent.addSubnode(child)
+            }
+
+            XCTAssertEqual(1, parent.subnodes.count, "Parent should have 1 subnode")
+            XCTAssertEqual(parent, child.supernode, "Child has the wrong parent")
+            XCTAssertEqual(0, view.subviews.count, "View shouldn't have any subviews")
+
+            _ = parent.view
+
+            XCTAssertEqual(1, view.subviews.count, "View should have 1 subview")
+        }
+    }
+
+    func testSubnodeAddedAfterLoadingExternalView() {
+        MainActor.assumeIsolated {
+            let view = UIDisplayNodeTestView()
+            let parent = ASDisplayNode(viewBlock: {
+                return view
+            })
+
+            _ = parent.view
+
+            let child = ASDisplayNode()
+            parent.addSubnode(child)
+
+            XCTAssertEqual(1, parent.subnodes.count, "Parent should have 1 subnode")
+            XCTAssertEqual(parent, child.supernode, "Child has the wrong parent")
+            XCTAssertEqual(1, view.subviews.count, "View should have 1 subview")
+        }
+    }
+
     // MARK: Background colour and opacity
 
     @MainActor func checkBackgroundColorOpaqueRelationshipWithViewLoaded(_ loaded: Bool, layerBacked isLayerBacked: Bool) {
@@ -1238,6 +1300,94 @@ final class ASDisplayNodeTests: XCTestCase {
             let underlayIndex = node.subnodes.firstIndex { $0 === underlay }
             let overlayIndex = node.subnodes.firstIndex { $0 === overlay }
             XCTAssertLessThan(underlayIndex ?? NSNotFound, overlayIndex ?? NSNotFound)
+        }
+    }
+
+    func testThatLayerBackedSubnodesAreMarkedInvisibleBeforeDeallocWhenSupernodesViewIsRemovedFromHierarchyWhileBeingRetained() {
+        MainActor.assumeIsolated {
+            let window = UIWindow(frame: UIScreen.main.bounds)
+
+            var nodeView: UIView? = nil
+            do {
+                let node = ASDisplayNode()
+                nodeView = node.view
+                node.debugName = "Node"
+
+                let subnode = ASDisplayNode()
+                subnode.isLayerBacked = true
+                node.addSubnode(subnode)
+                subnode.debugName = "Subnode"
+
+                window.addSubview(nodeView!)
+                withExtendedLifetime((node, subnode)) {}
+            }
+
+            // nodeView must continue to be retained across this call, but the nodes must not.
+            nodeView!.removeFromSuperview()
+            withExtendedLifetime(nodeView) {}
+        }
+    }
+
+    // Running on main thread
+    // Cause retain count of node to fall to zero synchronously on a background thread (pausing main thread)
+    // ASDealloc2MainObject queues actual call to -dealloc to occur on the main thread
+    // Continue execution on main, before the dealloc can run, to dealloc the host view
+    // Node is in an invalid state (about to dealloc, not valid to retain) but accesses to sublayer delegates
+    // causes attempted retain — unless weak variable works correctly
+    func testThatLayerDelegateDoesntDangleAndCauseCrash() {
+        MainActor.assumeIsolated {
+            var host: UIView? = UIView()
+
+            nonisolated(unsafe) var node: ASDisplayNode? = ASDisplayNode()
+            node!.isLayerBacked = true
+
+            host!.addSubnode(node!)
+            executeOffThread {
+                node = nil
+            }
+            withExtendedLifetime(host) {}
+            host = nil // <- Would crash here, when UIView accesses its sublayers' delegates in -dealloc.
+        }
+    }
+
+    func testThatSubnodeSafeAreaInsetsAreCalculatedCorrectly() {
+        MainActor.assumeIsolated {
+            let rootNode = ASDisplayNode()
+            let subnode = ASDisplayNode()
+
+            rootNode.automaticallyManagesSubnodes = true
+            rootNode.layoutSpecBlock = { node, constrainedSize in
+                return ASInsetLayoutSpec(insets: UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4), child: subnode)
+            }
+
+            let viewController = ASTestViewController(node: rootNode)
+            viewController.additionalSafeAreaInsets = UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+
+            // It looks like iOS 11 suppresses safeAreaInsets calculation for the views that are not on screen.
+            let window = UIWindow()
+            window.rootViewController = viewController
+            window.isHidden = false
+
+            window.rootViewController!.view.setNeedsLayout()
+            window.rootViewController!.view.layoutIfNeeded()
+
+            var expectedRootNodeSafeArea = UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+            var expectedSubnodeSafeArea = UIEdgeInsets(top: 9, left: 8, bottom: 7, right: 6)
+
+            var windowSafeArea = UIEdgeInsets.zero
+            if #available(iOS 11.0, *) {
+                windowSafeArea = window.safeAreaInsets
+            }
+
+            expectedRootNodeSafeArea = ASConcatInsets(expectedRootNodeSafeArea, windowSafeArea)
+            expectedSubnodeSafeArea = ASConcatInsets(expectedSubnodeSafeArea, windowSafeArea)
+
+            XCTAssertTrue(expectedRootNodeSafeArea == rootNode.safeAreaInsets,
+                          "expected rootNode.safeAreaInsets to be \(expectedRootNodeSafeArea) but got \(rootNode.safeAreaInsets) (window.safeAreaInsets \(windowSafeArea))")
+            XCTAssertTrue(expectedSubnodeSafeArea == subnode.safeAreaInsets,
+                          "expected subnode.safeAreaInsets to be \(expectedSubnodeSafeArea) but got \(subnode.safeAreaInsets) (window.safeAreaInsets \(windowSafeArea))")
+
+            window.isHidden = true
         }
     }
 

@@ -1,4 +1,5 @@
-// Texture's Tests/ASImageNodeTests.m: the tint-colour tests (see README.md for the two left out).
+// Texture's Tests/ASImageNodeTests.m. `[layerDelegate actionForLayer:forKey:]` becomes
+// `layerDelegate?.action(for:forKey:)`: Weft's `CALayerDelegate` has no Objective-C optional requirements.
 // OCMock's class mock of UIImage becomes a real image; where Texture stubs `renderingMode` to
 // return `.alwaysTemplate`, the image is made with `withRenderingMode(.alwaysTemplate)`.
 import XCTest
@@ -18,6 +19,52 @@ final class ASImageNodeTests: XCTestCase {
         UIGraphicsImageRenderer(size: CGSize(width: 4, height: 4)).image { context in
             UIColor.black.setFill()
             context.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+        }
+    }
+
+    func testImage_didEnterHierarchy() {
+        MainActor.assumeIsolated {
+            let imageMock = Self.image()
+
+            let imageNode = ASImageTestNode()
+            imageNode.isLayerBacked = true
+            imageNode.image = imageMock
+
+            let layer = imageNode.layer
+            XCTAssertNotNil(layer)
+            let layerDelegate = layer.delegate
+
+            let initialSetNeedsDisplayCount = imageNode.setNeedsDisplayCount
+            XCTAssertEqual(initialSetNeedsDisplayCount, 1)
+
+            _ = layerDelegate?.action(for: layer, forKey: kCAOnOrderIn)
+
+            XCTAssertEqual(imageNode.setNeedsDisplayCount, initialSetNeedsDisplayCount)
+
+            _ = layerDelegate?.action(for: layer, forKey: kCAOnOrderOut)
+        }
+    }
+
+    func testTemplateImage_didEnterHierarchy() {
+        MainActor.assumeIsolated {
+            let imageMock = Self.image().withRenderingMode(.alwaysTemplate)
+
+            let imageNode = ASImageTestNode()
+            imageNode.isLayerBacked = true
+            imageNode.image = imageMock
+
+            let layer = imageNode.layer
+            XCTAssertNotNil(layer)
+            let layerDelegate = layer.delegate
+
+            let initialSetNeedsDisplayCount = imageNode.setNeedsDisplayCount
+            XCTAssertEqual(initialSetNeedsDisplayCount, 1)
+
+            _ = layerDelegate?.action(for: layer, forKey: kCAOnOrderIn)
+
+            XCTAssertEqual(imageNode.setNeedsDisplayCount, initialSetNeedsDisplayCount + 1)
+
+            _ = layerDelegate?.action(for: layer, forKey: kCAOnOrderOut)
         }
     }
 

@@ -23,7 +23,7 @@ extension UIViewController {
         let merged = config.traits(overriddenBy: traits)
         hostTraitCollection = merged
         loadViewIfNeeded()
-        hostSafeAreaInsets = config.safeArea
+        hostSafeAreaInsets = config.safeArea(statusBarHidden: prefersStatusBarHidden)
         let size = size ?? config.size ?? view.frame.size
         let scale = ViewImageConfig.scale(for: merged)
         if let sized = self as? SizedControllerRendering { return try sized.renderBitmap(size: size, scale: scale) }

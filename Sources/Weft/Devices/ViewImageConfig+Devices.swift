@@ -127,6 +127,15 @@ extension ViewImageConfig {
             landscapeSplits: (375, 678, 981), portraitSplits: (375, 639), regularHalf: true)
     }
 
+    /// The safe area with the status bar hidden or not: a named device whose top inset is the
+    /// status bar's loses it when hidden; a notch, and a configuration made by hand, keep theirs.
+    func safeArea(statusBarHidden: Bool) -> UIEdgeInsets {
+        guard statusBarHidden, name != nil, safeArea.top == Self.statusBar.top else { return safeArea }
+        var insets = safeArea
+        insets.top = 0
+        return insets
+    }
+
     // MARK: Building blocks
 
     private static let statusBar = UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0)

@@ -44,6 +44,8 @@ open class CALayer {
         weak var superlayer: CALayer?
         /// The plain view whose layer this is, for converting coordinates up the view tree.
         weak var hostView: UIView?
+        /// The delegate set on a layer that is not a node's (see `CALayer.delegate`).
+        var delegate: WeakLayerDelegate?
     }
 
     // SAFETY of the class's use across threads: `storage` is a mutex; nodes guard their own state.

@@ -2,9 +2,13 @@ import Foundation
 
 extension ASDisplayNode {
     /// Painted behind the contents, rounded by `cornerRadius`; nil (no background) by default.
+    /// A view block's view takes it too, as Texture's does.
     public var backgroundColor: UIColor? {
         get { self[locked: \.backgroundColor] }
-        set { self[locked: \.backgroundColor] = newValue }
+        set {
+            self[locked: \.backgroundColor] = newValue
+            bridgeToBlockView { $0.backgroundColor = newValue }
+        }
     }
 
     /// The corner radius in points; 0 by default. NaN, infinite and negative radii count as 0,

@@ -330,3 +330,38 @@ extension ASDisplayNode {
         return committed
     }
 }
+
+extension ASDisplayNode {
+    /// Whether the node is in the view hierarchy; see `enterHierarchy()`.
+    var isInHierarchy: Bool { self[locked: \.isInHierarchy] }
+
+    /// Texture's `__enterHierarchy`: marks the node and its subnodes in the hierarchy, calling
+    /// `willEnterHierarchy()` on each (supernode first) and then `didEnterHierarchy()` (subnodes
+    /// first). A node already in it is not entered again, but is told `didEnterHierarchy()`, as in
+    /// Texture. Recursive, as Texture's: node trees are at most `WeftLimits.maximumTreeDepth` deep.
+    @MainActor func enterHierarchy() {
+        let entering = state.withLock { s -> Bool in
+            guard !s.isInHierarchy else { return false }
+            s.isInHierarchy = true
+            return true
+        }
+        if entering {
+            willEnterHierarchy()
+            for subnode in subnodes { subnode.enterHierarchy() }
+        }
+        didEnterHierarchy()
+    }
+
+    /// Texture's `__exitHierarchy`: `didExitHierarchy()` on the node, then its subnodes, for a node
+    /// in the hierarchy.
+    @MainActor func exitHierarchy() {
+        let exiting = state.withLock { s -> Bool in
+            guard s.isInHierarchy else { return false }
+            s.isInHierarchy = false
+            return true
+        }
+        guard exiting else { return }
+        didExitHierarchy()
+        for subnode in subnodes { subnode.exitHierarchy() }
+    }
+}

@@ -138,7 +138,10 @@ extension ASDisplayNode {
     /// which has no view to touch.
     public var isUserInteractionEnabled: Bool {
         get { state.withLock { !$0.layerModel.isLayerBacked && $0.layerModel.isUserInteractionEnabled } }
-        set { self[locked: \.layerModel.isUserInteractionEnabled] = newValue }
+        set {
+            self[locked: \.layerModel.isUserInteractionEnabled] = newValue
+            bridgeToBlockView { $0.isUserInteractionEnabled = newValue }
+        }
     }
 
     /// Texture's `isExclusiveTouch`: false by default; always false for a layer-backed node.
@@ -150,7 +153,10 @@ extension ASDisplayNode {
     /// Texture's `autoresizingMask`, none by default. Weft sizes nodes by layout, so it reads back as set.
     public var autoresizingMask: UIView.AutoresizingMask {
         get { self[locked: \.layerModel.autoresizingMask] }
-        set { self[locked: \.layerModel.autoresizingMask] = newValue }
+        set {
+            self[locked: \.layerModel.autoresizingMask] = newValue
+            bridgeToBlockView { $0.autoresizingMask = newValue }
+        }
     }
 
     /// Texture's `autoresizesSubviews`, true by default; read back as set.

@@ -36,6 +36,7 @@ extension ASDisplayNode {
                 s.tintColor = newValue
                 return (changed, s.loading.isLoaded, s.layerModel.isLayerBacked)
             }
+            bridgeToBlockView { $0.tintColor = newValue }
             guard changed, loaded else { return }
             if layerBacked { tintColorDidChange() } else { inheritedTintDidChange() }
         }

@@ -38,7 +38,13 @@ extension ASDisplayNode {
                 let view = node.view
                 view.frame = CGRect(origin: node.frame.origin, size: bounds.size)
                 view.layoutIfNeeded()
+                // The node draws its background under the view itself: the view draws the one it
+                // was given by the node (see `bridgeToBlockView`) no second time.
+                let given = view.backgroundColor
+                let drawnByNode = given != nil && given === node.backgroundColor
+                if drawnByNode { view.backgroundColor = nil }
                 view.composite(into: context, asRoot: true)
+                if drawnByNode { view.backgroundColor = given }
             }
         }
     }
@@ -55,8 +61,44 @@ extension ASDisplayNode {
         guard let block = self[locked: \.loading.viewBlock] else { return nil }
         let made = block()
         made.frame = frame
+        // Texture's pending state: what was set on the node before its view existed goes to the view.
+        let (background, tint, autoresizingMask, userInteraction) = state.withLock {
+            ($0.backgroundColor, $0.tintColor, $0.layerModel.autoresizingMask, $0.layerModel.isUserInteractionEnabled)
+        }
+        if let background { made.backgroundColor = background }
+        if let tint { made.tintColor = tint }
+        made.autoresizingMask = autoresizingMask
+        made.isUserInteractionEnabled = userInteraction
         // The view keeps its own layer, which names this node (`ASViewToDisplayNode`, `ASLayerToDisplayNode`).
         made.layer.bind(to: self, forwarding: false)
         return made
     }
+
+    /// Gives the view a view block made a property just set on the node, as Texture's node sets
+    /// its loaded view's: at once on the main actor, else posted to it. Nothing for a node whose
+    /// view is not made yet (it takes the node's values as it is made) or is the node's own
+    /// (`ASDisplayNodeView`, which reads the node).
+    func bridgeToBlockView(_ apply: @escaping @MainActor @Sendable (UIView) -> Void) {
+        bridge(to: blockMadeView, apply)
+    }
+
+    /// `bridgeToBlockView` for a setter that read `State.blockMadeView` under the lock it already took.
+    func bridge(to view: UIView?, _ apply: @escaping @MainActor @Sendable (UIView) -> Void) {
+        guard let view else { return }
+        let made = UncheckedSendable(view)
+        // The view is only touched on the main actor, whichever thread set the node's property.
+        if MainActorBridge.ifOnMainActor({ apply(made.value) }) == nil {
+            MainActorBridge.post { apply(made.value) }
+        }
+    }
+}
+
+extension ASDisplayNode {
+    /// The view this node's view block made, once made; nil for other nodes.
+    var blockMadeView: UIView? { state.withLock { $0.blockMadeView } }
+}
+
+extension ASDisplayNode.State {
+    /// The view a view block made, once made; nil for other nodes.
+    var blockMadeView: UIView? { loading.viewBlock != nil ? loading.view : nil }
 }

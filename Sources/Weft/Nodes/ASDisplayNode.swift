@@ -64,6 +64,8 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
         var didDisplayContent: ASDisplayNodeContextModifier?
         var contentsScale: CGFloat = ASScreenScale()
         var interfaceState: ASInterfaceState = []
+        /// Texture's `isInHierarchy` flag: set by `enterHierarchy()`, cleared by `exitHierarchy()`.
+        var isInHierarchy = false
         var displayQueue = DisplayQueue.shared
         /// See `ASDisplayNode+Traits.swift`.
         var traits = NodeTraits()
@@ -196,13 +198,14 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
         set {
             let frame = Self.sanitized(newValue)
             reportRepair(.geometry, "frame", given: newValue, used: frame)
-            let resized = state.withLock { s -> Bool in
+            let (resized, blockView) = state.withLock { s -> (Bool, UIView?) in
                 let resized = s.bounds.size != frame.size
                 s.bounds.size = frame.size
                 s.position = CGPoint(x: frame.minX + frame.width * s.anchorPoint.x, y: frame.minY + frame.height * s.anchorPoint.y)
-                return resized
+                return (resized, s.blockMadeView)
             }
             if resized { boundsSizeDidChange() }
+            bridge(to: blockView) { $0.frame = frame }
         }
     }
 
@@ -212,12 +215,13 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
         set {
             let bounds = Self.sanitized(newValue)
             reportRepair(.geometry, "bounds", given: newValue, used: bounds)
-            let resized = state.withLock { s -> Bool in
+            let (resized, blockView) = state.withLock { s -> (Bool, UIView?) in
                 let resized = s.bounds.size != bounds.size
                 s.bounds = bounds
-                return resized
+                return (resized, s.blockMadeView)
             }
             if resized { boundsSizeDidChange() }
+            bridge(to: blockView) { $0.bounds = bounds }
         }
     }
 
@@ -228,7 +232,11 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
         set {
             let position = CGPoint(x: newValue.x.isFinite ? newValue.x : 0, y: newValue.y.isFinite ? newValue.y : 0)
             reportRepair(.geometry, "position", given: newValue, used: position)
-            self[locked: \.position] = position
+            let blockView = state.withLock { s -> UIView? in
+                s.position = position
+                return s.blockMadeView
+            }
+            bridge(to: blockView) { $0.center = position }
         }
     }
 
@@ -520,6 +528,25 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
     /// (see `CALayer`); a view-backed node's is its view's. Asking for it loads the node. Main-actor isolated.
     @preconcurrency @MainActor public var layer: CALayer { loadedLayer() }
     open func interfaceStateDidChange(_ newState: ASInterfaceState, from oldState: ASInterfaceState) {}
+
+    /// Called on the main actor as the node enters the view hierarchy (its view, or a layer-backed
+    /// node's layer, enters a window), before its subnodes do; Texture's `willEnterHierarchy` (call
+    /// super). The default gives a node outside a collection's ranges the `.inHierarchy`
+    /// interface state, as Texture's does.
+    @preconcurrency @MainActor open func willEnterHierarchy() {
+        if interfaceState.isEmpty { setInterfaceState(.inHierarchy) }
+    }
+
+    /// Called on the main actor once the node and its subnodes entered the view hierarchy;
+    /// Texture's `didEnterHierarchy` (call super). The default does nothing.
+    @preconcurrency @MainActor open func didEnterHierarchy() {}
+
+    /// Called on the main actor as the node leaves the view hierarchy, before its subnodes do;
+    /// Texture's `didExitHierarchy` (call super). The default takes the `.inHierarchy` interface
+    /// state `willEnterHierarchy()` gave away again.
+    @preconcurrency @MainActor open func didExitHierarchy() {
+        if interfaceState == .inHierarchy { setInterfaceState([]) }
+    }
     open func didEnterDisplayState() {}
     open func didExitDisplayState() {}
     open func didEnterVisibleState() {}

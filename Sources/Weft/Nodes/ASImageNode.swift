@@ -174,6 +174,12 @@ open class ASImageNode: ASDisplayNode {
         if image?.isTemplate == true { setNeedsDisplay() }
     }
 
+    /// A template image takes the tint of where it now is; Texture's `didEnterHierarchy` redraws it.
+    open override func didEnterHierarchy() {
+        super.didEnterHierarchy()
+        if image?.isTemplate == true { setNeedsDisplay() }
+    }
+
     open override class func draw(_ bounds: CGRect, withParameters parameters: (any Sendable)?,
                                   isCancelled: () -> Bool, in context: GraphicsContext) {
         guard let parameters = parameters as? ImageDrawParameters else { return }

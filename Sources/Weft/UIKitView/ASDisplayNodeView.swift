@@ -1,13 +1,22 @@
 import Foundation
+import Synchronization
 
 /// The view of a plain node (`node.view`), as Texture's `_ASDisplayView`: its layer is the node's
 /// (so its frame, bounds and layer properties are the node's), and so are its background, alpha,
 /// hiding and clipping, so code that sets them on the view (a controller's `viewDidLoad()`, a node's `didLoad()`) changes what the node renders. Holds the
-/// node weakly, as Texture's view does: the node owns its view. Main-actor isolated.
+/// node weakly, as Texture's view does: the node owns its view; but while the view has a superview
+/// it also keeps its node alive (see `keepalive`). Main-actor isolated.
 @preconcurrency @MainActor
 public final class ASDisplayNodeView: UIView {
     /// The node this view shows; nil once the node is gone.
     public private(set) weak var node: ASDisplayNode?
+
+    /// Texture's `keepalive_node`: the node, held strongly from the moment the view is added to a
+    /// superview until it is removed (or the superview goes), so that the view hierarchy owns the
+    /// node as it owns the view. The node holds its view, so this is a cycle only while the view is
+    /// in a hierarchy. A mutex, not main-actor state, because a superview's deinit lets go of it,
+    /// on the thread of the last release.
+    private nonisolated let keepalive = Mutex<UncheckedSendable<ASDisplayNode>?>(nil)
 
     init(node: ASDisplayNode) {
         self.node = node
@@ -39,6 +48,33 @@ public final class ASDisplayNodeView: UIView {
             return supernode.isNodeLoaded && !supernode.isLayerBacked ? supernode.view : nil
         }
         return super.superview
+    }
+
+    /// Keeps the node alive from now on when the view enters a hierarchy, as Texture's view does.
+    public override func willMove(toSuperview newSuperview: UIView?) {
+        super.willMove(toSuperview: newSuperview)
+        guard super.superview == nil, newSuperview != nil, let node else { return }
+        keepalive.withLock { $0 = UncheckedSendable(node) }
+    }
+
+    /// Lets go of the node once the view has left its hierarchy, as Texture's view does.
+    public override func didMoveToSuperview() {
+        super.didMoveToSuperview()
+        if super.superview == nil { releaseKeepalive() }
+    }
+
+    nonisolated override func superviewWillDeinit() {
+        releaseKeepalive()
+    }
+
+    /// Drops the kept node outside the mutex: the node may go with it, and its deinit releases
+    /// this view's state.
+    private nonisolated func releaseKeepalive() {
+        let kept = keepalive.withLock { kept in
+            defer { kept = nil }
+            return kept
+        }
+        withExtendedLifetime(kept) {}
     }
 
     /// Removes the node from its supernode when it has one, as Texture's view does when taken out

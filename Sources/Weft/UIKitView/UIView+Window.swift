@@ -20,7 +20,8 @@ extension UIView {
     /// After this view moved (added to a view, or removed from one): when that changed its
     /// window, each view of its subtree gets `willMove(toWindow:)` and `didMoveToWindow()`, and the
     /// nodes they show enter the interface hierarchy (`.inHierarchy`) or leave it (`[]`), with
-    /// their subnodes, as Texture's views do in `didMoveToWindow`. The nodes are collected first:
+    /// their subnodes, and are told (`willEnterHierarchy()`, `didEnterHierarchy()`,
+    /// `didExitHierarchy()`), as Texture's views do in `didMoveToWindow`. The nodes are collected first:
     /// their callbacks are user code and may edit the hierarchy.
     func windowMayHaveChanged(from oldWindow: UIWindow?) {
         let newWindow = window
@@ -33,8 +34,15 @@ extension UIView {
         }
         for view in views { view.willMove(toWindow: newWindow) }
         let state: ASInterfaceState = newWindow == nil ? [] : .inHierarchy
-        for node in views.compactMap(\.hostedNode) where node.interfaceState != state {
+        let nodes = views.compactMap(\.hostedNode)
+        for node in nodes where node.interfaceState != state {
             node.recursivelySetInterfaceState(state)
+        }
+        // Then the hierarchy callbacks, each subtree once (a node entered with its supernode is
+        // already in).
+        let entering = newWindow != nil
+        for node in nodes where node.isInHierarchy != entering {
+            if entering { node.enterHierarchy() } else { node.exitHierarchy() }
         }
         for view in views { view.didMoveToWindow() }
     }

@@ -24,8 +24,12 @@ open class UIView {
     /// The superview; nil for a root. A node's view answers its supernode's view (see `ASDisplayNodeView`).
     open var superview: UIView? { addedTo }
     /// The subviews, back to front. A node's view lists its view-backed subnodes' views first (see
-    /// `ASDisplayNodeView`).
-    open var subviews: [UIView] { ownSubviews }
+    /// `ASDisplayNodeView`), and so does the view a node's view block made, as Texture adds a
+    /// view-backed node's subnodes' views to its view.
+    open var subviews: [UIView] {
+        guard let node = layer.owningNode, node.blockMadeView === self else { return ownSubviews }
+        return node.subnodes.filter { !$0.isLayerBacked }.map(\.view) + ownSubviews
+    }
 
     /// The view's layer, which keeps its geometry (`bounds`, `position` as `center`, `anchorPoint`)
     /// and its layer properties (corner radius, border, masking, shadow...). A node's view's layer is
@@ -172,9 +176,12 @@ open class UIView {
             return
         }
         let oldWindow = view.window
+        let moves = view.addedTo !== self
+        if moves { view.willMove(toSuperview: self) }
         view.detachFromSuperview()
         view.addedTo = self
         ownSubviews.insert(view, at: min(max(index, 0), ownSubviews.count))
+        if moves { view.didMoveToSuperview() }
         view.windowMayHaveChanged(from: oldWindow)
     }
 
@@ -182,8 +189,29 @@ open class UIView {
     /// hierarchy (see `UIWindow`).
     open func removeFromSuperview() {
         let oldWindow = window
-        guard detachFromSuperview() else { return }
+        guard addedTo != nil else { return }
+        willMove(toSuperview: nil)
+        detachFromSuperview()
+        didMoveToSuperview()
         windowMayHaveChanged(from: oldWindow)
+    }
+
+    /// UIKit's `willMove(toSuperview:)`: called before the view is added to `newSuperview` (moved
+    /// there from another superview, or added with none), or, with nil, removed from its superview.
+    /// The default does nothing.
+    open func willMove(toSuperview newSuperview: UIView?) {}
+
+    /// UIKit's `didMoveToSuperview()`: called after the view was added to a superview or removed
+    /// from it (`superview` is then nil). The default does nothing.
+    open func didMoveToSuperview() {}
+
+    /// Called on each added subview as this view is deinitialized, which drops its subviews without
+    /// removing them one by one: a subview that holds something only while it has a superview lets
+    /// go of it here (a node's view, its node). Runs in the deinit, on the thread of the last release.
+    nonisolated func superviewWillDeinit() {}
+
+    deinit {
+        for subview in ownSubviews { subview.superviewWillDeinit() }
     }
 
     /// Unlinks the view from its superview; false when it had none.

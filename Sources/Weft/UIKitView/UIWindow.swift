@@ -39,7 +39,8 @@ open class UIWindow: UIView {
         isHidden = true
     }
 
-    public convenience init() { self.init(frame: .zero) }
+    /// A window the size of the screen (`UIScreen.main.bounds`), as UIKit's `init()` makes one.
+    public convenience init() { self.init(frame: UIScreen.main.bounds) }
 
     public required init?(coder: NSCoder) {
         WeftDiagnostics.report(.view, "\(Self.self)", "windows cannot be decoded from an archive (storyboard or nib); use init(frame:)")

@@ -83,6 +83,11 @@ open class UIViewController {
         }
     }
 
+    /// UIKit's `prefersStatusBarHidden`: false by default. Rendered on a device whose top safe
+    /// area is its 20-point status bar (a phone without a notch in portrait, an iPad), a
+    /// controller that answers true has no top inset there, as on iOS; a notch's inset stays.
+    open var prefersStatusBarHidden: Bool { false }
+
     /// UIKit's `viewSafeAreaInsetsDidChange()`: called when the view's `safeAreaInsets` changed,
     /// before the next layout. The default does nothing.
     open func viewSafeAreaInsetsDidChange() {}

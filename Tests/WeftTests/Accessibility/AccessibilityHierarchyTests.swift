@@ -26,6 +26,14 @@ import Weft
 
     static let screen = CGSize(width: 320, height: 480)
 
+    /// UIKit's `accessibilityCustomActions`: their names are what the element offers.
+    @Test func customActionsAreListedByName() {
+        let root = Self.group(CGRect(origin: .zero, size: Self.screen), Self.element("Message", CGRect(x: 0, y: 0, width: 100, height: 20)))
+        root.subnodes[0].accessibilityCustomActions = [UIAccessibilityCustomAction(name: "Reply", actionHandler: nil),
+                                                       UIAccessibilityCustomAction(name: "Delete", actionHandler: { _ in true })]
+        #expect(root.accessibilityElementsInReadingOrder().map(\.customActions) == [["Reply", "Delete"]])
+    }
+
     @Test func readsTopToBottomThenLeftToRight() {
         // Added in scrambled order: the order read comes from the frames.
         let root = TestSupport.host(Self.screen,

@@ -44,6 +44,20 @@ import Weft
         #expect(bitmap.pixel(x: 10, y: 812 - 34) == 0xFFFF_FFFF)
     }
 
+    /// A controller that hides the status bar has no top inset where the status bar was the
+    /// only one; a notch keeps its inset, as on iOS.
+    @Test func hidingTheStatusBarTakesItsInsetOnly() throws {
+        final class Hiding: ASDKViewController<ASDisplayNode> {
+            override var prefersStatusBarHidden: Bool { true }
+        }
+        let plain = Hiding(node: ASDisplayNode())
+        _ = try plain.renderBitmap(on: .iPhoneSe, traits: .init(displayScale: 1))
+        #expect(plain.node.safeAreaInsets == .zero)
+        let notched = Hiding(node: ASDisplayNode())
+        _ = try notched.renderBitmap(on: .iPhoneX, traits: .init(displayScale: 1))
+        #expect(notched.node.safeAreaInsets == UIEdgeInsets(top: 44, left: 0, bottom: 34, right: 0))
+    }
+
     @Test func anIPhoneSEOnlyHasItsStatusBar() throws {
         let screen = Screen()
         _ = try screen.renderBitmap(on: .iPhoneSe, traits: .init(displayScale: 1))

@@ -26,6 +26,9 @@ struct AccessibilityState: @unchecked Sendable {
     var viewIsModal = false
     var shouldGroupChildren = false
     var isContainer = false
+    var navigationStyle = UIAccessibilityNavigationStyle.automatic
+    var customActions: [UIAccessibilityCustomAction]?
+    var path: UIBezierPath?
 }
 
 extension ASDisplayNode {
@@ -70,6 +73,28 @@ extension ASDisplayNode {
     public var shouldGroupAccessibilityChildren: Bool {
         get { self[accessibility: \.shouldGroupChildren] }
         set { self[accessibility: \.shouldGroupChildren] = newValue }
+    }
+
+    /// UIKit's `accessibilityNavigationStyle` (Texture bridges it to the view): how Switch Control
+    /// moves through the node's elements; `.automatic` by default. Weft's accessibility
+    /// hierarchy is VoiceOver's, which does not read it: it reads back as set.
+    public var accessibilityNavigationStyle: UIAccessibilityNavigationStyle {
+        get { self[accessibility: \.navigationStyle] }
+        set { self[accessibility: \.navigationStyle] = newValue }
+    }
+
+    /// UIKit's `accessibilityCustomActions`, nil by default: the actions VoiceOver offers on the
+    /// node as an element, whose names its `AccessibilityElement` lists in `customActions`.
+    public var accessibilityCustomActions: [UIAccessibilityCustomAction]? {
+        get { accessibilityState.read { $0.customActions } }
+        set { accessibilityState.write { $0.customActions = newValue } }
+    }
+
+    /// UIKit's `accessibilityPath`, nil by default: the outline VoiceOver's cursor draws in place
+    /// of `accessibilityFrame`'s rectangle. Weft draws no cursor: it reads back as set.
+    public var accessibilityPath: UIBezierPath? {
+        get { accessibilityState.read { $0.path } }
+        set { accessibilityState.write { $0.path = newValue } }
     }
 
     /// Texture's `isAccessibilityContainer` (ASDisplayNode+Beta.h): the node becomes one element

@@ -41,7 +41,9 @@ public enum AccessibilityHierarchy {
         return AccessibilityElement(label: node.accessibilityLabel, value: node.accessibilityValue, hint: node.accessibilityHint,
                              traits: node.accessibilityTraits, frame: node.accessibilityFrame.offsetBy(dx: offset.x, dy: offset.y),
                              activationPoint: CGPoint(x: point.x + offset.x, y: point.y + offset.y), identifier: node.accessibilityIdentifier,
-                             language: node.accessibilityLanguage, nodeClass: String(describing: type(of: node)),
+                             language: node.accessibilityLanguage,
+                             customActions: node.accessibilityCustomActions?.map(\.name) ?? [],
+                             nodeClass: String(describing: type(of: node)),
                              debugName: node.debugName)
     }
 

@@ -245,7 +245,7 @@ struct AccessibilityWalk {
         let orderedLabels = labels.enumerated().sorted { readsBefore($0.element.frame, $1.element.frame, $0.offset, $1.offset, rightToLeft) }
         element.label = orderedLabels.map(\.element.label.string).joined(separator: ", ")
         let orderedActions = actions.enumerated().sorted { readsBefore($0.element.frame, $1.element.frame, $0.offset, $1.offset, rightToLeft) }
-        element.customActions = orderedActions.map(\.element.name)
+        element.customActions += orderedActions.map(\.element.name)
         if place.inScroll || element.frame.intersects(place.window) { result.element = element }
         return result
     }
