@@ -16,8 +16,8 @@ public let kCAOnOrderOut = "onOrderOut"
 /// `kCAOnOrderIn`/`kCAOnOrderOut` when it is layer-backed. In QuartzCore the method is an
 /// optional Objective-C requirement (`delegate?.action?(for:forKey:)`); here it is a requirement
 /// with a default answer, nil, so call it as `delegate?.action(for:forKey:)`.
-/// Main-actor isolated: Core Animation asks on the main thread.
-@preconcurrency @MainActor
+/// Not actor-isolated, as QuartzCore's is not (a main-actor protocol would make every node
+/// subclass main-actor isolated through the nodes' conformance); Core Animation asks on the main thread.
 public protocol CALayerDelegate: AnyObject {
     /// QuartzCore's `action(for:forKey:)`: the action for `event` on `layer`; nil for none.
     func action(for layer: CALayer, forKey event: String) -> (any CAAction)?
@@ -41,23 +41,25 @@ extension CALayer {
 
 /// A layer's delegate, held weakly in its storage.
 struct WeakLayerDelegate: @unchecked Sendable {
-    // SAFETY: only read and written under the layer's storage mutex; the delegate is main-actor
-    // isolated and only called there.
+    // SAFETY: only read and written under the layer's storage mutex; the delegate is called by
+    // whoever holds the layer, on the main thread as in Core Animation.
     weak var value: (any CALayerDelegate)?
 }
 
 extension ASDisplayNode: CALayerDelegate {
     /// Texture's `actionForLayer:forKey:`: a layer-backed node enters the hierarchy on
     /// `kCAOnOrderIn` and leaves it on `kCAOnOrderOut` (a view-backed node's view does it as it
-    /// moves to a window). No action: Weft runs no implicit animations.
+    /// moves to a window), on the main actor (asked elsewhere, the change is posted to it). No
+    /// action: Weft runs no implicit animations.
     public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
-        if isLayerBacked {
-            if event == kCAOnOrderIn {
-                enterHierarchy()
-            } else if event == kCAOnOrderOut {
-                exitHierarchy()
-            }
+        guard isLayerBacked, event == kCAOnOrderIn || event == kCAOnOrderOut else { return nil }
+        let entering = event == kCAOnOrderIn
+        // The node guards its own state; the hierarchy callbacks run on the main actor.
+        let node = UncheckedSendable(self)
+        let change: @MainActor @Sendable () -> Void = {
+            if entering { node.value.enterHierarchy() } else { node.value.exitHierarchy() }
         }
+        if MainActorBridge.ifOnMainActor(change) == nil { MainActorBridge.post(change) }
         return nil
     }
 }
