@@ -269,6 +269,27 @@ final class ASCollectionViewTests: XCTestCase {
         XCTAssert(node is ASRangeControllerUpdateRangeProtocol)
     }
 
+    func testInvertedCollectionViewHitTest() {
+        let testController = ASCollectionViewTestController(nibName: nil, bundle: nil)
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        window.rootViewController = testController
+        window.makeKeyAndVisible()
+
+        testController.collectionNode.inverted = true
+        testController.collectionNode.reloadData()
+        testController.collectionNode.waitUntilAllUpdatesAreProcessed()
+        testController.collectionView.layoutIfNeeded()
+
+        let indexPath = IndexPath(item: 0, section: 0)
+        let cell = testController.collectionView.cellForItem(at: indexPath)!
+        let node = testController.collectionNode.nodeForItem(at: indexPath)!
+
+        let testPointInCollectionView = CGPoint(x: cell.frame.midX, y: cell.frame.midY)
+        let hitTestView = testController.collectionView.hitTest(testPointInCollectionView, with: nil)
+
+        XCTAssertEqual(hitTestView, node.view, "Expected node's view to be the result of the hit test.")
+    }
+
     // MARK: - Update Validations
 
     /// Texture's `updateValidationTestPrologue` macro.

@@ -90,6 +90,8 @@ open class ASTextNode: ASDisplayNode {
     public override init() {
         super.init()
         isOpaque = false
+        // Texture's text nodes take no touches by default.
+        isUserInteractionEnabled = false
         // Texture's text nodes redraw on a resize: stretched glyphs would be wrong.
         needsDisplayOnBoundsChange = true
     }

@@ -190,6 +190,15 @@ public final class ASDisplayNodeView: UIView {
         set { node?.isOpaque = newValue }
     }
 
+    /// The node's, as Texture bridges it (a text node's is false by default).
+    public override var isUserInteractionEnabled: Bool {
+        get { node?.isUserInteractionEnabled ?? super.isUserInteractionEnabled }
+        set {
+            super.isUserInteractionEnabled = newValue
+            node?.isUserInteractionEnabled = newValue
+        }
+    }
+
     public override var isHidden: Bool {
         get { node?.isHidden ?? super.isHidden }
         set { node?.isHidden = newValue }

@@ -88,6 +88,24 @@ public class UICollectionView: UIScrollView {
     /// The items in `section`; 0 for a section out of range. UIKit's `numberOfItems(inSection:)`.
     public func numberOfItems(inSection section: Int) -> Int { owner?.numberOfItems(inSection: section) ?? 0 }
 
+    // MARK: Hit testing
+
+    /// UIKit's, with the cells on screen as its subviews: the front-most visible item whose cell
+    /// holds `point` (in the view's coordinates, which are the content's) is hit tested in its
+    /// cell; a node's item answers its node's view (or a view in it), which Texture's cell shows.
+    /// Then the views added to the collection, then the collection itself.
+    public override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard isUserInteractionEnabled, !isHidden, alpha > 0.01, self.point(inside: point, with: event) else { return nil }
+        for indexPath in (owner?.indexPathsForVisibleItems ?? []).reversed() {
+            guard let cell = cellForItem(at: indexPath), cell.frame.contains(point) else { continue }
+            let shown: UIView = (cell as? _ASCollectionViewCell)?.node?.view ?? cell
+            if let hit = shown.hitTest(CGPoint(x: point.x - cell.frame.minX, y: point.y - cell.frame.minY), with: event) {
+                return hit
+            }
+        }
+        return super.hitTest(point, with: event)
+    }
+
     // MARK: Registration and reuse
 
     /// Registers the cell class that `dequeueReusableCell(withReuseIdentifier:for:)` makes for

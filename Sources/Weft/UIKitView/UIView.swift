@@ -317,6 +317,26 @@ open class UIView {
     /// on an ancestor it inherits from. The default does nothing.
     open func tintColorDidChange() {}
 
+    // MARK: Hit testing
+    // In the class because UIKit code overrides these (a collection view does).
+
+    /// UIKit's `hitTest(_:with:)`: the deepest view under `point` (in this view's coordinates)
+    /// that takes touches: the subviews are asked front to back, then this view. Nil when the
+    /// point is outside (`point(inside:with:)`), or the view is hidden, nearly transparent (alpha
+    /// 0.01 or less) or not `isUserInteractionEnabled`, as in UIKit. Weft delivers no events: pass nil.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard isUserInteractionEnabled, !isHidden, alpha > 0.01, self.point(inside: point, with: event) else { return nil }
+        for subview in subviews.reversed() {
+            if let hit = subview.hitTest(subview.convert(point, from: self), with: event) { return hit }
+        }
+        return self
+    }
+
+    /// UIKit's `point(inside:with:)`: whether `point` (in this view's coordinates) is in its bounds.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        bounds.contains(point)
+    }
+
     // MARK: Responder (see UIView+FirstResponder.swift)
 
     /// UIKit's `canBecomeFirstResponder`; false by default.
