@@ -74,4 +74,57 @@ import Testing
         #expect(answers == [true])
         #expect(Living.ids(node) == source.model)
     }
+
+    /// A deferred item first needed after a load on another thread published its map, while that
+    /// load still holds it (here: held in the layout's invalidation that adopting the map makes),
+    /// is shown empty until the data is loaded again; that load must follow. It was the very load
+    /// that made the item, so waiting for it to replace the item left the cell empty for good.
+    @Test(.timeLimit(.minutes(10))) func aDeferredItemNeededAfterAPublishedLoadIsFilledByTheLoadAfterIt() throws {
+        let source = LiveSource([Array(0..<200)])
+        let gate = Gate()
+        let layout = GatedInvalidationLayout(gate: gate)
+        layout.minimumLineSpacing = 0
+        let node = ASCollectionNode(frame: CGRect(x: 0, y: 0, width: 40, height: 100), collectionViewLayout: layout)
+        node.dataSource = source
+        node.delegate = source
+        node.lazyMeasurementThreshold = 0
+        try node.loadDataIfNeeded()
+        let controller = node.dataController
+        layout.stopsWhen = { controller.state.withLock { $0.replacement.map { $0.kind == .load && $0.published } ?? false } }
+        gate.arm()
+        let box = UncheckedBox(node)
+        let done = helpers.onThread {
+            box.value.reloadData()
+            try? box.value.loadDataIfNeeded()
+        }
+        #expect(helpers.serve(until: gate.reached))
+        let (shown, reported) = WeftDiagnostics.collect(matching: "reloaded") {
+            node.nodeForItem(at: IndexPath(item: 150, section: 0))
+        }
+        #expect(!(shown is IDCell), "shown empty while the load holds the map")
+        #expect(reported.count == 1)
+        gate.open()
+        #expect(helpers.serve(until: done))
+        node.waitUntilAllUpdatesAreProcessed()
+        try node.loadDataIfNeeded()
+        node.waitUntilAllUpdatesAreProcessed()
+        #expect((node.nodeForItem(at: IndexPath(item: 150, section: 0)) as? IDCell)?.id == 150)
+        #expect(Living.ids(node) == source.model)
+    }
+}
+
+/// A flow layout whose invalidation stops at `gate` once `stopsWhen` answers true.
+private final class GatedInvalidationLayout: UICollectionViewFlowLayout, @unchecked Sendable {
+    // SAFETY: `stopsWhen` is set on the main actor before the gate is armed, and only read after.
+    let gate: Gate
+    var stopsWhen: @Sendable () -> Bool = { false }
+    init(gate: Gate) {
+        self.gate = gate
+        super.init()
+    }
+    required init?(coder: NSCoder) { nil }
+    override func invalidateLayout() {
+        if stopsWhen() { gate.pass() }
+        super.invalidateLayout()
+    }
 }
