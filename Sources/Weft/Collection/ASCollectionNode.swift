@@ -390,7 +390,10 @@ open class ASCollectionNode: ASDisplayNode {
     /// describes); elements that map no longer holds are left out. Cheap when no batch is pending.
     @MainActor
     func dataSourcePositions(of elements: [ASCollectionElement]) -> [ObjectIdentifier: IndexPath] {
-        let pending = dataController.state.withLock { $0.pending }
+        guard let pending = dataController.submittedMap else {
+            WeftDiagnostics.report(.collection, "\(self)", "a batch held during a relayout does not fit the map before it; \(elements.count) item(s) are shown empty (please report)")
+            return [:]
+        }
         var result: [ObjectIdentifier: IndexPath] = [:]
         var moved: [ASCollectionElement] = []
         for element in elements {
@@ -563,11 +566,13 @@ open class ASCollectionNode: ASDisplayNode {
         return pendingElements.numberOfItems(inSection: section)
     }
 
-    /// The map after every batch queued so far; Texture's pending map, which its item queries
+    /// The map after every batch submitted so far; Texture's pending map, which its item queries
     /// answer: a batch is in it as soon as it is submitted, while one applied asynchronously
-    /// (after a `reloadData()`, or content larger than the bounds) reaches the visible map later.
-    /// A batch held back by a load or relayout running on another thread joins it when that ends.
-    var pendingElements: ASElementMap { dataController.state.withLock { $0.pending } }
+    /// (after a `reloadData()`, or content larger than the bounds) reaches the visible map later,
+    /// and one held back by a load or relayout running on another thread when that ends.
+    var pendingElements: ASElementMap {
+        dataController.submittedMap ?? dataController.state.withLock { $0.pending }
+    }
 
     /// The loaded elements; Texture's element map.
     public var elements: ASElementMap { dataController.visible.map }

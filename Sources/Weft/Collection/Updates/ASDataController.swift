@@ -458,6 +458,24 @@ final class ASDataController: @unchecked Sendable {
     /// The visible map and its generation.
     var visible: PublishedMap { state.withLock { $0.visible } }
 
+    /// The map after every batch submitted so far: the pending map with the batches a load,
+    /// relayout or cell relayout holds built over it. It is the model the data source describes
+    /// (Texture's pending map), and the place a deferred item is asked for: a cell relayout keeps
+    /// the deferred elements, so one asked for at its place in the pending map alone would get
+    /// another item's node block once the held batches move it. Folded here, outside the lock,
+    /// without queuing anything: the held batches are still built over the replacement's map when
+    /// it ends. Nil when a held batch does not fit the map before it (never, by construction: each
+    /// was validated against the counts of the map and batches before it).
+    var submittedMap: ASElementMap? {
+        let (pending, held) = state.withLock { ($0.pending, $0.held) }
+        var map = pending
+        for case .planned(let batch, _) in held {
+            guard let next = batch.map(over: map) else { return nil }
+            map = next
+        }
+        return map
+    }
+
     /// Ends the replacement this thread holds: held batches are built over its map and queued in
     /// order (absorbed ones complete); when `failure` is set (the load failed), each is rejected
     /// and reported, its completion getting `false`.
