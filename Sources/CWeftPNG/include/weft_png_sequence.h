@@ -28,13 +28,17 @@ void weft_png_table_free(weft_png_table *table);
 
 /// An earlier frame whose coded rows a frame may take: `coded` and the pixels it was coded from
 /// (`size` bytes, `stride` a row). Row y of the frame being coded is looked for at row y + `shift`
-/// of the earlier one (a scroll moves content up by `shift` rows).
+/// of the earlier one (a scroll moves content up by `shift` rows). `known` (NULL: none) is one
+/// flag a row of the frame being coded: a row flagged is, by how it was made, the earlier frame's
+/// row y + `shift` (copied from it), so it is taken as equal without comparing; the other rows
+/// are compared.
 typedef struct {
     const weft_png_coded *coded;
     const uint8_t *pixels;
     size_t size;
     size_t stride;
     long shift;
+    const uint8_t *known;
 } weft_png_reference;
 
 /// Encodes `pixels` as `weft_png_encode` does (same PNG framing, opacity rule and filters), but

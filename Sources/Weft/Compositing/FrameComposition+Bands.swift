@@ -170,7 +170,7 @@ extension FrameComposition {
 
     /// The frame rows `item` may paint, with two rows to spare either side for antialiasing and
     /// filtering; nil when not known (it is drawn in every band).
-    private func drawnRows(_ item: Item) -> Range<Int>? {
+    func drawnRows(_ item: Item) -> Range<Int>? {
         switch item {
         case .placeholder(let frame), .bitmap(_, let frame, _): return pixelRows(frame, spare: 2)
         case .fills(let rects, _):

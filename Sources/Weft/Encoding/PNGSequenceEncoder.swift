@@ -15,12 +15,18 @@ import Foundation
 /// A block of a sharded sequence whose first frame is inside a run is primed with the run's first
 /// frame (`begin(at:)` names it, `prime` takes it), so that its files are the bytes one whole run
 /// writes.
-/// Thread safety: `encode` and `prime` run on any thread, several at once; the tables and the
-/// latest coded frame are read and written under `condition`'s lock, which a frame waiting for its
-/// run's table waits on.
+///
+/// A frame of a collection is composited by copying, from the latest frame composited
+/// (`latestComposed`), the rows that show a cell moved unchanged by whole pixels
+/// (`FrameComposition.render(reusing:)`); where that frame is also the one its rows' bits are
+/// copied from, those rows are taken as equal to it without being compared.
+/// Thread safety: `encode`, `prime` and `latestComposed` run on any thread, several at once; the
+/// tables, the latest frames and each `Picture`'s coded frame are read and written under
+/// `condition`'s lock, which a frame waiting for its run's table waits on.
 final class PNGSequenceEncoder: @unchecked Sendable {
-    // SAFETY: `firstFrame`, `tables` and `latest` are only touched under `condition`'s lock;
-    // `flags` is a constant; `Table` and `CodedFrame` are immutable once made.
+    // SAFETY: `firstFrame`, `tables`, `latest`, `latestCoded` and every `Picture.coded` are only
+    // touched under `condition`'s lock; `flags` is a constant; `Table` and `CodedFrame` are
+    // immutable once made.
 
     /// Frames in a run: a new table each run follows what the scroll shows, and its first frame
     /// copies no rows.
@@ -32,11 +38,36 @@ final class PNGSequenceEncoder: @unchecked Sendable {
     let flags: Int32
     private let condition = NSCondition()
     private var tables: [Int: Result<Table, OutputError>] = [:]
-    private var latest: CodedFrame?
+    /// The latest frame composited (the highest index handed to `encode`), for later frames to
+    /// copy rows from.
+    private var latest: Picture?
+    /// The latest frame coded with a run's table, for later frames of its run to copy bits from.
+    private var latestCoded: CodedFrame?
 
     init(portable: Bool = false) {
         flags = portable ? Int32(WEFT_PNG_PORTABLE) : 0
     }
+
+    /// A frame as composited, with the scroll offset it shows (device pixels) and, once coded
+    /// with its run's table, its coded rows. Sendable: `coded` is under the encoder's lock.
+    final class Picture: @unchecked Sendable {
+        // SAFETY: `coded` is only read and written under the owning encoder's `condition` lock.
+        let index: Int
+        let run: Int
+        let offset: Int
+        let composed: FrameComposition.Composed
+        fileprivate var coded: CodedFrame?
+
+        init(index: Int, run: Int, offset: Int, composed: FrameComposition.Composed) {
+            self.index = index
+            self.run = run
+            self.offset = offset
+            self.composed = composed
+        }
+    }
+
+    /// The latest frame composited so far, for the next frame to copy its unchanged rows from.
+    func latestComposed() -> Picture? { condition.withLock { latest } }
 
     /// Says that frames start at `first` (0 when never called), before any is encoded. Returns the
     /// frame before it whose pixels its run's table is fitted to in a whole run, which the caller
@@ -62,7 +93,17 @@ final class PNGSequenceEncoder: @unchecked Sendable {
     /// (row y shows what row y − Δ showed in a frame whose offset was Δ less). Throws
     /// `encodingFailed` for a bitmap the single-pass encoder does not take (see `SinglePassPNG`).
     func encode(_ index: Int, _ bitmap: Bitmap, offset: Int) throws(OutputError) -> Data {
+        try encode(index, FrameComposition.Composed(bitmap: bitmap, steady: []), offset: offset, copiedFrom: nil, copied: [])
+    }
+
+    /// `encode(_:_:offset:)` for a frame composited by `FrameComposition.render(reusing:)` from
+    /// `reference` (`latestComposed()`), which copied `copied` from it. The bytes are those of
+    /// `encode(_:_:offset:)`: copied rows are only not compared.
+    func encode(_ index: Int, _ frame: FrameComposition.Composed, offset: Int, copiedFrom reference: Picture?,
+                copied: [FrameComposition.CopiedRows]) throws(OutputError) -> Data {
+        let bitmap = frame.bitmap
         let run = index / Self.runLength
+        let picture = Picture(index: index, run: run, offset: offset, composed: frame)
         let fitter = max(run * Self.runLength, condition.withLock { firstFrame })
         var table: Result<Table, OutputError>?
         var lone: Result<Data, OutputError>?
@@ -77,20 +118,31 @@ final class PNGSequenceEncoder: @unchecked Sendable {
                 }.get()
             }
         }
-        let (runTable, reference) = condition.withLock { () -> (Result<Table, OutputError>, CodedFrame?) in
+        let (runTable, earlier, known) = condition.withLock { () -> (Result<Table, OutputError>, CodedFrame?, Bool) in
+            if latest.map({ $0.index < index }) ?? true { latest = picture }
             if let table {
                 tables[run] = table
                 condition.broadcast()
             }
             // The fitter is this frame, an earlier one of the block, or the one `prime` took: it comes.
             while tables[run] == nil { condition.wait() }
-            return (tables[run]!, latest.flatMap { $0.run == run ? $0 : nil })
+            // The frame copied from, if it is coded with this run's table by now; else the latest so coded.
+            if let reference, reference.run == run, let coded = reference.coded { return (tables[run]!, coded, true) }
+            return (tables[run]!, latestCoded.flatMap { $0.run == run ? $0 : nil }, false)
         }
         if let lone { return try lone.get() }
-        let coded = try CodedFrame(bitmap, index: index, run: run, offset: offset, table: try runTable.get(), reference: reference,
-                                   flags: flags)
+        var knownRows: [UInt8] = []
+        if known, let earlier {
+            knownRows = [UInt8](repeating: 0, count: bitmap.pixelHeight)
+            for copy in copied where copy.shift == offset - earlier.offset {
+                for row in copy.rows { knownRows[row] = 1 }
+            }
+        }
+        let coded = try CodedFrame(bitmap, index: index, run: run, offset: offset, table: try runTable.get(), reference: earlier,
+                                   known: knownRows, flags: flags)
         condition.withLock {
-            if latest.map({ $0.run < run || ($0.run == run && $0.index < index) }) ?? true { latest = coded }
+            picture.coded = coded
+            if latestCoded.map({ $0.run < run || ($0.run == run && $0.index < index) }) ?? true { latestCoded = coded }
         }
         return coded.bytes
     }
@@ -126,7 +178,10 @@ final class PNGSequenceEncoder: @unchecked Sendable {
         /// The rows copied from the reference.
         let reused: Int
 
-        init(_ bitmap: Bitmap, index: Int, run: Int, offset: Int, table: Table, reference: CodedFrame?, flags: Int32) throws(OutputError) {
+        /// `known`: empty, or a flag for each row of `bitmap` that is, by how it was made, the
+        /// reference's row at the shifted place (`weft_png_reference.known`).
+        init(_ bitmap: Bitmap, index: Int, run: Int, offset: Int, table: Table, reference: CodedFrame?, known: [UInt8] = [],
+             flags: Int32) throws(OutputError) {
             var coded: OpaquePointer?
             var reused = 0
             let status = bitmap.withUnsafeBytes { pixels in
@@ -135,11 +190,15 @@ final class PNGSequenceEncoder: @unchecked Sendable {
                     return weft_png_encode_coded(table.pointer, base, pixels.count, bitmap.pixelWidth, bitmap.pixelHeight, bitmap.bytesPerRow,
                                                  flags, nil, &coded, &reused)
                 }
+                precondition(known.isEmpty || known.count == bitmap.pixelHeight, "a known flag for each row")
                 return reference.bitmap.withUnsafeBytes { earlier in
-                    var from = weft_png_reference(coded: reference.pointer, pixels: earlier.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                                                  size: earlier.count, stride: reference.bitmap.bytesPerRow, shift: offset - reference.offset)
-                    return weft_png_encode_coded(table.pointer, base, pixels.count, bitmap.pixelWidth, bitmap.pixelHeight, bitmap.bytesPerRow,
-                                                 flags, &from, &coded, &reused)
+                    known.withUnsafeBufferPointer { known in
+                        var from = weft_png_reference(coded: reference.pointer, pixels: earlier.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                                                      size: earlier.count, stride: reference.bitmap.bytesPerRow, shift: offset - reference.offset,
+                                                      known: known.isEmpty ? nil : known.baseAddress)
+                        return weft_png_encode_coded(table.pointer, base, pixels.count, bitmap.pixelWidth, bitmap.pixelHeight, bitmap.bytesPerRow,
+                                                     flags, &from, &coded, &reused)
+                    }
                 }
             }
             guard status == Int32(WEFT_PNG_OK), let coded else {
