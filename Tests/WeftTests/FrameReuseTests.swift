@@ -27,12 +27,12 @@ import WeftSamples
             var offsets = (0..<5).map { CGPoint(x: 0, y: CGFloat($0) * 150) }
             offsets += [CGPoint(x: 0, y: 733.4), CGPoint(x: 0, y: 801.7), CGPoint(x: 0, y: 802), CGPoint(x: 0, y: 2400)]
             let sequence = try FrameSequence(validating: offsets)
-            var earlier: FrameComposition.Composed?
+            var earlier: ComposedFrame?
             var copiedFrames = 0
             for (index, composition) in try Self.compositions(sample, sequence, scale: scale).enumerated() {
                 let whole = try composition.render()
                 let (frame, copied) = try composition.render(reusing: earlier)
-                #expect(frame.bitmap.hasSamePixels(as: whole), "\(sample.name) @\(scale)x, frame \(index)")
+                #expect(try frame.bitmap().hasSamePixels(as: whole), "\(sample.name) @\(scale)x, frame \(index)")
                 let rows = copied.map(\.rows.count).reduce(0, +)
                 if rows > whole.pixelHeight / 2 { copiedFrames += 1 }
                 // Rows copied lie in the frame and come from rows of the frame before.

@@ -14,13 +14,6 @@ extension FrameComposition {
         let raster: CellRaster
     }
 
-    /// A frame composited by `render(reusing:)`, kept for a later frame to copy its steady rows
-    /// from. Sendable: the bitmap is immutable.
-    struct Composed: Sendable {
-        let bitmap: Bitmap
-        let steady: [SteadyRows]
-    }
-
     /// Rows of a frame copied from an earlier one: frame row y is the earlier frame's row
     /// y + `shift`. Sendable value.
     struct CopiedRows: Sendable, Equatable {
@@ -61,18 +54,19 @@ extension FrameComposition {
         return copied.sorted { $0.rows.lowerBound < $1.rows.lowerBound }
     }
 
-    /// Composites the frame as `render()` does, but copies the rows that show what `earlier`'s
-    /// steady rows show (`copiedRows`) from `earlier`'s bitmap instead of compositing them. The
-    /// rest is composited run by run, each run of rows clipped to itself in the whole frame's
-    /// coordinates as `renderBands` draws a band (whose bytes are `render()`'s); every resampled
-    /// store lies inside one run, since its rows are no steady rows. So the bytes are `render()`'s:
-    /// a steady row is a cell drawn on whole pixels with nothing resampled, which gives the same
-    /// pixels at every whole-pixel place.
+    /// Composites the frame as `render()` does, but takes the rows that show what `earlier`'s
+    /// steady rows show (`copiedRows`) from `earlier` instead of compositing them. The rest is
+    /// composited run by run into a bitmap of those rows alone, each run clipped to itself in the
+    /// whole frame's coordinates as `renderBands` draws a band (whose bytes are `render()`'s);
+    /// every resampled store lies inside one run, since its rows are no steady rows. So the rows
+    /// are `render()`'s: a steady row is a cell drawn on whole pixels with nothing resampled, which
+    /// gives the same pixels at every whole-pixel place.
     ///
     /// Why: in a scroll, most of a frame is the frame before moved up; compositing it again cost
-    /// more than coding the frame. Returns the frame and the rows copied (empty without `earlier`
-    /// or when none match). Throws `CollectionError.renderFailed` as `render()` does.
-    func render(reusing earlier: Composed?) throws(CollectionError) -> (frame: Composed, copied: [CopiedRows]) {
+    /// more than coding the frame, and copying it a tenth as much. Returns the frame and the rows
+    /// taken (empty without `earlier` or when none match). Throws `CollectionError.renderFailed`
+    /// as `render()` does.
+    func render(reusing earlier: ComposedFrame?) throws(CollectionError) -> (frame: ComposedFrame, copied: [CopiedRows]) {
         let background: FrameBackground
         do {
             background = try FrameBackground(size: viewport, scale: scale, color: paintedBackground, covered: opaquePixels)
@@ -82,52 +76,63 @@ extension FrameComposition {
         let (width, height) = (background.pixelWidth, background.pixelHeight)
         let steady = steadyRows(width: width, height: height)
         var copied: [CopiedRows] = []
-        if let earlier, earlier.bitmap.pixelWidth == width, earlier.bitmap.pixelHeight == height, earlier.bitmap.scale == scale {
+        if let earlier, earlier.pixelWidth == width, earlier.pixelHeight == height, earlier.scale == scale {
             copied = Self.copiedRows(steady, from: earlier.steady)
         }
-        guard let earlier, !copied.isEmpty else { return (Composed(bitmap: try render(), steady: steady), []) }
-        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
-        guard let frame = PixelBufferPool.shared.makeSurface(pixelWidth: width, pixelHeight: height, cleared: false),
-              let data = cairo_image_surface_get_data(frame), Int(cairo_image_surface_get_stride(frame)) == stride else {
-            throw .renderFailed("\(GraphicsError.cairo("no image surface of \(width)×\(height) pixels"))")
+        guard let earlier, !copied.isEmpty else { return (ComposedFrame(bitmap: try render(), steady: steady), []) }
+        let runs = Self.rows(0..<height, less: copied.map(\.rows))
+        // Where each run's rows go in the bitmap of composited rows.
+        var starts: [Int] = [], total = 0
+        for run in runs {
+            starts.append(total)
+            total += run.count
         }
-        let memory = UnsafeMutableRawPointer(data)
-        // Owned here until adopted below; destroyed on the way out otherwise.
-        var adopted = false
-        defer { if !adopted { cairo_surface_destroy(frame) } }
-        let placed = items.map { ($0, drawnRows($0)) }
-        for run in Self.rows(0..<height, less: copied.map(\.rows)) {
-            if !background.covering { memset(memory + run.lowerBound * stride, 0, stride * run.count) }
-            // The frame's memory seen as a surface ending with the run, as `renderBands` draws a
-            // band: rows below the run are never addressed, and cairo composites only inside the
-            // clip to the run.
-            let surface = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, Int32(width), Int32(run.upperBound), Int32(stride))!
-            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-                cairo_surface_destroy(surface)
-                throw .renderFailed("\(GraphicsError.cairo("no image surface of \(width)×\(run.upperBound) pixels"))")
+        var composited: Bitmap?
+        if total > 0 {
+            let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+            // Rows for 512 at a time, so that frames find buffers of their size in the pool again
+            // (fresh memory costs a page fault a page) whatever number of rows each composites.
+            let capacity = min(height, (total + 511) / 512 * 512)
+            guard let rowsSurface = PixelBufferPool.shared.makeSurface(pixelWidth: width, pixelHeight: capacity, cleared: false),
+                  let data = cairo_image_surface_get_data(rowsSurface), Int(cairo_image_surface_get_stride(rowsSurface)) == stride else {
+                throw .renderFailed("\(GraphicsError.cairo("no image surface of \(width)×\(total) pixels"))")
             }
-            let context = GraphicsContext(surface: surface, band: run, scale: scale)
-            background.paint(into: context)
-            drawContents(placed.lazy.filter { $0.1?.overlaps(run) ?? true }.map(\.0), into: context)
-            context.finish()
-            cairo_surface_finish(surface)
-            cairo_surface_destroy(surface)
-        }
-        earlier.bitmap.withUnsafeBytes { source in
-            for copy in copied {
-                let from = source.baseAddress! + (copy.rows.lowerBound + copy.shift) * earlier.bitmap.bytesPerRow
-                if earlier.bitmap.bytesPerRow == stride {
-                    (memory + copy.rows.lowerBound * stride).copyMemory(from: from, byteCount: stride * copy.rows.count)
-                } else {
-                    for row in 0..<copy.rows.count {
-                        (memory + (copy.rows.lowerBound + row) * stride).copyMemory(from: from + row * earlier.bitmap.bytesPerRow, byteCount: width * 4)
-                    }
+            // Adopted at once: freed with the bitmap on every way out.
+            let bitmap = Bitmap(adopting: rowsSurface, scale: scale)
+            let placed = items.map { ($0, drawnRows($0)) }
+            for (run, start) in zip(runs, starts) {
+                if !background.covering { memset(data + start * stride, 0, stride * run.count) }
+                // SAFETY: as `renderBands` draws a band: the surface's row `run.lowerBound` is the
+                // run's first row in the bitmap, and it ends with the run's last; the rows above
+                // lie outside the run's memory and are never addressed, as cairo composites only
+                // inside the clip to the run that the context sets before any drawing.
+                let origin = data + (start - run.lowerBound) * stride
+                let surface = cairo_image_surface_create_for_data(origin, CAIRO_FORMAT_ARGB32, Int32(width), Int32(run.upperBound), Int32(stride))!
+                guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+                    cairo_surface_destroy(surface)
+                    throw .renderFailed("\(GraphicsError.cairo("no image surface of \(width)×\(run.upperBound) pixels"))")
                 }
+                let context = GraphicsContext(surface: surface, band: run, scale: scale)
+                background.paint(into: context)
+                drawContents(placed.lazy.filter { $0.1?.overlaps(run) ?? true }.map(\.0), into: context)
+                context.finish()
+                cairo_surface_finish(surface)
+                cairo_surface_destroy(surface)
             }
+            cairo_surface_mark_dirty(rowsSurface)
+            composited = bitmap
         }
-        cairo_surface_mark_dirty(frame)
-        adopted = true
-        return (Composed(bitmap: Bitmap(adopting: frame, scale: scale), steady: steady), copied)
+        // Each composited row's place in the bitmap: runs are sorted, so a binary search.
+        let frame = ComposedFrame(width: width, height: height, scale: scale, steady: steady, composited: composited, earlier: earlier,
+                                  copied: copied) { y in
+            var low = 0, high = runs.count
+            while low < high {
+                let mid = (low + high) / 2
+                if runs[mid].upperBound <= y { low = mid + 1 } else { high = mid }
+            }
+            return low < runs.count && runs[low].contains(y) ? starts[low] + (y - runs[low].lowerBound) : nil
+        }
+        return (frame, copied)
     }
 }
 

@@ -55,10 +55,10 @@ final class PNGSequenceEncoder: @unchecked Sendable {
         let index: Int
         let run: Int
         let offset: Int
-        let composed: FrameComposition.Composed
+        let composed: ComposedFrame
         fileprivate var coded: CodedFrame?
 
-        init(index: Int, run: Int, offset: Int, composed: FrameComposition.Composed) {
+        init(index: Int, run: Int, offset: Int, composed: ComposedFrame) {
             self.index = index
             self.run = run
             self.offset = offset
@@ -93,21 +93,27 @@ final class PNGSequenceEncoder: @unchecked Sendable {
     /// (row y shows what row y − Δ showed in a frame whose offset was Δ less). Throws
     /// `encodingFailed` for a bitmap the single-pass encoder does not take (see `SinglePassPNG`).
     func encode(_ index: Int, _ bitmap: Bitmap, offset: Int) throws(OutputError) -> Data {
-        try encode(index, FrameComposition.Composed(bitmap: bitmap, steady: []), offset: offset, copiedFrom: nil, copied: [])
+        try encode(index, ComposedFrame(bitmap: bitmap, steady: []), offset: offset, copiedFrom: nil, copied: [])
     }
 
     /// `encode(_:_:offset:)` for a frame composited by `FrameComposition.render(reusing:)` from
     /// `reference` (`latestComposed()`), which copied `copied` from it. The bytes are those of
     /// `encode(_:_:offset:)`: copied rows are only not compared.
-    func encode(_ index: Int, _ frame: FrameComposition.Composed, offset: Int, copiedFrom reference: Picture?,
+    func encode(_ index: Int, _ frame: ComposedFrame, offset: Int, copiedFrom reference: Picture?,
                 copied: [FrameComposition.CopiedRows]) throws(OutputError) -> Data {
-        let bitmap = frame.bitmap
         let run = index / Self.runLength
         let picture = Picture(index: index, run: run, offset: offset, composed: frame)
         let fitter = max(run * Self.runLength, condition.withLock { firstFrame })
         var table: Result<Table, OutputError>?
         var lone: Result<Data, OutputError>?
         if index == fitter {
+            // A run's first frame is coded as a lone image, from one block of rows.
+            let bitmap: Bitmap
+            do {
+                bitmap = try frame.bitmap()
+            } catch {
+                throw .encodingFailed(reason: "\(error)")
+            }
             table = Result { () throws(OutputError) in try Table(fitting: bitmap, flags: flags) }
             lone = Result { () throws(OutputError) in
                 try bitmap.withUnsafeBytes { pixels in
@@ -133,12 +139,12 @@ final class PNGSequenceEncoder: @unchecked Sendable {
         if let lone { return try lone.get() }
         var knownRows: [UInt8] = []
         if known, let earlier {
-            knownRows = [UInt8](repeating: 0, count: bitmap.pixelHeight)
+            knownRows = [UInt8](repeating: 0, count: frame.pixelHeight)
             for copy in copied where copy.shift == offset - earlier.offset {
                 for row in copy.rows { knownRows[row] = 1 }
             }
         }
-        let coded = try CodedFrame(bitmap, index: index, run: run, offset: offset, table: try runTable.get(), reference: earlier,
+        let coded = try CodedFrame(frame, index: index, run: run, offset: offset, table: try runTable.get(), reference: earlier,
                                    known: knownRows, flags: flags)
         condition.withLock {
             picture.coded = coded
@@ -171,41 +177,40 @@ final class PNGSequenceEncoder: @unchecked Sendable {
     final class CodedFrame: Sendable {
         // SAFETY: never written after `init`; C reads it from any thread.
         nonisolated(unsafe) let pointer: OpaquePointer
-        let bitmap: Bitmap
+        let frame: ComposedFrame
         let index: Int
         let run: Int
         let offset: Int
         /// The rows copied from the reference.
         let reused: Int
 
-        /// `known`: empty, or a flag for each row of `bitmap` that is, by how it was made, the
+        convenience init(_ bitmap: Bitmap, index: Int, run: Int, offset: Int, table: Table, reference: CodedFrame?,
+                         flags: Int32) throws(OutputError) {
+            try self.init(ComposedFrame(bitmap: bitmap, steady: []), index: index, run: run, offset: offset, table: table, reference: reference,
+                          flags: flags)
+        }
+
+        /// `known`: empty, or a flag for each row of `frame` that is, by how it was made, the
         /// reference's row at the shifted place (`weft_png_reference.known`).
-        init(_ bitmap: Bitmap, index: Int, run: Int, offset: Int, table: Table, reference: CodedFrame?, known: [UInt8] = [],
+        init(_ frame: ComposedFrame, index: Int, run: Int, offset: Int, table: Table, reference: CodedFrame?, known: [UInt8] = [],
              flags: Int32) throws(OutputError) {
+            precondition(known.isEmpty || known.count == frame.pixelHeight, "a known flag for each row")
             var coded: OpaquePointer?
             var reused = 0
-            let status = bitmap.withUnsafeBytes { pixels in
-                let base = pixels.baseAddress?.assumingMemoryBound(to: UInt8.self)
+            let (width, height) = (frame.pixelWidth, frame.pixelHeight)
+            let status = known.withUnsafeBufferPointer { known in
                 guard let reference else {
-                    return weft_png_encode_coded(table.pointer, base, pixels.count, bitmap.pixelWidth, bitmap.pixelHeight, bitmap.bytesPerRow,
-                                                 flags, nil, &coded, &reused)
+                    return weft_png_encode_coded_rows(table.pointer, frame.rows, width, height, flags, nil, &coded, &reused)
                 }
-                precondition(known.isEmpty || known.count == bitmap.pixelHeight, "a known flag for each row")
-                return reference.bitmap.withUnsafeBytes { earlier in
-                    known.withUnsafeBufferPointer { known in
-                        var from = weft_png_reference(coded: reference.pointer, pixels: earlier.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                                                      size: earlier.count, stride: reference.bitmap.bytesPerRow, shift: offset - reference.offset,
-                                                      known: known.isEmpty ? nil : known.baseAddress)
-                        return weft_png_encode_coded(table.pointer, base, pixels.count, bitmap.pixelWidth, bitmap.pixelHeight, bitmap.bytesPerRow,
-                                                     flags, &from, &coded, &reused)
-                    }
-                }
+                var from = weft_png_reference(coded: reference.pointer, pixels: nil, size: 0, stride: 0, shift: offset - reference.offset,
+                                              known: known.isEmpty ? nil : known.baseAddress, rows: reference.frame.rows)
+                return weft_png_encode_coded_rows(table.pointer, frame.rows, width, height, flags, &from, &coded, &reused)
             }
             guard status == Int32(WEFT_PNG_OK), let coded else {
-                throw SinglePassPNG.failure(status, bitmap.bytesPerRow * bitmap.pixelHeight, bitmap.pixelWidth, bitmap.pixelHeight, bitmap.bytesPerRow)
+                throw SinglePassPNG.failure(status, width * 4 * height, width, height, width * 4)
             }
             pointer = coded
-            self.bitmap = bitmap
+            self.frame = frame
             self.index = index
             self.run = run
             self.offset = offset

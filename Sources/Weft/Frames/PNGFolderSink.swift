@@ -32,12 +32,12 @@ final class PNGFolderSink: FrameSink, @unchecked Sendable {
         if let sequence, let composition = frame.composition {
             let reference = sequence.latestComposed()
             let (composed, copied) = try composition.render(reusing: reference?.composed)
-            let offset = Int((frame.offset.y * composed.bitmap.scale).rounded())
+            let offset = Int((frame.offset.y * composed.scale).rounded())
             let path = path(index)
             if let png = try? sequence.encode(index, composed, offset: offset, copiedFrom: reference, copied: copied) {
                 try png.write(toFile: path)
             } else {
-                try encoder.write(composed.bitmap, toFile: path)
+                try encoder.write(try composed.bitmap(), toFile: path)
             }
             return path
         }
