@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Weft
 
 extension CollectionSample {
@@ -27,9 +26,9 @@ final class BenchFeedDataSource: ASCollectionDataSource, ASCollectionDelegate {
 
     func collectionNode(_ collectionNode: ASCollectionNode, nodeBlockForItemAt indexPath: IndexPath) -> ASCellNodeBlock {
         let index = indexPath.item
-        // The images are looked up in the block, on the thread making the card, so that each is
-        // drawn when the first card showing it is made rather than all before the first frame.
-        return { BenchFeedCell(index: index, avatarImage: BenchFeedImages.avatar(index), photoImage: BenchFeedImages.photo(index)) }
+        let avatar = BenchFeedImages.avatars[index % BenchFeedImages.avatars.count]
+        let photo = BenchFeedImages.photos[index % BenchFeedImages.photos.count]
+        return { BenchFeedCell(index: index, avatarImage: avatar, photoImage: photo) }
     }
 
     func collectionNode(_ collectionNode: ASCollectionNode, constrainedSizeForItemAt indexPath: IndexPath) -> ASSizeRange {
@@ -49,30 +48,8 @@ enum BenchFeedImages {
         (UIColor(red: 0.35, green: 0.75, blue: 0.4, alpha: 1), UIColor(red: 0.1, green: 0.35, blue: 0.3, alpha: 1)),
         (UIColor(red: 0.85, green: 0.8, blue: 0.95, alpha: 1), UIColor(red: 0.45, green: 0.35, blue: 0.8, alpha: 1)),
     ]
-    /// Card `index`'s photo and avatar, each drawn the first time a card asks for it (a 1170 px
-    /// gradient costs about a frame's compositing; the first frames show two or three).
-    static func photo(_ index: Int) -> UIImage { photos[index % palette.count].image }
-    static func avatar(_ index: Int) -> UIImage { avatars[index % palette.count].image }
-
-    private static let photos = palette.map { colors in DrawnOnce { gradient(side: 390, colors: colors) } }
-    private static let avatars = palette.map { colors in DrawnOnce { gradient(side: 30, colors: (colors.1, colors.0)) } }
-
-    /// An image drawn by the first thread that asks; the others wait for it. Sendable: under its lock.
-    private final class DrawnOnce: Sendable {
-        private let draw: @Sendable () -> UIImage
-        private let made = Mutex<UIImage?>(nil)
-
-        init(_ draw: @escaping @Sendable () -> UIImage) { self.draw = draw }
-
-        var image: UIImage {
-            made.withLock { made in
-                if let made { return made }
-                let image = draw()
-                made = image
-                return image
-            }
-        }
-    }
+    static let photos = palette.map { gradient(side: 390, colors: $0) }
+    static let avatars = palette.map { gradient(side: 30, colors: ($0.1, $0.0)) }
 
     static func gradient(side: CGFloat, colors: (UIColor, UIColor)) -> UIImage {
         let size = CGSize(width: side, height: side)
