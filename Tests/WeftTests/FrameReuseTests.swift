@@ -19,9 +19,11 @@ import WeftSamples
     /// copied; a frame made from a frame far away copies none of the rows it does not share.
     @MainActor @Test(arguments: [1, 2, 3] as [CGFloat]) func reusedFramesAreTheWholeFramesBytes(scale: CGFloat) throws {
         let viewport = CGSize(width: 390, height: 844)
+        // Cards, sections with headers, a mosaic, a grid, UIKit cells (interop), a live feed.
         let samples = [CollectionSample.benchFeed(viewport: viewport, items: 40),
                        CollectionSample.feed(viewport: viewport, sections: 4, itemsPerSection: 12),
                        CollectionSample.mosaic(viewport: viewport, items: 60)]
+            + ["gallery", "mosaic-interop", "livefeed"].map { try #require(CollectionSample.make($0, viewport: viewport)) }
         for sample in samples {
             // Whole-point steps, then steps between whole pixels at every scale.
             var offsets = (0..<5).map { CGPoint(x: 0, y: CGFloat($0) * 150) }

@@ -102,22 +102,9 @@ extension FrameComposition {
             let placed = items.map { ($0, drawnRows($0)) }
             for (run, start) in zip(runs, starts) {
                 if !background.covering { memset(data + start * stride, 0, stride * run.count) }
-                // SAFETY: as `renderBands` draws a band: the surface's row `run.lowerBound` is the
-                // run's first row in the bitmap, and it ends with the run's last; the rows above
-                // lie outside the run's memory and are never addressed, as cairo composites only
-                // inside the clip to the run that the context sets before any drawing.
-                let origin = data + (start - run.lowerBound) * stride
-                let surface = cairo_image_surface_create_for_data(origin, CAIRO_FORMAT_ARGB32, Int32(width), Int32(run.upperBound), Int32(stride))!
-                guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-                    cairo_surface_destroy(surface)
-                    throw .renderFailed("\(GraphicsError.cairo("no image surface of \(width)×\(run.upperBound) pixels"))")
-                }
-                let context = GraphicsContext(surface: surface, band: run, scale: scale)
-                background.paint(into: context)
-                drawContents(placed.lazy.filter { $0.1?.overlaps(run) ?? true }.map(\.0), into: context)
-                context.finish()
-                cairo_surface_finish(surface)
-                cairo_surface_destroy(surface)
+                // Frame row `run.lowerBound` is the run's first row in the bitmap.
+                try draw(run, frameRowZero: UnsafeMutableRawPointer(data) + (start - run.lowerBound) * stride, width: width, height: height,
+                         stride: stride, background: background, placed: placed)
             }
             cairo_surface_mark_dirty(rowsSurface)
             composited = bitmap
