@@ -23,7 +23,7 @@ import WeftSamples
         let samples = [CollectionSample.benchFeed(viewport: viewport, items: 40),
                        CollectionSample.feed(viewport: viewport, sections: 4, itemsPerSection: 12),
                        CollectionSample.mosaic(viewport: viewport, items: 60)]
-            + ["gallery", "mosaic-interop", "livefeed"].map { try #require(CollectionSample.make($0, viewport: viewport)) }
+            + (try ["gallery", "mosaic-interop", "livefeed"].map { try #require(CollectionSample.make($0, viewport: viewport)) })
         for sample in samples {
             // Whole-point steps, then steps between whole pixels at every scale.
             var offsets = (0..<5).map { CGPoint(x: 0, y: CGFloat($0) * 150) }
