@@ -217,11 +217,14 @@ final class PNGSequenceEncoder: @unchecked Sendable {
             self.reused = reused
         }
 
-        /// The PNG file.
+        /// The PNG file, in the coded frame's own memory (which the bytes keep): no copy of
+        /// 140 KB, and of fresh pages, a frame.
         var bytes: Data {
             var count = 0
             let png = weft_png_coded_bytes(pointer, &count)!
-            return Data(bytes: png, count: count)
+            // SAFETY: the memory is never written after `init`, and lives as long as `self`, which
+            // the deallocator holds until the bytes are released.
+            return Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: png), count: count, deallocator: .custom { _, _ in withExtendedLifetime(self) {} })
         }
 
         deinit { weft_png_coded_free(pointer) }
