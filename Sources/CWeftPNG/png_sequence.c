@@ -27,15 +27,39 @@ int weft_png_table_fit(const uint8_t *pixels, size_t size, size_t width, size_t 
 
 void weft_png_table_free(weft_png_table *table) { free(table); }
 
+static int encode_coded(const weft_png_table *table, const uint8_t *pixels, const uint8_t *const *pixel_rows, size_t size,
+                        size_t width, size_t height, size_t stride, int flags, const weft_png_reference *reference,
+                        weft_png_coded **coded, size_t *reused);
+
 int weft_png_encode_coded(const weft_png_table *table, const uint8_t *pixels, size_t size, size_t width, size_t height,
                           size_t stride, int flags, const weft_png_reference *reference, weft_png_coded **coded,
                           size_t *reused) {
+    return encode_coded(table, pixels, NULL, size, width, height, stride, flags, reference, coded, reused);
+}
+
+int weft_png_encode_coded_rows(const weft_png_table *table, const uint8_t *const *rows, size_t width, size_t height, int flags,
+                               const weft_png_reference *reference, weft_png_coded **coded, size_t *reused) {
+    *coded = NULL;
+    if (reused) *reused = 0;
+    if (!rows) return WEFT_PNG_SHORT_BUFFER;
+    for (size_t y = 0; y < height; y++) {
+        if (!rows[y]) return WEFT_PNG_SHORT_BUFFER;
+    }
+    // The size checks see rows of `width` × 4 bytes: each lies apart, `width` × 4 bytes long.
+    size_t row = width * 4;
+    return encode_coded(table, rows[0], rows, height * row, width, height, row, flags, reference, coded, reused);
+}
+
+static int encode_coded(const weft_png_table *table, const uint8_t *pixels, const uint8_t *const *pixel_rows, size_t size,
+                        size_t width, size_t height, size_t stride, int flags, const weft_png_reference *reference,
+                        weft_png_coded **coded, size_t *reused) {
     *coded = NULL;
     if (reused) *reused = 0;
     // A reference whose pixels do not cover its rows is not used (a caller's bug, not this frame's).
-    if (reference && (!reference->coded || !reference->pixels || reference->stride < width * 4 ||
-                      reference->coded->height == 0 ||
-                      (reference->coded->height - 1) * reference->stride + width * 4 > reference->size)) {
+    if (reference && (!reference->coded || reference->coded->height == 0 ||
+                      (reference->rows ? 0
+                                       : (!reference->pixels || reference->stride < width * 4 ||
+                                          (reference->coded->height - 1) * reference->stride + width * 4 > reference->size)))) {
         reference = NULL;
     }
     // One entry per row; the sizes are checked by weft_png_encode_planned before the rows are written.
@@ -46,6 +70,7 @@ int weft_png_encode_coded(const weft_png_table *table, const uint8_t *pixels, si
     plan.lengths = table->lengths;
     plan.reference = reference;
     plan.rows = rows;
+    plan.pixel_rows = pixel_rows;
     const uint8_t *png;
     size_t count;
     int status = weft_png_encode_planned(pixels, size, width, height, stride, flags, &plan, &png, &count);

@@ -41,6 +41,8 @@ typedef struct {
     int fit_only;
     uint8_t fitted[TABLE_LENGTHS];
     const weft_png_reference *reference;
+    // In: where each row lies (NULL: `pixels` + y × `stride`).
+    const uint8_t *const *pixel_rows;
     // Out: one entry per row (the caller's array of `height`), the rows copied, the bytes per
     // pixel written, and the offset of the deflate stream in the file.
     png_row_t *rows;

@@ -28,13 +28,19 @@ void weft_png_table_free(weft_png_table *table);
 
 /// An earlier frame whose coded rows a frame may take: `coded` and the pixels it was coded from
 /// (`size` bytes, `stride` a row). Row y of the frame being coded is looked for at row y + `shift`
-/// of the earlier one (a scroll moves content up by `shift` rows).
+/// of the earlier one (a scroll moves content up by `shift` rows). `known` (NULL: none) is one
+/// flag a row of the frame being coded: a row flagged is, by how it was made, the earlier frame's
+/// row y + `shift` (copied from it), so it is taken as equal without comparing; the other rows
+/// are compared. `rows` (NULL: none), when given, is where each of the earlier frame's rows lies
+/// (`coded`'s height of them, `width` × 4 bytes each), and `pixels`, `size` and `stride` are not read.
 typedef struct {
     const weft_png_coded *coded;
     const uint8_t *pixels;
     size_t size;
     size_t stride;
     long shift;
+    const uint8_t *known;
+    const uint8_t *const *rows;
 } weft_png_reference;
 
 /// Encodes `pixels` as `weft_png_encode` does (same PNG framing, opacity rule and filters), but
@@ -51,6 +57,12 @@ typedef struct {
 int weft_png_encode_coded(const weft_png_table *table, const uint8_t *pixels, size_t size, size_t width, size_t height,
                           size_t stride, int flags, const weft_png_reference *reference, weft_png_coded **coded,
                           size_t *reused);
+
+/// `weft_png_encode_coded` for a frame whose rows lie apart: row y is `rows[y]` (`width` × 4
+/// bytes, cairo ARGB32), as a frame made of rows copied from earlier frames and rows composited
+/// anew holds them.
+int weft_png_encode_coded_rows(const weft_png_table *table, const uint8_t *const *rows, size_t width, size_t height, int flags,
+                               const weft_png_reference *reference, weft_png_coded **coded, size_t *reused);
 
 /// The PNG file of a coded frame: `*count` bytes, owned by `coded`.
 const uint8_t *weft_png_coded_bytes(const weft_png_coded *coded, size_t *count);

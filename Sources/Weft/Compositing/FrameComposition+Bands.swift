@@ -74,26 +74,36 @@ extension FrameComposition {
             for run in Self.rows(rows, less: skipped) {
                 // Cleared as a fresh frame is, unless the background covers every pixel.
                 if !background.covering { memset(band + (run.lowerBound - top) * stride, 0, stride * run.count) }
-                // SAFETY: row `top` of the surface is the band's first, and the surface ends with the
-                // run's last row; the rows above `top` lie outside the band's memory and are never
-                // addressed, as cairo composites only inside the clip to the run that the context sets
-                // before any drawing (`GraphicsContext(surface:band:scale:)`).
-                let origin = (band - top * stride).assumingMemoryBound(to: UInt8.self)
-                let surface = cairo_image_surface_create_for_data(origin, CAIRO_FORMAT_ARGB32, Int32(width), Int32(run.upperBound), Int32(stride))!
-                guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-                    cairo_surface_destroy(surface)
-                    throw CollectionError.renderFailed("\(GraphicsError.cairo("no image surface of \(width)×\(run.upperBound) pixels"))")
-                }
-                // One band of the whole frame: no clip, exactly as `render()` draws.
-                let context = run.count == height ? GraphicsContext(surface: surface, scale: scale) : GraphicsContext(surface: surface, band: run, scale: scale)
-                background.paint(into: context)
-                drawContents(placed.lazy.filter { $0.1?.overlaps(run) ?? true }.map(\.0), into: context)
-                context.finish()
-                cairo_surface_finish(surface)
-                cairo_surface_destroy(surface)
+                // Row `top` of the frame is the band's first.
+                try draw(run, frameRowZero: band - top * stride, width: width, height: height, stride: stride, background: background, placed: placed)
             }
             try body(UnsafeRawPointer(band), stride, rows)
         }
+    }
+
+    /// Composites the frame rows `run` of a frame `width` × `height` pixels, `stride` bytes a row,
+    /// into memory where frame row 0 would be at `origin` (the run's rows must be memory of the
+    /// caller's): the background, then the items of `placed` (each with `drawnRows`) that reach
+    /// the run, clipped to it, in the whole frame's coordinates.
+    ///
+    /// SAFETY: the surface's rows end with the run's last; the rows above the run need not be
+    /// memory at all and are never addressed, as cairo composites only inside the clip to the run
+    /// that the context sets before any drawing (`GraphicsContext(surface:band:scale:)`).
+    func draw(_ run: Range<Int>, frameRowZero origin: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, background: FrameBackground,
+              placed: [(Item, Range<Int>?)]) throws(CollectionError) {
+        let surface = cairo_image_surface_create_for_data(origin.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width),
+                                                          Int32(run.upperBound), Int32(stride))!
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw .renderFailed("\(GraphicsError.cairo("no image surface of \(width)×\(run.upperBound) pixels"))")
+        }
+        // One band of the whole frame: no clip, exactly as `render()` draws.
+        let context = run.count == height ? GraphicsContext(surface: surface, scale: scale) : GraphicsContext(surface: surface, band: run, scale: scale)
+        background.paint(into: context)
+        drawContents(placed.lazy.filter { $0.1?.overlaps(run) ?? true }.map(\.0), into: context)
+        context.finish()
+        cairo_surface_finish(surface)
+        cairo_surface_destroy(surface)
     }
 
     /// The parts of `rows` outside every range of `skipped` (sorted, disjoint), top to bottom.
@@ -170,7 +180,7 @@ extension FrameComposition {
 
     /// The frame rows `item` may paint, with two rows to spare either side for antialiasing and
     /// filtering; nil when not known (it is drawn in every band).
-    private func drawnRows(_ item: Item) -> Range<Int>? {
+    func drawnRows(_ item: Item) -> Range<Int>? {
         switch item {
         case .placeholder(let frame), .bitmap(_, let frame, _): return pixelRows(frame, spare: 2)
         case .fills(let rects, _):

@@ -41,9 +41,10 @@ public struct PNGEncoder: Sendable {
     public var filter: Filter
     public var method: Method
     /// For `.singlePass` frames written as a sequence (`writeFrames`): rows that a scroll moved
-    /// unchanged are copied, already coded, from an earlier frame of the sequence (`true`, the
-    /// default; same pixels, other bytes than coding each frame alone), or every frame is coded
-    /// alone, as a snapshot is (`false`). Does not change single images.
+    /// unchanged are copied from an earlier frame of the sequence, neither composited again nor
+    /// coded again (`true`, the default; same pixels, other bytes than coding each frame alone),
+    /// or every frame is composited whole and coded alone, as a snapshot is (`false`). Does not
+    /// change single images.
     public var copiesUnchangedRows = true
 
     public init(compressionLevel: Int = 1, filter: Filter = .sub) {

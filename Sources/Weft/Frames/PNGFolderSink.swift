@@ -27,6 +27,20 @@ final class PNGFolderSink: FrameSink, @unchecked Sendable {
     func path(_ index: Int) -> String { String(format: "%@/frame_%05d.png", folder, index + 1) }
 
     func encode(_ index: Int, captured frame: CapturedFrame) throws -> String {
+        // A collection's frame copies the rows a scroll moved unchanged from the latest frame
+        // composited (`FrameComposition.render(reusing:)`): the same pixels, less compositing.
+        if let sequence, let composition = frame.composition {
+            let reference = sequence.latestComposed()
+            let (composed, copied) = try composition.render(reusing: reference?.composed)
+            let offset = Int((frame.offset.y * composed.scale).rounded())
+            let path = path(index)
+            if let png = try? sequence.encode(index, composed, offset: offset, copiedFrom: reference, copied: copied) {
+                try png.write(toFile: path)
+            } else {
+                try encoder.write(try composed.bitmap(), toFile: path)
+            }
+            return path
+        }
         let bitmap = try frame.render()
         return try write(index, bitmap, offset: Int((frame.offset.y * bitmap.scale).rounded()))
     }
