@@ -47,15 +47,24 @@ final class ContentOffsetAnchoring: Sendable {
 extension ASCollectionNode {
     /// The first item in the viewport of the layout as shown (the adopted map, not batches applied
     /// since), as Texture's `beginAdjustingContentOffset` takes the table's first visible row.
-    /// Nil when no item is visible. On the driving thread.
+    /// Nil when no item is visible. On the driving thread; when another thread (a frame being
+    /// rendered) or a step of this thread's own layout use holds the layout, no item is taken
+    /// rather than waiting for it, and that is reported: the offset then stays as it is.
     func topVisibleItemAnchor() -> ContentOffsetAnchor? {
-        guard let first = indexPathsForVisibleItems.first, let node = layoutElements.element(at: first)?.node else { return nil }
-        let top = withLayout("automaticallyAdjustsContentOffset", fallback: CGFloat?.none) { layout in
+        let viewport = visibleRect
+        let found = layoutAccess.tryEntering { () -> ContentOffsetAnchor? in
+            let layout = collectionViewLayout
             layout.prepareIfNeeded()
-            return layout.layoutAttributesForItem(at: first)?.frame.minY
+            let items = (layout.layoutAttributesForElements(in: viewport) ?? []).filter { $0.representedElementKind == nil && !$0.isHidden }
+            guard let top = items.min(by: { $0.indexPath < $1.indexPath }),
+                  let node = layoutElements.element(at: top.indexPath)?.node else { return nil }
+            return ContentOffsetAnchor(node: node, offsetFromTop: top.frame.minY - viewport.minY)
         }
-        guard let top else { return nil }
-        return ContentOffsetAnchor(node: node, offsetFromTop: top - contentOffset.y)
+        guard let found else {
+            WeftDiagnostics.report(.collection, "\(self)", "the top visible item could not be read for automaticallyAdjustsContentOffset while the layout was in use; the batch leaves the content offset as it is")
+            return nil
+        }
+        return found
     }
 
     /// Moves the content offset so the anchored item, if the layout (prepared from map

@@ -11,7 +11,8 @@ import Foundation
 /// tests and apps may subclass it. Main-actor isolated.
 @preconcurrency @MainActor
 open class ASTableView: UITableView {
-    /// The node this view belongs to, or, for a view made on its own, the node it made.
+    /// The node this view belongs to, or, for a view made on its own, the node it made (Texture's
+    /// answers nil there: its view works without a node, Weft's through the one it owns).
     public var tableNode: ASTableNode? { scrollingNode as? ASTableNode }
 
     /// The node of a view made on its own (`init(frame:style:)`), which the view owns; nil for a
