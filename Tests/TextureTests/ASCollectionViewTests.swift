@@ -117,6 +117,13 @@ final class ASCollectionViewTestController: UIViewController {
 final class ASCollectionViewTests: XCTestCase {
     // Texture's setUp turns on two ASConfiguration experiments (see README.md).
 
+    func testThatADefaultLayoutInspectorIsProvidedForCustomLayouts() {
+        let layout = UICollectionViewLayout()
+        let collectionView = ASCollectionView(frame: .zero, collectionViewLayout: layout)
+        XCTAssert(collectionView.layoutInspector != nil, "should automatically set a layout delegate for flow layouts")
+        XCTAssert(collectionView.layoutInspector is ASCollectionViewLayoutInspector, "should have a default layout inspector by default")
+    }
+
     func testReloadIfNeeded() {
         var testController = ASCollectionViewTestController(nibName: nil, bundle: nil)
         var del = testController.asyncDelegate!

@@ -25,7 +25,7 @@ final class ASCollectionViewThrashTests: XCTestCase {
     }
 
     func verifyDataSource(_ ds: ASThrashDataSource) {
-        let collectionView = ds.collectionView
+        let collectionView: ASCollectionNode = ds.collectionView
         let data = ds.data
         // Texture reads `data[i]` for each of the collection's sections; the port checks the count
         // first, so a wrong count fails the test instead of trapping.
@@ -151,7 +151,7 @@ final class ASCollectionViewThrashTests: XCTestCase {
     func applyUpdateUsingBatchUpdates(_ update: ASThrashUpdate,
                                       toDataSource dataSource: ASThrashDataSource, animated: Bool,
                                       useXCTestWait wait: Bool) {
-        let collectionView = dataSource.collectionView
+        let collectionView: ASCollectionNode = dataSource.collectionView
 
         let expectation: XCTestExpectation? = wait ? self.expectation(description: "Wait for collection view to update") : nil
 

@@ -22,11 +22,23 @@ final class ASTestTextCellNode: ASTextCellNode {
     }
 }
 
+/// Texture's ASTestTableView. Texture's overrides only private methods (`__initWithFrame:style:`
+/// with the private `ASTestDataController`, `testDataController`); the port keeps its public part,
+/// the `willDeallocBlock` run as the view is deallocated.
+class ASTestTableView: ASTableView {
+    var willDeallocBlock: ((ASTableView) -> Void)?
+
+    deinit {
+        if let willDeallocBlock {
+            willDeallocBlock(self)
+        }
+    }
+}
+
 /// Texture's ASTableViewFilledDataSource. Its `respondsToSelector:` override, which answers for the
 /// section index methods only when `usesSectionIndex` is set, needs the Objective-C runtime: the
 /// port leaves the section index methods out, as Texture's answers while `usesSectionIndex` is NO
-/// (see README.md, testSectionIndexHandling). Its node block does not set the cell's `tintColor`
-/// (Weft's nodes have none yet; only testTintColorIsPropagatedToTableViewCell, not ported, reads it).
+/// (see README.md, testSectionIndexHandling).
 final class ASTableViewFilledDataSource: NSObject, ASTableDataSource, ASTableDelegate {
     var numberOfSections: Int = NumberOfSections
     var rowsPerSection: Int = 20
@@ -59,6 +71,7 @@ final class ASTableViewFilledDataSource: NSObject, ASTableDataSource, ASTableDel
             let textCellNode = ASTestTextCellNode()
             textCellNode.text = String(format: "{%d, %d}", Int32(indexPath.section), Int32(indexPath.row))
             textCellNode.backgroundColor = UIColor.white
+            textCellNode.tintColor = UIColor.yellow
             return textCellNode
         }
     }
@@ -91,6 +104,29 @@ final class ATableViewTestController: UIViewController {
 
 final class ASTableViewTests: XCTestCase {
     // Texture's setUp turns on two ASConfiguration experiments (see README.md).
+    var testTableView: ASTableView?
+
+    func testIndexPathForNode() {
+        let tableViewSize = CGSize(width: 100, height: 500)
+        let tableView = ASTestTableView(frame: CGRect(x: 0, y: 0, width: tableViewSize.width, height: tableViewSize.height),
+                                        style: .plain)
+        let dataSource = ASTableViewFilledDataSource()
+
+        tableView.asyncDelegate = dataSource
+        tableView.asyncDataSource = dataSource
+
+        tableView.reloadData(completion: {
+            for i in 0..<NumberOfSections {
+                for j in 0..<dataSource.rowsPerSection {
+                    let indexPath = IndexPath(row: j, section: i)
+                    let cellNode = tableView.nodeForRow(at: indexPath)!
+                    let reportedIndexPath = tableView.indexPath(for: cellNode)
+                    XCTAssertEqual(indexPath.row, reportedIndexPath?.row)
+                }
+            }
+            self.testTableView = nil
+        })
+    }
 
     /// This may seem silly, but we had issues where the runtime sometimes wouldn't correctly report
     /// conformances declared on categories.
@@ -223,6 +259,52 @@ final class ASTableViewTests: XCTestCase {
 
         XCTAssertTrue(nodeBeforeUpdate !== nodeAfterUpdateZeroSreenfuls.node, "Node should have changed after updating.")
         XCTAssertTrue(nodeAfterUpdateZeroSreenfuls.node?.didEnterPreloadStateCount == 0, "New node should NOT have been preloaded.")
+    }
+
+    func testTintColorIsPropagatedToTableViewCell() {
+        // If a tint color is explicitly defined on an ASCellNode, we should
+        let tableViewSize = CGSize(width: 100, height: 500)
+        let tableView = ASTestTableView(frame: CGRect(x: 0, y: 0, width: tableViewSize.width, height: tableViewSize.height),
+                                        style: .plain)
+        let dataSource = ASTableViewFilledDataSource()
+
+        tableView.asyncDelegate = dataSource
+        tableView.asyncDataSource = dataSource
+
+        tableView.reloadData()
+        tableView.waitUntilAllUpdatesAreCommitted()
+        let indexPath = IndexPath(row: 0, section: 0)
+        let uikitCell = tableView.cellForRow(at: indexPath)
+        let areColorsEqual = CGColorEqualToColor(uikitCell?.tintColor.cgColor, UIColor.yellow.cgColor)
+        XCTAssertTrue(areColorsEqual)
+    }
+
+    func testAutomaticallyAdjustingContentOffset() {
+        let node = ASTableNode(style: .plain)
+        node.automaticallyAdjustsContentOffset = true
+        node.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let ds = ASTableViewFilledDataSource()
+        node.dataSource = ds
+
+        node.view.layoutIfNeeded()
+        node.waitUntilAllUpdatesAreProcessed()
+        let rowHeight = node.view.rectForRow(at: IndexPath(row: 0, section: 0)).size.height
+        // Scroll to row (0,1) + 10pt
+        node.contentOffset = CGPoint(x: 0, y: rowHeight + 10)
+
+        node.performBatch(animated: false, updates: {
+            // Delete row 0 from all sections.
+            // This is silly but it's a consequence of how ASTableViewFilledDataSource is built.
+            ds.rowsPerSection -= 1
+            for i in 0..<NumberOfSections {
+                node.deleteRows(at: [IndexPath(item: 0, section: i)], with: .automatic)
+            }
+        }, completion: nil)
+        node.waitUntilAllUpdatesAreProcessed()
+
+        // Now that row (0,0) is deleted, we should have slid up to be at just 10
+        // i.e. we should have subtracted the deleted row height from our content offset.
+        XCTAssertEqual(node.contentOffset.y, 10)
     }
 }
 

@@ -210,19 +210,37 @@ extension Array {
     }
 }
 
-final class ASThrashDataSource: NSObject, ASCollectionDelegate, ASCollectionDataSource {
+/// Texture's ASThrashDataSource, both halves: a table view's (`init(tableViewDataSourceWithData:)`)
+/// or a collection node's (`init(collectionViewDataSourceWithData:)`). Texture's `tableView` and
+/// `collectionView` are nonnull in its header, one of them nil: implicitly unwrapped here.
+final class ASThrashDataSource: NSObject, ASTableDataSource, ASTableDelegate, ASCollectionDelegate, ASCollectionDataSource {
     let window: UIWindow
-    let collectionView: ASCollectionNode
+    private(set) var tableView: ASTableView!
+    private(set) var collectionView: ASCollectionNode!
     var data: [ASThrashTestSection]
     // Only access on main
     let allNodes: ASWeakSet<ASCellNode>
 
+    init(tableViewDataSourceWithData data: [ASThrashTestSection]) {
+        self.data = data.map { $0.copy() as! ASThrashTestSection }
+        window = UIWindow(frame: UIScreen.main.bounds)
+        allNodes = ASWeakSet()
+        super.init()
+        tableView = ASTableView(frame: window.bounds, style: .plain)
+        window.addSubview(tableView)
+        tableView.asyncDelegate = self
+        tableView.asyncDataSource = self
+        tableView.reloadData()
+        tableView.waitUntilAllUpdatesAreCommitted()
+        tableView.layoutIfNeeded()
+    }
+
     init(collectionViewDataSourceWithData data: [ASThrashTestSection]?) {
         self.data = data?.map { $0.copy() as! ASThrashTestSection } ?? []
         window = UIWindow(frame: UIScreen.main.bounds)
-        collectionView = ASCollectionNode(collectionViewLayout: UICollectionViewFlowLayout())
         allNodes = ASWeakSet()
         super.init()
+        collectionView = ASCollectionNode(collectionViewLayout: UICollectionViewFlowLayout())
         // Texture adds its `_tableView` to the window here, which is nil for a collection: the
         // collection stays out of the window.
         collectionView.delegate = self
@@ -244,12 +262,31 @@ final class ASThrashDataSource: NSObject, ASCollectionDelegate, ASCollectionData
         return data.count
     }
 
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+        return data[section].items.count
+    }
+
+    func numberOfSections(in tableView: UITableView) -> Int {
+        return data.count
+    }
+
+    func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat {
+        return data[section].headerHeight()
+    }
+
     /// Object passed into predicate is ignored.
     func predicateForDeallocatedHierarchy() -> NSPredicate {
         let allNodes = self.allNodes
-        return NSPredicate { [weak window = self.window] _, _ in
-            window == nil && allNodes.isEmpty
+        return NSPredicate { [weak window = self.window, weak view = self.tableView] _, _ in
+            window == nil && view == nil && allNodes.isEmpty
         }
+    }
+
+    func tableView(_ tableView: ASTableView, nodeForRowAt indexPath: IndexPath) -> ASCellNode {
+        let node = ASThrashTestNode()
+        node.item = data[indexPath.section].items[indexPath.item]
+        allNodes.add(node)
+        return node
     }
 
     func collectionNode(_ collectionNode: ASCollectionNode, nodeForItemAt indexPath: IndexPath) -> ASCellNode {

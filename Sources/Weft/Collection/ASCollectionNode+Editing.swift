@@ -35,12 +35,38 @@ extension ASCollectionNode {
     /// in, deleted ones fade out, kept ones slide; see `FrameSequence.editing(atFrame:_:)`) and
     /// show it at once when not. In a nested batch the outermost call decides.
     @preconcurrency public func performBatch(animated: Bool, updates: () -> Void, completion: (@Sendable (Bool) -> Void)? = nil) {
-        guard var batch = recordBatch(updates) else {
+        performBatch(animated: animated, anchoringTopItem: false, updates: updates, completion: completion)
+    }
+
+    /// `performBatch(animated:updates:completion:)`; with `anchoringTopItem`, a non-animated batch
+    /// that does not reload everything keeps the top visible item where it is (a table's
+    /// `automaticallyAdjustsContentOffset`), captured here, on the driving thread, from the frame shown.
+    func performBatch(animated: Bool, anchoringTopItem: Bool, updates: () -> Void, completion: (@Sendable (Bool) -> Void)?) {
+        dataController.openBatch()
+        updates()
+        endBatch(animated: animated, anchoringTopItem: anchoringTopItem, completion: completion)
+    }
+
+    /// Whether this thread has a batch open (`performBatchUpdates` running, or a view's
+    /// `beginUpdates()` not yet ended).
+    var hasOpenBatchHere: Bool {
+        let me = ASDataController.currentThread
+        return dataController.state.withLock { $0.openBatches[me] != nil }
+    }
+
+    /// Opens a batch on this thread, which `endBatch` closes: Texture's `beginUpdates`, on a view.
+    func beginBatch() { dataController.openBatch() }
+
+    /// Closes this thread's batch (see `beginBatch`) and, when it was the outermost, submits it;
+    /// see `performBatch(animated:anchoringTopItem:updates:completion:)`.
+    func endBatch(animated: Bool, anchoringTopItem: Bool, completion: (@Sendable (Bool) -> Void)?) {
+        guard var batch = dataController.closeBatch() else {
             // A nested batch: its completion runs with the outer batch's, before it.
             if let completion { dataController.addNestedCompletion(completion) }
             return
         }
         batch.animated = animated
+        if anchoringTopItem && !animated && !batch.reloadsData { batch.contentOffsetAnchor = topVisibleItemAnchor() }
         dataController.submitReporting(batch, completion: relayingOutWindow(batch.chainingNested(completion)))
     }
 

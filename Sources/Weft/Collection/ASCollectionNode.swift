@@ -95,6 +95,8 @@ open class ASCollectionNode: ASDisplayNode {
     let batchContext = ASBatchContext()
     /// Which applied batches frame sequences animate.
     let updateAnimations = UpdateAnimationLog()
+    /// The top item a non-animated table batch keeps in place (`automaticallyAdjustsContentOffset`).
+    let offsetAnchoring = ContentOffsetAnchoring()
     /// The traits cells are made with: the node's own (see `CollectionCellTraits`).
     let cellTraits = CollectionCellTraits()
 
@@ -590,6 +592,8 @@ open class ASCollectionNode: ASDisplayNode {
         layoutAccess.tryEntering {
             let published = dataController.visible
             if layoutAccess.adopt(published) { collectionViewLayout.invalidateLayout() }
+            // Here, as the layout takes the map: the offset moves with the batch that asked for it.
+            keepAnchoredItemInPlace(shownBy: layoutAccess.adopted.generation)
         }
     }
 

@@ -26,6 +26,8 @@ public final class ASCollectionView: UICollectionView {
     /// The node of a view made on its own (`init(frame:collectionViewLayout:)`), which the view
     /// owns; nil for a node's view, which its node owns.
     private var standaloneNode: ASCollectionNode?
+    /// The inspector `layoutInspector` answers for a custom layout when none is set.
+    private var defaultLayoutInspector: ASCollectionViewLayoutInspector?
     /// The nodes given layout attributes by the last layout pass in a window (see
     /// ASCollectionView+WindowLayout.swift), and whether another pass is queued.
     var attributedNodes: [ObjectIdentifier: WeakCellNode] = [:]
@@ -59,9 +61,19 @@ public final class ASCollectionView: UICollectionView {
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
-    /// The node's `layoutInspector`, as Texture's interop documentation sets it on the view.
+    /// The node's `layoutInspector`, as Texture's interop documentation sets it on the view. When
+    /// none is set, a custom layout's view answers a default `ASCollectionViewLayoutInspector`, as
+    /// Texture's getter does (kept by the view); a flow layout's answers nil, where Texture's
+    /// answers its private flow layout inspector.
     public var layoutInspector: (any ASCollectionViewLayoutInspecting)? {
-        get { owner?.layoutInspector }
+        get {
+            if let inspector = owner?.layoutInspector { return inspector }
+            guard !(collectionViewLayout is UICollectionViewFlowLayout) else { return nil }
+            if let defaultLayoutInspector { return defaultLayoutInspector }
+            let inspector = ASCollectionViewLayoutInspector()
+            defaultLayoutInspector = inspector
+            return inspector
+        }
         set { owner?.layoutInspector = newValue }
     }
 

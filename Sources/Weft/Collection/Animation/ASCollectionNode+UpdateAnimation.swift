@@ -7,6 +7,7 @@ extension ASCollectionNode {
     /// (`ASCellLayoutMode.appliesAsReload(_:)`).
     func noteAppliedBatch(_ changes: CollectionChangeSet, generation: Int) {
         updateAnimations.note(generation: generation, animated: changes.animated && !changes.reloadsData && !cellLayoutMode.appliesAsReload(changes))
+        if let anchor = changes.contentOffsetAnchor { offsetAnchoring.note(anchor, generation: generation) }
     }
 
     /// The animation from `old` (the map the last frame showed) to the map the layout is prepared

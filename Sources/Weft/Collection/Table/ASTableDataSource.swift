@@ -100,6 +100,13 @@ public protocol ASTableDelegate: AnyObject {
     /// Texture's older spelling of `tableNode(_:constrainedSizeForRowAt:)`, asked when that one is
     /// not implemented.
     func tableView(_ tableView: ASTableView, constrainedSizeForRowAt indexPath: IndexPath) -> ASSizeRange
+    /// UIKit's `UITableViewDelegate` height of a section's header, which Texture's table passes
+    /// through to UIKit: the header is exactly this tall (its title or node, if any, laid out in
+    /// it; a blank one otherwise), and a height of 0 or less means none. When not implemented, the
+    /// header is as tall as its title or node. Asked with the table's view, on the main actor.
+    func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat
+    /// UIKit's height of a section's footer; see `tableView(_:heightForHeaderInSection:)`.
+    func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat
 }
 
 extension ASTableDelegate {
@@ -109,6 +116,14 @@ extension ASTableDelegate {
     public func tableView(_ tableView: ASTableView, constrainedSizeForRowAt indexPath: IndexPath) -> ASSizeRange {
         DefaultAnswer.mark()
         return .zero
+    }
+    public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat {
+        DefaultAnswer.mark()
+        return 0
+    }
+    public func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat {
+        DefaultAnswer.mark()
+        return 0
     }
     public func tableNode(_ tableNode: ASTableNode, nodeBlockForHeaderInSection section: Int) -> ASCellNodeBlock? { nil }
     public func tableNode(_ tableNode: ASTableNode, nodeBlockForFooterInSection section: Int) -> ASCellNodeBlock? { nil }

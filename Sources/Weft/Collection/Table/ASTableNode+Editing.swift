@@ -26,15 +26,16 @@ extension ASTableNode {
         collection.performBatchUpdates(updates ?? {}, completion: completion)
     }
 
-    /// Texture's `performBatch(animated:updates:completion:)`.
+    /// Texture's `performBatch(animated:updates:completion:)`. When not `animated`, with
+    /// `automaticallyAdjustsContentOffset`, the top visible row stays where it is.
     @preconcurrency public func performBatch(animated: Bool, updates: () -> Void, completion: (@Sendable (Bool) -> Void)? = nil) {
-        collection.performBatch(animated: animated, updates: updates, completion: completion)
+        collection.performBatch(animated: animated, anchoringTopItem: automaticallyAdjustsContentOffset, updates: updates, completion: completion)
     }
 
     /// `performBatch(animated:updates:completion:)` with no updates (`nil`).
     @_disfavoredOverload
     @preconcurrency public func performBatch(animated: Bool, updates: (() -> Void)?, completion: (@Sendable (Bool) -> Void)? = nil) {
-        collection.performBatch(animated: animated, updates: updates ?? {}, completion: completion)
+        performBatch(animated: animated, updates: updates ?? {}, completion: completion)
     }
 
     /// Rows and sections edited with `animation`: a batch of their own, or part of the open one.

@@ -15,7 +15,8 @@ import Synchronization
 /// separator settings are guarded by their mutex.
 open class ASTableNode: ASDisplayNode {
     // SAFETY: `collection` and `adapter` are set in init and never replaced; the collection guards
-    // its own state; the separators are behind their mutex.
+    // its own state; the separators, `automaticallyAdjustsContentOffset` and the views are behind
+    // their mutexes.
 
     struct Separators {
         var style = UITableView.SeparatorStyle.singleLine
@@ -30,6 +31,18 @@ open class ASTableNode: ASDisplayNode {
     private let adapter = TableAdapter()
     private let separatorState = Mutex(Separators())
     private let loadedView = Mutex<AnyObject?>(nil)
+    private let adjustsContentOffset = Mutex(false)
+    /// The view made with `ASTableView(frame:style:)`, which owns this node: held weakly, so
+    /// neither keeps the other alive (a node's own view is in `loadedView`, held strongly).
+    private let owningView = Mutex(WeakTableView())
+
+    /// A weak reference to a view, in `owningView`'s mutex.
+    struct WeakTableView { weak var view: ASTableView? }
+
+    /// Called once, by a view made on its own that owns this node, before it is shared.
+    @MainActor func noteOwningView(_ view: ASTableView) {
+        owningView.withLock { $0.view = view }
+    }
 
     /// The rows live in `collection`, which is not a subnode: it takes the table's traits here.
     override func traitsDidChange(from previous: ASPrimitiveTraitCollection) {
@@ -82,6 +95,7 @@ open class ASTableNode: ASDisplayNode {
 
     @MainActor var viewMadeIfNeeded: ASTableView {
         if let view = loadedView.withLock({ $0 }) as? ASTableView { return view }
+        if let view = owningView.withLock({ $0.view }) { return view }
         let view = ASTableView(tableNode: self)
         loadedView.withLock { $0 = view }
         return view
@@ -113,6 +127,16 @@ open class ASTableNode: ASDisplayNode {
     public var contentOffset: CGPoint {
         get { collection.contentOffset }
         set { collection.contentOffset = newValue }
+    }
+
+    /// Texture's `automaticallyAdjustsContentOffset` (false by default): a batch made with
+    /// `performBatch(animated: false, …)` that does not reload everything moves the content offset
+    /// so the row at the top of the viewport before it stays where it was (unless it was deleted).
+    /// The offset moves when the layout takes the batch's rows: after
+    /// `waitUntilAllUpdatesAreProcessed()`, or at the next frame or query.
+    public var automaticallyAdjustsContentOffset: Bool {
+        get { adjustsContentOffset.withLock { $0 } }
+        set { adjustsContentOffset.withLock { $0 = newValue } }
     }
 
     /// UIScrollView's `setContentOffset(_:animated:)`.

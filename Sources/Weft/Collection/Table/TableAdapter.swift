@@ -69,17 +69,35 @@ final class TableAdapter: ASCollectionDataSource, ASCollectionDelegate, Forwardi
 
     // MARK: Section headers and footers
 
-    /// What a section's header or footer is made of: a node block from the delegate, else a title.
+    /// What a section's header or footer is made of: a node block from the delegate, else a title,
+    /// else a blank node when the delegate gives it a height (UIKit shows an empty header then).
+    /// A height of 0 or less means none, whatever it would show.
     private func source(kind: String, section: Int) -> ASCellNodeBlock? {
         guard let table else { return nil }
         let isHeader = kind == Self.header
+        let height = height(kind: kind, section: section)
+        if let height, height <= 0 { return nil }
         if let delegate {
             let block = isHeader ? delegate.tableNode(table, nodeBlockForHeaderInSection: section)
                                  : delegate.tableNode(table, nodeBlockForFooterInSection: section)
             if let block { return block }
         }
-        guard let title = title(kind: kind, section: section), !title.isEmpty else { return nil }
+        guard let title = title(kind: kind, section: section), !title.isEmpty else {
+            guard height != nil else { return nil }
+            let blank: ASCellNodeBlock = { ASCellNode() }
+            return blank
+        }
         return { TableSectionTitleNode(title: title, isHeader: isHeader) }
+    }
+
+    /// The delegate's `tableView(_:heightFor…InSection:)` (UIKit's spelling, which takes the
+    /// table's view), or nil when it does not implement it.
+    private func height(kind: String, section: Int) -> CGFloat? {
+        guard let table, let delegate else { return nil }
+        let view = table.viewMadeIfNeeded
+        return DefaultAnswer.implemented {
+            kind == Self.header ? delegate.tableView(view, heightForHeaderInSection: section) : delegate.tableView(view, heightForFooterInSection: section)
+        }
     }
 
     /// A title from `tableNode(_:titleFor…InSection:)`, else from UIKit's spelling, which takes
@@ -92,8 +110,11 @@ final class TableAdapter: ASCollectionDataSource, ASCollectionDelegate, Forwardi
         }) {
             return title
         }
+        // The view without loading the node: Weft asks here, not the app, so an unloaded node is
+        // no early access to report (and a view made on its own has its node never loaded).
+        let view = table.viewMadeIfNeeded
         return DefaultAnswer.implemented {
-            isHeader ? dataSource.tableView(table.view, titleForHeaderInSection: section) : dataSource.tableView(table.view, titleForFooterInSection: section)
+            isHeader ? dataSource.tableView(view, titleForHeaderInSection: section) : dataSource.tableView(view, titleForFooterInSection: section)
         } ?? nil
     }
 
@@ -106,11 +127,19 @@ final class TableAdapter: ASCollectionDataSource, ASCollectionDelegate, Forwardi
     }
 
     func collectionNode(_ collectionNode: ASCollectionNode, sizeRangeForHeaderInSection section: Int) -> ASSizeRange {
-        ASSizeRange(min: .zero, max: CGSize(width: collectionNode.bounds.width, height: .infinity))
+        sizeRange(kind: Self.header, section: section, width: collectionNode.bounds.width)
     }
 
     func collectionNode(_ collectionNode: ASCollectionNode, sizeRangeForFooterInSection section: Int) -> ASSizeRange {
-        ASSizeRange(min: .zero, max: CGSize(width: collectionNode.bounds.width, height: .infinity))
+        sizeRange(kind: Self.footer, section: section, width: collectionNode.bounds.width)
+    }
+
+    /// Exactly the delegate's height when it gives one; else any height.
+    private func sizeRange(kind: String, section: Int, width: CGFloat) -> ASSizeRange {
+        guard let height = height(kind: kind, section: section), height > 0 else {
+            return ASSizeRange(min: .zero, max: CGSize(width: width, height: .infinity))
+        }
+        return ASSizeRange(min: CGSize(width: 0, height: height), max: CGSize(width: width, height: height))
     }
 
     // MARK: Batch fetching

@@ -12,6 +12,9 @@ struct CollectionChangeSet: Sendable {
     /// The completions of batches nested in this one, in the order they closed: they run before
     /// the outer batch's own, as Texture's do (each is enqueued when its batch closes).
     var nestedCompletions: [@Sendable (Bool) -> Void] = []
+    /// The top visible item to keep in place once the batch is shown (a table's
+    /// `automaticallyAdjustsContentOffset`; see `ContentOffsetAnchoring`).
+    var contentOffsetAnchor: ContentOffsetAnchor?
 
     /// `completion` run after the nested batches' completions; nil when there are none of either.
     func chainingNested(_ completion: (@Sendable (Bool) -> Void)?) -> (@Sendable (Bool) -> Void)? {
