@@ -93,19 +93,21 @@ extension ASCollectionNode {
     /// resampled) and lets the range controller update the ranges around the viewport. Returns the
     /// snapped offset and the visible elements with their nodes.
     /// A UIKit layout pass passes `waitingForBatchFetch` false: it runs on the main actor, where the
-    /// fetch it would wait for completes.
-    func prepareFrame(at offset: CGPoint, scale: DisplayScale, waitingForBatchFetch: Bool = true) throws(CollectionError) -> (offset: CGPoint, visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
+    /// fetch it would wait for completes. A frame sequence passes `reach`, the furthest offset its
+    /// frames from this one on show: measuring ahead stops there (see `measureAheadInBackground`).
+    func prepareFrame(at offset: CGPoint, scale: DisplayScale, waitingForBatchFetch: Bool = true,
+                      reach: CGPoint? = nil) throws(CollectionError) -> (offset: CGPoint, visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
         // The offset is kept on the node for what reads it during the frame (batch fetching, a
         // delegate); this frame uses the request's value and does not read it back.
         contentOffset = offset
         waitUntilAllUpdatesAreProcessed()
         if waitingForBatchFetch { waitForBatchFetch() }
         return try layoutAccess.entering("\(self): a frame") { () throws(CollectionError) in
-            try prepareFrameHoldingLayout(at: offset, scale: scale.value)
+            try prepareFrameHoldingLayout(at: offset, scale: scale.value, reach: reach)
         }
     }
 
-    private func prepareFrameHoldingLayout(at offset: CGPoint, scale: CGFloat) throws(CollectionError) -> (offset: CGPoint, visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
+    private func prepareFrameHoldingLayout(at offset: CGPoint, scale: CGFloat, reach: CGPoint?) throws(CollectionError) -> (offset: CGPoint, visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
         try loadDataIfNeeded()
         relayoutInvalidatedCells()
         let viewport = bounds.size
@@ -126,7 +128,7 @@ extension ASCollectionNode {
         releaseNodesMeasuredOutsideRanges()
         // A deferred item the data source could not describe fails the frame that needed it.
         if let error = dataError { throw error }
-        measureAheadInBackground(after: visible)
+        measureAheadInBackground(after: visible, reach: reach)
         return (snapped, visible)
     }
 

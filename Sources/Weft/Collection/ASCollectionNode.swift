@@ -224,13 +224,23 @@ open class ASCollectionNode: ASDisplayNode {
     var isSettledForQuietResolution: Bool { dataController.isSettled }
 
     /// After a frame: measures ahead of its last shown item, when the list is measured lazily by a
-    /// layout that reads sizes as it goes.
-    func measureAheadInBackground(after visible: [(UICollectionViewLayoutAttributes, ASCellNode)]) {
+    /// layout that reads sizes as it goes. With `reach` (a frame sequence's furthest offset from
+    /// this frame on), only as far as the content those frames show: the items past it, which a
+    /// sequence never shows, cost a short sequence of a long list most of its start-up. The
+    /// measured items' lengths along the scroll are added up as if each took a line of its own,
+    /// so in a grid it stops early, never late; a frame measures what it finds unmeasured itself.
+    func measureAheadInBackground(after visible: [(UICollectionViewLayoutAttributes, ASCellNode)], reach: CGPoint? = nil) {
         let (limit, releasing) = settings.withLockedValue { ($0.backgroundMeasurementLimit, $0.releasesNodesOutsidePreloadRange) }
         let deferred = dataController.itemsDeferred
-        guard deferred, limit > 0, collectionViewLayout.readsSizesAsItGoes,
-              let last = visible.lazy.filter({ $0.0.representedElementKind == nil }).map(\.0.indexPath).max() else { return }
-        backgroundMeasurement.schedule(map: layoutElements, after: last, count: limit, releasing: releasing, collection: self)
+        let items = visible.lazy.filter { $0.0.representedElementKind == nil }
+        guard deferred, limit > 0, collectionViewLayout.readsSizesAsItGoes, let last = items.map(\.0.indexPath).max() else { return }
+        let vertical = collectionViewLayout.scrollDirection == .vertical
+        var extent = CGFloat.infinity
+        if let reach, let shownEnd = items.map({ vertical ? $0.0.frame.maxY : $0.0.frame.maxX }).max() {
+            extent = (vertical ? reach.y + bounds.height : reach.x + bounds.width) - shownEnd
+        }
+        backgroundMeasurement.schedule(map: layoutElements, after: last, count: extent > 0 ? limit : 0, extent: extent, vertical: vertical,
+                                       releasing: releasing, collection: self)
     }
 
     /// With `releasesNodesOutsidePreloadRange`, remembers elements whose nodes the layout made only

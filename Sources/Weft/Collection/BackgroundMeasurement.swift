@@ -40,8 +40,10 @@ final class BackgroundMeasurement: Sendable {
     private let keptAhead = Mutex<[ASCollectionElement]>([])
 
     /// Measures up to `count` items of `map` after `last` (in section, item order), unless a
-    /// later call supersedes this one.
-    func schedule(map: ASElementMap, after last: IndexPath, count: Int, releasing: Bool, collection: ASCollectionNode) {
+    /// later call supersedes this one, and stops once the items measured add up to `extent`
+    /// points along the scroll (`vertical`: their heights, else their widths).
+    func schedule(map: ASElementMap, after last: IndexPath, count: Int, extent: CGFloat = .infinity, vertical: Bool = true,
+                  releasing: Bool, collection: ASCollectionNode) {
         let mine = generation.withLock { value -> Int in value += 1; return value }
         if releasing { releaseKeptNodes(map: map, after: last, keeping: count) }
         guard count > 0, last.count == 2 else { return }
@@ -52,18 +54,25 @@ final class BackgroundMeasurement: Sendable {
             defer { running.leave() }
             let isCurrent: @Sendable () -> Bool = { self.generation.withLock { $0 } == mine && owner.value != nil }
             var pending = job
+            var measured: CGFloat = 0
             while isCurrent(), let elements = pending.next(Self.chunk) {
                 let unmeasured = elements.filter { !$0.isMeasured }
-                guard !unmeasured.isEmpty else { continue }
-                ElementResolution.resolve(unmeasured, quietly: true, stillWanted: isCurrent)
-                guard isCurrent() else { return }
-                let serial = unmeasured.filter(\.serialCreation), concurrent = unmeasured.filter { !$0.serialCreation }
-                var made: [ASCollectionElement] = []
-                if !serial.isEmpty {
-                    made += ElementAllocation.onNodeCreationThread(serial: true) { serial.filter { $0.measureAhead() } } ?? []
+                if !unmeasured.isEmpty {
+                    ElementResolution.resolve(unmeasured, quietly: true, stillWanted: isCurrent)
+                    guard isCurrent() else { return }
+                    let serial = unmeasured.filter(\.serialCreation), concurrent = unmeasured.filter { !$0.serialCreation }
+                    var made: [ASCollectionElement] = []
+                    if !serial.isEmpty {
+                        made += ElementAllocation.onNodeCreationThread(serial: true) { serial.filter { $0.measureAhead() } } ?? []
+                    }
+                    made += ElementAllocation.asNodeCreationThread { concurrent.filter { $0.measureAhead() } }
+                    if releasing, !made.isEmpty { keptAhead.withLock { $0 += made } }
                 }
-                made += ElementAllocation.asNodeCreationThread { concurrent.filter { $0.measureAhead() } }
-                if releasing, !made.isEmpty { keptAhead.withLock { $0 += made } }
+                measured += elements.reduce(0) { sum, element in
+                    guard let size = element.knownSize else { return sum }
+                    return sum + (vertical ? size.height : size.width)
+                }
+                if measured >= extent { return }
             }
         }
     }

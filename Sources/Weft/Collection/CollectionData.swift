@@ -143,6 +143,11 @@ public final class ASCollectionElement: @unchecked Sendable {
     /// is not made again for its size).
     public var size: CGSize { measuredSize() }
 
+    /// The measured size, nil when the node was never measured; makes nothing.
+    var knownSize: CGSize? {
+        ElementAllocation.withLock { switch state { case .done(_, let size), .released(let size): size; case .pending, .allocating: nil } }
+    }
+
     /// Whether the node has been measured (it may have been given up since).
     var isMeasured: Bool {
         ElementAllocation.withLock { switch state { case .done, .released: true; case .pending, .allocating: false } }
@@ -176,9 +181,7 @@ public final class ASCollectionElement: @unchecked Sendable {
     /// up keeps its size, and one being measured ahead is waited for, not made twice.
     @discardableResult
     func measuredSize() -> CGSize {
-        if let size = ElementAllocation.withLock({ () -> CGSize? in
-            switch state { case .done(_, let size), .released(let size): size; case .pending, .allocating: nil }
-        }) { return size }
+        if let size = knownSize { return size }
         return made(sizeSuffices: true).size
     }
 

@@ -20,10 +20,21 @@ final class FrameSequencePlayer: FrameSource, @unchecked Sendable {
     private var shown: PublishedMap?
     private var transition: CollectionTransition?
     private(set) var nextFrame = 0
+    /// Per frame of a scroll (two frames or more), the furthest offset it and the frames after it
+    /// show (the greatest x and y): how far measuring ahead of that frame is worth going. Nil for
+    /// a lone frame (a snapshot), which measures ahead for the snapshots that may follow it.
+    private let reaches: [CGPoint]?
 
     init(node: ASCollectionNode, sequence: FrameSequence) {
         self.node = node
         self.sequence = sequence
+        var reach = CGPoint(x: -CGFloat.infinity, y: -CGFloat.infinity)
+        var reaches = [CGPoint](repeating: .zero, count: sequence.offsets.count)
+        for (index, offset) in sequence.offsets.enumerated().reversed() {
+            reach = CGPoint(x: max(reach.x, offset.x), y: max(reach.y, offset.y))
+            reaches[index] = reach
+        }
+        self.reaches = sequence.offsets.count > 1 ? reaches : nil
     }
 
     /// FrameSource: the frame's compositing, to run on any thread.
@@ -94,7 +105,7 @@ final class FrameSequencePlayer: FrameSource, @unchecked Sendable {
             throw .invalidSequence("the sequence has \(sequence.count) frames; frame \(index) was asked for after frame \(nextFrame - 1)")
         }
         nextFrame += 1
-        let (snapped, visible) = try node.prepareFrame(at: request.offset, scale: request.scale)
+        let (snapped, visible) = try node.prepareFrame(at: request.offset, scale: request.scale, reach: reaches?[index])
         let current = node.layoutAccess.adopted
         if let shown, shown.generation != current.generation {
             transition = startTransition(from: shown, atFrame: index)

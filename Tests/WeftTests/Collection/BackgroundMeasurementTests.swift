@@ -32,6 +32,32 @@ import Testing
         #expect(source.asked == asked, "items 150 past the first frame were measured ahead")
     }
 
+    /// A frame sequence measures ahead only as far as its frames from the current one on scroll:
+    /// the items past its last viewport, which it never shows, are left to whoever needs them.
+    /// Snapshots taken one by one at the same offsets, whose next offset is unknown, measure up to
+    /// the limit past each.
+    @Test func aFrameSequenceMeasuresAheadOnlyAsFarAsItsFramesShow() async throws {
+        let offsets = [CGPoint.zero, CGPoint(x: 0, y: 200), CGPoint(x: 0, y: 400)]
+        let sequenceSource = ModelBoxSource(sections: LazyMeasurementTests.model(sections: 1, items: 100_000))
+        let scrolled = LazyMeasurementTests.collection(sequenceSource, measuringAhead: 300)
+        var frames = 0
+        for try await _ in scrolled.frames(try FrameSequence(validating: offsets), scale: 1) { frames += 1 }
+        #expect(frames == 3)
+        #expect(scrolled.backgroundMeasurement.waitUntilIdle())
+
+        let snapshotSource = ModelBoxSource(sections: LazyMeasurementTests.model(sections: 1, items: 100_000))
+        let snapshotted = LazyMeasurementTests.collection(snapshotSource, measuringAhead: 300)
+        for offset in offsets { _ = try snapshotted.snapshot(at: offset, scale: 1) }
+        #expect(snapshotted.backgroundMeasurement.waitUntilIdle())
+
+        let last = try Self.lastShownItem(scrolled)
+        let inSequence = scrolled.elements.existingElements.filter(\.isMeasured).count
+        let bySnapshots = snapshotted.elements.existingElements.filter(\.isMeasured).count
+        #expect(bySnapshots >= last.item + 300, "snapshots measure the limit past the last one")
+        #expect(inSequence < bySnapshots - 200, "\(inSequence) items measured by the sequence, \(bySnapshots) by snapshots")
+        #expect(Self.element(scrolled, after: last, by: 200)?.isMeasured == false)
+    }
+
     @Test func pixelsDoNotDependOnIt() throws {
         let model = LazyMeasurementTests.model(sections: 3, items: 4_000)
         // The sources are kept: a node holds its data source weakly, and without them both
