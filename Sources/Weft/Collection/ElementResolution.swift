@@ -83,6 +83,15 @@ final class ElementResolver: Sendable {
             }
             return
         }
+        // The delegate answers an item's range with the live bounds as it likes (as Texture's
+        // delegates do): items asked for while the bounds are not this load's viewport, or change
+        // meanwhile, may be measured for another width than the rest, which the viewport the
+        // collection records would hide from the next access.
+        let changes = node.settings[\.viewportChanges]
+        let atLoadsViewport = node.bounds.size == viewport
+        defer {
+            if !atLoadsViewport || node.settings[\.viewportChanges] != changes { node.dataController.noteItemsMeasuredForAnotherViewport() }
+        }
         let loader = node.loader(for: viewport)
         let positions = node.dataSourcePositions(of: elements)
         for element in elements where element.isDeferred {

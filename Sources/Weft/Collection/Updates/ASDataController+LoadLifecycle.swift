@@ -28,6 +28,10 @@ extension ASDataController {
     /// The configuration the data was loaded with changed: the next access loads again.
     func invalidateLoad() { state.withLock { $0.load.invalidate() } }
 
+    /// Deferred items were resolved while the viewport was changing; see
+    /// `LoadLifecycle.noteItemsMeasuredForAnotherViewport`.
+    func noteItemsMeasuredForAnotherViewport() { state.withLock { $0.load.noteItemsMeasuredForAnotherViewport() } }
+
     /// A deferred item the data source could not describe puts the data in error.
     func noteDeferredItemError(_ error: CollectionError) { state.withLock { $0.load.noteDeferredItemError(error) } }
 

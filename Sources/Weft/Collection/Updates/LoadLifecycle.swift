@@ -128,6 +128,13 @@ struct LoadLifecycle: Sendable {
         if measuredViewport != viewport { measuredViewport = .zero }
     }
 
+    /// Deferred items were resolved while the viewport was another than the one their load
+    /// measured for: the delegate reads the live bounds as it answers, so their ranges may be for
+    /// that other size. The next access measures every element again.
+    mutating func noteItemsMeasuredForAnotherViewport() {
+        measuredViewport = .zero
+    }
+
     /// Loaded and nothing runs or is asked for: only then may measuring ahead ask the data source.
     var isSettled: Bool { loaded && !running && !reloadRequested }
 
