@@ -84,11 +84,12 @@ final class ElementResolver: Sendable {
             return
         }
         // The delegate answers an item's range with the live bounds as it likes (as Texture's
-        // delegates do): items asked for while the bounds are not this load's viewport, or change
-        // meanwhile, may be measured for another width than the rest, which the viewport the
-        // collection records would hide from the next access.
+        // delegates do): items asked for while the bounds' cross size (across the scroll) is not
+        // this load's, or the bounds are set meanwhile, may be measured for another width than the
+        // rest, which the viewport the collection records would hide from the next access.
         let changes = node.settings[\.viewportChanges]
-        let atLoadsViewport = node.bounds.size == viewport
+        let bounds = node.bounds.size
+        let atLoadsViewport = node.collectionViewLayout.scrollDirection == .vertical ? bounds.width == viewport.width : bounds.height == viewport.height
         defer {
             if !atLoadsViewport || node.settings[\.viewportChanges] != changes { node.dataController.noteItemsMeasuredForAnotherViewport() }
         }
