@@ -89,6 +89,14 @@ private class ASTestDisplayNode: ASDisplayNode {
         super.didExitPreloadState()
         preloadStateChangedToNO = true
     }
+
+    override class func display(withParameters parameter: Any?, isCancelled: () -> Bool) -> UIImage? {
+        return nil
+    }
+}
+
+private func stringContainsPointer(_ description: String, _ p: AnyObject) -> Bool {
+    description.contains(String(format: "%p", unsafeBitCast(p, to: Int.self)))
 }
 
 private final class ASTestResponderNodeWithOverride: ASDisplayNode {
@@ -1278,6 +1286,74 @@ final class ASDisplayNodeTests: XCTestCase {
             let underlayIndex = node.subnodes.firstIndex { $0 === underlay }
             let overlayIndex = node.subnodes.firstIndex { $0 === overlay }
             XCTAssertLessThan(underlayIndex ?? NSNotFound, overlayIndex ?? NSNotFound)
+        }
+    }
+
+    func testDebugDescription() {
+        MainActor.assumeIsolated {
+            // View node has subnodes. Make sure all of the nodes are included in the description
+            let parent = ASDisplayNode()
+
+            let a = ASDisplayNode()
+            a.isLayerBacked = true
+            let b = ASDisplayNode()
+            b.isLayerBacked = true
+            b.frame = CGRect(x: 0, y: 0, width: 100, height: 123)
+            let c = ASDisplayNode()
+
+            for child in [a, b, c] {
+                parent.addSubnode(child)
+            }
+
+            let nodeDescription = parent.displayNodeRecursiveDescription()
+
+            // Make sure [parent recursiveDescription] contains a, b, and c's pointer string
+            XCTAssertTrue(stringContainsPointer(nodeDescription, a), "Layer backed node not present in [parent displayNodeRecursiveDescription]")
+            XCTAssertTrue(stringContainsPointer(nodeDescription, b), "Layer-backed node not present in [parent displayNodeRecursiveDescription]")
+            XCTAssertTrue(stringContainsPointer(nodeDescription, c), "View-backed node not present in [parent displayNodeRecursiveDescription]")
+
+            // Make sure layer names have display node in description
+            XCTAssertTrue(stringContainsPointer(a.layer.debugDescription, a), "Layer backed node not present")
+            XCTAssertTrue(stringContainsPointer(b.layer.debugDescription, b), "Layer-backed node not present")
+        }
+    }
+
+    func testPlaceholder() {
+        MainActor.assumeIsolated {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+            let node = ASTestDisplayNode()
+            node.placeholderEnabled = true
+            node.frame = window.bounds
+            window.addSubnode(node)
+            window.makeKeyAndVisible()
+
+            let layer = node.layer
+            XCTAssertNotNil(layer)
+            var hasPlaceholderLayer = false
+            for sublayer in layer.sublayers ?? [] {
+                if sublayer.zPosition == 9999.0 {
+                    hasPlaceholderLayer = true
+                    break
+                }
+            }
+            XCTAssertTrue(hasPlaceholderLayer)
+        }
+    }
+
+    func testThatItsSafeToAutomeasureANodeMidTransition() {
+        MainActor.assumeIsolated {
+            let supernode = ASDisplayNode()
+            supernode.layoutThatFits(ASSizeRangeMake(CGSize.zero, CGSize(width: 100, height: 100)))
+            let node = ASDisplayNode()
+            node.bounds = CGRect(x: 0, y: 0, width: 50, height: 50)
+            supernode.addSubnode(node)
+
+            XCTAssertNil(node.calculatedLayout)
+            XCTAssertTrue(node.layer.needsLayout())
+
+            supernode.transitionLayout(withAnimation: false, shouldMeasureAsync: true, measurementCompletion: nil)
+
+            XCTAssertNoThrow(node.view.layoutIfNeeded())
         }
     }
 

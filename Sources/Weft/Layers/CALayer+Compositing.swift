@@ -4,9 +4,10 @@ import Foundation
 /// layer) draws its background, border, shadow and sublayers, as Core Animation would, among the
 /// node's. A node's layer added under one draws its node.
 extension CALayer {
-    /// The layers of their own added to this node's layer, captured in their z order.
-    func hostedCompositeLayers(scale: CGFloat?, resolve: (UIColor) -> UIColor) -> [CompositeLayer] {
-        let own = storage.withLock { $0.sublayers }
+    /// The layers of their own added to this node's layer, captured in their z order, but for
+    /// `leftOut` (a placeholder over contents already drawn).
+    func hostedCompositeLayers(scale: CGFloat?, leavingOut leftOut: CALayer?, resolve: (UIColor) -> UIColor) -> [CompositeLayer] {
+        let own = storage.withLock { $0.sublayers }.filter { $0 !== leftOut }
         return CompositeLayer.inZOrder(own.compactMap { layer in
             StackSpace.ensuringSpace { layer.captured(scale: scale, resolve: resolve).map { ($0, layer.zPosition) } }
         })
@@ -26,7 +27,7 @@ extension CALayer {
         return CompositeLayer(frame: frame, bounds: s.bounds, asRoot: false, alpha: CGFloat(s.opacity),
                               background: s.backgroundColor.map { resolve($0.uiColor) }, radius: s.cornerRadius,
                               rounding: .defaultSlowCALayer, clips: s.masksToBounds, borderWidth: s.borderColor == nil ? 0 : s.borderWidth,
-                              borderColor: s.borderColor.map { resolve($0.uiColor) } ?? .clear, store: contents(scale: scale),
+                              borderColor: s.borderColor.map { resolve($0.uiColor) } ?? .clear, store: drawnContents(scale: scale),
                               sublayers: sublayers,
                               effects: LayerEffects.capture(s.properties, position: s.position, anchorPoint: s.anchorPoint, resolve: resolve))
     }

@@ -35,6 +35,10 @@ open class CALayer {
         var borderColor: CGColor? = UIColor.black.cgColor
         var masksToBounds = false
         var contentsScale: CGFloat = 1
+        /// See `contents`.
+        var contents: Any?
+        /// Core Animation's `needsLayout` for a layer of its own; see CALayer+Layout.swift.
+        var needsLayout = true
         var name: String?
         var properties = LayerProperties()
         /// Sublayers that are not a node's (for a node's layer: those added besides its
@@ -65,7 +69,7 @@ open class CALayer {
                 s.backgroundColor = copied.backgroundColor; s.cornerRadius = copied.cornerRadius
                 s.borderWidth = copied.borderWidth; s.borderColor = copied.borderColor
                 s.masksToBounds = copied.masksToBounds; s.contentsScale = copied.contentsScale
-                s.name = copied.name; s.properties = copied.properties
+                s.name = copied.name; s.properties = copied.properties; s.contents = copied.contents
             }
         }
     }
@@ -345,13 +349,58 @@ open class CALayer {
         set { write(\.needsDisplayOnBoundsChange, newValue) }
     }
 
+    /// QuartzCore's `layoutSublayers()`: places the sublayers. A node's layer lays out its node
+    /// (`ASDisplayNode.layoutIfNeeded()`); a layer of its own asks its delegate
+    /// (`layoutSublayers(of:)`). Either way the layer no longer needs layout.
+    /// (Declared in the class so that subclasses can override it, as Core Animation's do.)
+    open func layoutSublayers() {
+        if let node { return node.layoutIfNeeded() }
+        storage.withLock { $0.needsLayout = false }
+        delegate?.layoutSublayers(of: self)
+    }
+
     /// A node's layer asks its node to redraw; QuartzCore's `setNeedsDisplay()`. A layer of its own
     /// draws what its properties say every time it is composited, so there is nothing to mark.
     open func setNeedsDisplay() { node?.setNeedsDisplay() }
 
-    /// What a layer of its own shows inside its bounds at `scale`; nil for a plain layer. A
+    /// What a layer of its own shows inside its bounds at `scale`: its `contents` image, stretched
+    /// to the bounds (Core Animation's default gravity, `resize`); nil when it has none. A
     /// subclass that draws (`CAShapeLayer`) overrides it. (Declared in the class so it can be.)
-    func contents(scale: CGFloat?) -> Bitmap? { nil }
+    func drawnContents(scale: CGFloat?) -> Bitmap? {
+        let (contents, size) = storage.withLock { ($0.contents, $0.bounds.size) }
+        guard let contents, size.width > 0, size.height > 0 else { return nil }
+        let image: UIImage
+        switch contents {
+        case let given as UIImage: image = given
+        case let bitmap as Bitmap: image = UIImage(bitmap: bitmap)
+        default: return nil
+        }
+        return try? Bitmap(size: size, scale: scale ?? ASScreenScale()) { context in
+            UIGraphicsContextStack.with(context, ownsPixels: true) { image.draw(in: CGRect(origin: .zero, size: size)) }
+        }
+    }
+
+    /// QuartzCore's `contents`: what the layer shows inside its bounds. A layer of its own takes a
+    /// `UIImage` (Texture sets an image's `CGImage`; Weft's images are their own bitmaps) or a
+    /// `Bitmap`, drawn stretched to the bounds; nil by default. Another value is kept and
+    /// reported, and draws nothing. A node's layer answers the node's drawn backing store
+    /// (`ASDisplayNode.contents`); setting it is reported and ignored, as the node draws its own.
+    public var contents: Any? {
+        get {
+            if let node { return node.contents }
+            return storage.withLock { $0.contents }
+        }
+        set {
+            if let node {
+                WeftDiagnostics.report(.appearance, node.description, "layer.contents was set to \(newValue.map { "\(type(of: $0))" } ?? "nil"); a node's layer shows what the node draws (use an ASImageNode or a display block); ignored")
+                return
+            }
+            if let newValue, !(newValue is UIImage || newValue is Bitmap) {
+                WeftDiagnostics.report(.appearance, "CALayer", "contents set to a \(type(of: newValue)), which is neither a UIImage nor a Bitmap; kept, but it draws nothing")
+            }
+            storage.withLock { $0.contents = newValue }
+        }
+    }
 
     static func checked(_ value: CGFloat, _ name: String) -> CGFloat {
         if value.isFinite && value >= 0 { return value }
@@ -372,4 +421,13 @@ open class CALayer {
 extension CALayer: Equatable, Hashable {
     public static func == (a: CALayer, b: CALayer) -> Bool { a === b }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// A layer's debug description carries its address and, for a node's layer, its node's, as a
+/// Texture layer's does (`<_ASDisplayLayer: 0x…; node = <ASDisplayNode: 0x…>>`).
+extension CALayer: CustomDebugStringConvertible {
+    public var debugDescription: String {
+        let node = owningNode.map { "; node = \($0.debugDescription)" } ?? ""
+        return "<\(type(of: self)): \(ObjectAddress.string(of: self))\(node)>"
+    }
 }

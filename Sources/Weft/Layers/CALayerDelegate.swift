@@ -21,10 +21,14 @@ public let kCAOnOrderOut = "onOrderOut"
 public protocol CALayerDelegate: AnyObject {
     /// QuartzCore's `action(for:forKey:)`: the action for `event` on `layer`; nil for none.
     func action(for layer: CALayer, forKey event: String) -> (any CAAction)?
+    /// QuartzCore's `layoutSublayers(of:)`: place `layer`'s sublayers; called by its layout pass
+    /// (`CALayer.layoutIfNeeded()`). The default does nothing.
+    func layoutSublayers(of layer: CALayer)
 }
 
 extension CALayerDelegate {
     public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
+    public func layoutSublayers(of layer: CALayer) {}
 }
 
 extension CALayer {

@@ -48,7 +48,7 @@ open class CAShapeLayer: CALayer {
     }
 
     /// The path drawn at `scale` over the bounds; nil without a path or a scale, or when nothing would show.
-    override func contents(scale: CGFloat?) -> Bitmap? {
+    override func drawnContents(scale: CGFloat?) -> Bitmap? {
         let shape = shape.withLockedValue { $0 }
         let bounds = snapshot.bounds
         guard let scale, let path = shape.path, !path.isEmpty, bounds.width > 0, bounds.height > 0,

@@ -255,7 +255,7 @@ extension ASDisplayNode {
 
     /// Runs a claimed ticket's request, then lets its waiters go.
     func run(_ ticket: DisplayTicket) {
-        runDisplay(ticket.request)
+        runDisplay(ticket.request, asynchronously: true)
         state.withLock { s in if s.display.ticket === ticket { s.display.ticket = nil } }
         ticket.finish()
     }
@@ -284,23 +284,34 @@ extension ASDisplayNode {
     /// Draws a request and commits the result, unless it was cancelled meanwhile; returns whether
     /// it committed.
     @discardableResult
-    func runDisplay(_ request: DisplayRequest) -> Bool {
-        DisplayJobContext.running { drawAndCommit(request) }
+    func runDisplay(_ request: DisplayRequest, asynchronously: Bool = false) -> Bool {
+        DisplayJobContext.running { drawAndCommit(request, asynchronously: asynchronously) }
     }
 
-    private func drawAndCommit(_ request: DisplayRequest) -> Bool {
+    private func drawAndCommit(_ request: DisplayRequest, asynchronously: Bool) -> Bool {
         guard !isCancelled(request) else { return false }
-        displayWillStart()
+        displayWillStartAsynchronously(asynchronously)
         var result: Result<Bitmap?, GraphicsError> = .success(nil)
-        // Without parameters, a class may still draw through Texture's class method.
+        let isCancelled = { self.isCancelled(request) }
+        // A class that makes its contents as an image (Texture's `display(withParameters:isCancelled:)`)
+        // displays through it, as Texture prefers it; without parameters, a class may still draw
+        // through Texture's drawing method.
+        let (makesImage, image) = TextureDrawOverrides.imageDisplay(of: request.drawType) {
+            UITraitCollection.withCurrent(request.traits) {
+                request.drawType.display(withParameters: request.parameters, isCancelled: isCancelled)
+            }
+        }
         if request.bounds.width > 0, request.bounds.height > 0,
-           request.parameters != nil || TextureDrawOverrides.overrides(request.drawType) {
+           makesImage ? image != nil : request.parameters != nil || TextureDrawOverrides.overrides(request.drawType) {
             do {
                 let bitmap = try Bitmap(size: request.bounds.size, scale: request.scale) { context in
                     UITraitCollection.withCurrent(request.traits) { UIGraphicsContextStack.with(context, ownsPixels: true) {
                         request.willDisplay?(context, request.parameters)
-                        let isCancelled = { self.isCancelled(request) }
-                        request.drawType.draw(request.bounds, withParameters: request.parameters, isCancelled: isCancelled, in: context)
+                        if let image {
+                            image.draw(in: request.bounds)
+                        } else {
+                            request.drawType.draw(request.bounds, withParameters: request.parameters, isCancelled: isCancelled, in: context)
+                        }
                         request.didDisplay?(context, request.parameters)
                     } }
                 }
@@ -326,7 +337,10 @@ extension ASDisplayNode {
             s.display.committedGeneration = request.generation
             return true
         }
-        if committed { displayDidFinish() }
+        if committed {
+            displayDidFinish()
+            removePlaceholderOnceDisplayed()
+        }
         return committed
     }
 }
@@ -348,6 +362,7 @@ extension ASDisplayNode {
         if entering {
             willEnterHierarchy()
             for subnode in subnodes { subnode.enterHierarchy() }
+            showPlaceholderIfNotDisplayed()
         }
         didEnterHierarchy()
     }

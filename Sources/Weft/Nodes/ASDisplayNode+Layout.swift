@@ -19,6 +19,9 @@ struct LayoutState {
     /// Bumped by each layout transition and by `cancelLayoutTransition()`; a transition whose
     /// number is no longer current is cancelled (see `ASDisplayNode+LayoutTransition.swift`).
     var transitionID = 0
+    /// Core Animation's `needsLayout` of the node's layer: set for a new node, by
+    /// `setNeedsLayout()` and by a change of the bounds' size; cleared by a layout pass.
+    var layerNeedsLayout = true
 }
 
 /// A calculated layout and what it was calculated for.
@@ -145,6 +148,7 @@ extension ASDisplayNode {
         var node: ASDisplayNode? = self
         while let current = node {
             current.invalidateCalculatedLayout()
+            current.state.withLock { $0.layout.layerNeedsLayout = true }
             node = current.supernode
         }
     }
@@ -229,6 +233,7 @@ extension ASDisplayNode {
 
     /// The first step of `layoutIfNeeded()` for one node: lay it out and place its subnodes.
     private func layoutOwnSubnodes() {
+        state.withLock { $0.layout.layerNeedsLayout = false }
         let (block, usesSpec, manages, hasSubnodes) = state.withLock {
             ($0.layout.layoutSpecBlock, $0.layout.usesLayoutSpec, $0.layout.automaticallyManagesSubnodes, !$0.subnodes.isEmpty)
         }

@@ -98,7 +98,9 @@ extension ASDisplayNode {
              store: s.display.backingStore, subnodes: s.subnodes,
              effects: LayerEffects.capture(s.layerModel.properties, position: s.position, anchorPoint: s.anchorPoint,
                                            resolve: { [traits = s.traits.collection] in $0.resolvedColor(with: traits) }),
-             hosted: UncheckedSendable(s.layerModel.layer), traits: s.traits.collection)
+             hosted: UncheckedSendable(s.layerModel.layer), traits: s.traits.collection,
+             // The placeholder layer covers contents not drawn yet; drawn ones show through.
+             drawnPlaceholder: UncheckedSendable(s.display.isCurrent(at: scale ?? s.contentsScale) ? s.placeholder.layer : nil))
         }
         guard !s.hidden, s.alpha > 0 else { return nil }
         // One level of recursion per node (bounded by the depth check), each with enough stack:
@@ -108,7 +110,7 @@ extension ASDisplayNode {
         })
         // Layers of their own added to the node's layer draw above its subnodes.
         if let hosted = s.hosted.value {
-            sublayers += hosted.hostedCompositeLayers(scale: scale) { $0.resolvedColor(with: s.traits) }
+            sublayers += hosted.hostedCompositeLayers(scale: scale, leavingOut: s.drawnPlaceholder.value) { $0.resolvedColor(with: s.traits) }
         }
         if let scale, let composed = self as? any ComposedContent, let composition = composed.compositionInTree(scale: scale) {
             return composition.layer(frame: s.frame, bounds: s.bounds, asRoot: asRoot, alpha: s.alpha, rounding: s.rounding, sublayers: sublayers)

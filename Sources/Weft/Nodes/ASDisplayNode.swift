@@ -31,7 +31,7 @@ public enum ASCornerRoundingType: Int, Sendable {
 /// Thread-safe: every property is guarded by the node's own lock, as in Texture, so a node can be
 /// built on one thread and drawn on another. Structural edits (adding, inserting, removing
 /// subnodes) also hold the process-wide tree-edit lock, see `ASDisplayNode+Tree.swift`.
-open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
+open class ASDisplayNode: ASLayoutElement, CustomStringConvertible, CustomDebugStringConvertible {
     // SAFETY: all mutable state lives in `state`, behind its mutex (the style, once made, is
     // itself thread-safe).
 
@@ -77,6 +77,8 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
         var layerModel = LayerModel()
         /// The tint colour set on this node; see `ASDisplayNode+TintColor.swift`.
         var tintColor: UIColor?
+        /// See `ASDisplayNode+Placeholder.swift`.
+        var placeholder = NodePlaceholder()
 
         var display = DisplayState()
         var layout = LayoutState()
@@ -256,7 +258,8 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
     /// `_ASDisplayLayer` likewise redisplays a layer that tried to display while zero-sized).
     private func boundsSizeDidChange() {
         let redraw = state.withLock { s in
-            s.layerModel.properties.needsDisplayOnBoundsChange || s.display.backingStore == nil
+            s.layout.layerNeedsLayout = true
+            return s.layerModel.properties.needsDisplayOnBoundsChange || s.display.backingStore == nil
                 || s.display.committedGeneration != s.display.generation
         }
         if redraw { setNeedsDisplay() }
@@ -299,6 +302,14 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
     open var description: String {
         let name = debugName.map { " \"\($0)\"" } ?? ""
         return "<\(type(of: self))\(name) frame=\(frame)>"
+    }
+
+    /// The description with the node's address, as Texture's `debugDescription` (Objective-C's
+    /// `<ASDisplayNode: 0x…>`) has it: what `displayNodeRecursiveDescription()` lists. Diagnostics
+    /// use `description`, whose words do not change from run to run.
+    open var debugDescription: String {
+        let name = debugName.map { "; \"\($0)\"" } ?? ""
+        return "<\(type(of: self)): \(ObjectAddress.string(of: self))\(name); frame = \(frame)>"
     }
 
     /// The node's name in the diagnostics that text state keeps: the description without the
@@ -346,6 +357,16 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
     /// is taken for a class that does not draw this way when `drawParameters()` is nil).
     open class func draw(_ bounds: CGRect, withParameters parameters: Any?, isCancelled isCancelledBlock: () -> Bool, isRasterizing: Bool) {
         TextureDrawOverrides.baseWasReached()
+    }
+
+    /// Texture's other class drawing method: return the contents as an image, made on the display
+    /// queue from `parameters` (what `drawParameters()` returned). A class that overrides it
+    /// displays through it rather than `draw(_:withParameters:isCancelled:isRasterizing:)`, as in
+    /// Texture; the image fills the node's bounds. Nil leaves the node without contents. The
+    /// default returns nil; an override need not call it.
+    open class func display(withParameters parameters: Any?, isCancelled isCancelledBlock: () -> Bool) -> UIImage? {
+        TextureDrawOverrides.baseWasReached()
+        return nil
     }
 
     /// The node's natural size within `constrainedSize`; Texture's `calculateSizeThatFits(_:)`.
@@ -566,6 +587,15 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
     /// old contents.
     open func setNeedsDisplay() { markContentsStale() }
 
+    /// Texture's `placeholderImage()`: what the placeholder layer shows while the node's contents
+    /// are not drawn (see `placeholderEnabled`). Called on the main thread as the node enters the
+    /// hierarchy. The default returns nil (the layer is there, empty); a text node draws its line boxes.
+    open func placeholderImage() -> UIImage? { nil }
+
+    /// Texture's `placeholderShouldPersist()`: true keeps the placeholder layer after the contents
+    /// are drawn. The default returns false.
+    open func placeholderShouldPersist() -> Bool { false }
+
     /// Called when the node's tint colour changed after it loaded; Texture's `tintColorDidChange`
     /// (see `ASDisplayNode+TintColor.swift`). The default does nothing; override it to redraw
     /// tinted content, and call super.
@@ -614,8 +644,13 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible {
     /// The node's view if it has been made (none for a layer-backed node).
     @MainActor private var loadedResponderView: UIView? { self[locked: \.loading.view] }
 
-    /// Called on the display queue's thread (or the caller's, for synchronous display) before drawing.
+    /// Called on the display queue's thread (or the caller's, for synchronous display) before
+    /// drawing, by the default `displayWillStartAsynchronously(_:)`; Texture's deprecated spelling.
     open func displayWillStart() {}
+    /// Texture's `displayWillStartAsynchronously(_:)`: called before drawing, with whether the
+    /// drawing runs on the display queue (true) or on the thread that asked for it. The default
+    /// calls `displayWillStart()`; an override calls super, as Texture requires.
+    open func displayWillStartAsynchronously(_ asynchronously: Bool) { displayWillStart() }
     /// Called after a backing store was committed, on the thread that committed it.
     open func displayDidFinish() {}
 }

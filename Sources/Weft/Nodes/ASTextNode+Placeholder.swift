@@ -9,30 +9,23 @@ import Foundation
 extension ASTextNode {
     /// The placeholder settings, owned by `textState`'s mutex.
     struct PlaceholderState {
-        var isEnabled = false
         var color: UIColor? = ASDisplayNodeDefaultPlaceholderColor()
         var insets = UIEdgeInsets(top: 1, left: 0, bottom: 1, right: 0)
     }
 
-    /// Texture's `placeholderEnabled`; false by default. Setting `placeholderColor` sets it too.
-    public var placeholderEnabled: Bool {
-        get { textState.withLock { $0.placeholder.isEnabled } }
-        set { textState.withLock { $0.placeholder.isEnabled = newValue } }
-    }
-
     /// Texture's `placeholderColor`; `ASDisplayNodeDefaultPlaceholderColor()` by default. As in
-    /// Texture, setting it to another colour enables the placeholder when that colour is visible
-    /// (alpha above 0) and disables it otherwise (nil included); the same colour again changes
-    /// nothing.
+    /// Texture, setting it to another colour enables the placeholder (`placeholderEnabled`) when
+    /// that colour is visible (alpha above 0) and disables it otherwise (nil included); the same
+    /// colour again changes nothing.
     public var placeholderColor: UIColor? {
         get { textState.withLock { $0.placeholder.color } }
         set {
-            let visible = (newValue?.alpha ?? 0) > 0
-            textState.withLock { s in
-                guard s.placeholder.color != newValue else { return }
+            let changed = textState.withLock { s -> Bool in
+                guard s.placeholder.color != newValue else { return false }
                 s.placeholder.color = newValue
-                s.placeholder.isEnabled = visible
+                return true
             }
+            if changed { placeholderEnabled = (newValue?.alpha ?? 0) > 0 }
         }
     }
 
@@ -56,8 +49,9 @@ extension ASTextNode {
     /// inset by `placeholderInsets` and made integral, as Texture fills them; nil when the
     /// placeholder is disabled, has no colour, or the node has no size.
     func placeholderBoxes() -> (rects: [CGRect], color: UIColor)? {
+        guard placeholderEnabled else { return nil }
         let settings = textState.withLock { $0.placeholder }
-        guard settings.isEnabled, let color = settings.color else { return nil }
+        guard let color = settings.color else { return nil }
         let size = calculatedSize == .zero ? bounds.size : calculatedSize
         guard size.width * size.height > 0 else { return nil }
         let layout = shownLayout()
@@ -70,9 +64,9 @@ extension ASTextNode {
         return (rects, color)
     }
 
-    /// Texture's `placeholderImage`: the placeholder's boxes drawn at the node's size, at scale 1
-    /// as in Texture; nil when there is nothing to draw (see `placeholderEnabled`).
-    public func placeholderImage() -> UIImage? {
+    /// The placeholder's boxes drawn at the node's size, at scale 1 as in Texture; nil when there
+    /// is nothing to draw. What `placeholderImage()` answers for a text node.
+    func linePlaceholderImage() -> UIImage? {
         guard let (rects, color) = placeholderBoxes() else { return nil }
         let size = calculatedSize == .zero ? bounds.size : calculatedSize
         let format = UIGraphicsImageRendererFormat()

@@ -325,6 +325,10 @@ open class ASTextNode: ASDisplayNode {
                                   textRect: bounds)
     }
 
+    /// Texture's `placeholderImage()` for text: a box of `placeholderColor` over each line the
+    /// text will take (see ASTextNode+Placeholder.swift); nil when the placeholder is disabled.
+    open override func placeholderImage() -> UIImage? { linePlaceholderImage() }
+
     open override class func draw(_ bounds: CGRect, withParameters parameters: (any Sendable)?,
                                   isCancelled: () -> Bool, in context: GraphicsContext) {
         guard let parameters = parameters as? TextDrawParameters, !isCancelled() else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import Weft
 
@@ -79,5 +80,60 @@ final class TextureStyleParameterNode: ASDisplayNode, @unchecked Sendable {
         node.imageModificationBlock = { _, _ in nil }
         let bitmap = try node.renderBitmap(scale: 1)
         #expect(bitmap.pixel(x: 2, y: 2) == 0)
+    }
+}
+
+/// A node that makes its contents as an image, Texture's `display(withParameters:isCancelled:)`:
+/// a green image when the parameters say so, none otherwise.
+final class TextureStyleImageNode: ASDisplayNode, @unchecked Sendable {
+    // SAFETY: `green` is immutable.
+    let green: Bool
+    init(green: Bool) {
+        self.green = green
+        super.init()
+    }
+    override func drawParameters() -> (any Sendable)? { green }
+    override class func display(withParameters parameters: Any?, isCancelled isCancelledBlock: () -> Bool) -> UIImage? {
+        guard parameters as? Bool == true else { return nil }
+        return UIGraphicsImageRenderer(size: CGSize(width: 2, height: 2)).image { context in
+            UIColor.green.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
+        }
+    }
+}
+
+/// Records whether each display was told it ran asynchronously.
+final class DisplayStartRecordingNode: ASDisplayNode, @unchecked Sendable {
+    // SAFETY: `starts` is behind its mutex.
+    let starts = Mutex<[Bool]>([])
+    override func drawParameters() -> (any Sendable)? { 0 }
+    override func displayWillStartAsynchronously(_ asynchronously: Bool) {
+        super.displayWillStartAsynchronously(asynchronously)
+        starts.withLock { $0.append(asynchronously) }
+    }
+}
+
+@Suite struct TextureImageDisplayTests {
+    /// The image a class makes fills the node's bounds; no image, no backing store.
+    @Test func theImageMethodMakesTheContents() throws {
+        let node = TextureStyleImageNode(green: true)
+        node.frame = CGRect(x: 0, y: 0, width: 10, height: 6)
+        let bitmap = try node.renderBitmap(scale: 1)
+        #expect(bitmap.pixel(x: 0, y: 0) == 0xFF00_FF00 && bitmap.pixel(x: 9, y: 5) == 0xFF00_FF00, "stretched to the bounds")
+        let empty = TextureStyleImageNode(green: false)
+        empty.frame = node.frame
+        empty.recursivelyEnsureDisplaySynchronously(true)
+        #expect(empty.contents == nil)
+    }
+
+    /// `displayWillStartAsynchronously(_:)` says where the drawing runs.
+    @Test func displayWillStartSaysWhetherItIsAsynchronous() async throws {
+        let node = DisplayStartRecordingNode()
+        node.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
+        node.recursivelyEnsureDisplaySynchronously(true)
+        node.setNeedsDisplay()
+        node.recursivelyEnsureDisplaySynchronously(false)
+        for _ in 0..<500 where node.starts.withLock({ $0.count }) < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(node.starts.withLock { $0 } == [false, true])
     }
 }
