@@ -81,6 +81,7 @@ final class ASDisplayNodeLayerTests: XCTestCase {
         XCTAssertEqual(0.0, node.borderWidth, "default borderWidth broken \(hasLoadedView)")
         XCTAssertEqual(false, node.isDisplaySuspended, "default displaySuspended broken \(hasLoadedView)")
         XCTAssertEqual(true, node.displaysAsynchronously, "default displaysAsynchronously broken \(hasLoadedView)")
+        XCTAssertEqual(false, node.asyncdisplaykit_asyncTransactionContainer, "default asyncdisplaykit_asyncTransactionContainer broken \(hasLoadedView)")
         XCTAssertNil(node.debugName, "default name broken \(hasLoadedView)")
 
         XCTAssertEqual(false, node.isAccessibilityElement, "default isAccessibilityElement is broken \(hasLoadedView)")
@@ -175,6 +176,7 @@ final class ASDisplayNodeLayerTests: XCTestCase {
         XCTAssertEqual(UIColor.orange.cgColor, node.borderColor.cgColor, "borderColor broken \(hasLoadedView)")
         XCTAssertEqual(true, node.isDisplaySuspended, "displaySuspended broken \(hasLoadedView)")
         XCTAssertEqual(false, node.displaysAsynchronously, "displaySuspended broken \(hasLoadedView)")
+        XCTAssertEqual(true, node.asyncdisplaykit_asyncTransactionContainer, "asyncTransactionContainer broken \(hasLoadedView)")
         XCTAssertEqual(false, node.isUserInteractionEnabled, "userInteractionEnabled broken \(hasLoadedView)")
         XCTAssertEqual(!isLayerBacked, node.isExclusiveTouch, "exclusiveTouch broken \(hasLoadedView)")
         XCTAssertEqual("quack like a duck", node.debugName, "debugName broken \(hasLoadedView)")
@@ -235,6 +237,7 @@ final class ASDisplayNodeLayerTests: XCTestCase {
             node.borderColor = UIColor(cgColor: UIColor.orange.cgColor)
             node.isDisplaySuspended = true
             node.displaysAsynchronously = false
+            node.asyncdisplaykit_asyncTransactionContainer = true
             node.isUserInteractionEnabled = false
             node.debugName = "quack like a duck"
 

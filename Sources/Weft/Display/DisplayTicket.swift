@@ -13,12 +13,16 @@ final class DisplayTicket: Sendable {
     enum Phase { case queued, running, finished }
 
     let request: DisplayRequest
+    /// The job's place in its async transaction container's transaction, if it is in one: the
+    /// job hands its commit there (see `AsyncTransaction`).
+    let operation: AsyncTransaction.Operation?
     private let phase = Mutex(Phase.queued)
     /// Entered at creation, left by `finish()`: waiters wait on it.
     private let done = DispatchGroup()
 
-    init(request: DisplayRequest) {
+    init(request: DisplayRequest, operation: AsyncTransaction.Operation? = nil) {
         self.request = request
+        self.operation = operation
         done.enter()
     }
 
@@ -26,8 +30,12 @@ final class DisplayTicket: Sendable {
     /// `finish()` would leak its group. Nobody can be waiting then (a waiter holds the ticket), so
     /// leaving here is safe. `startDisplay` makes tickets only for work that finishes them; this
     /// keeps any other path from leaking.
+    /// A job never run leaves its transaction too, with nothing to commit, so that the others'
+    /// commits are not held for good.
     deinit {
-        if phase.withLock({ $0 != .finished }) { done.leave() }
+        guard phase.withLock({ $0 != .finished }) else { return }
+        done.leave()
+        operation?.finish(commit: nil)
     }
 
     /// Takes the job if nobody has started it; true for the one caller that gets it.

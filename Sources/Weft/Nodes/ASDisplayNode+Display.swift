@@ -233,9 +233,10 @@ extension ASDisplayNode {
     /// group: 72 bytes per inline display, 7.2 MB for a 100,000-node tree.)
     func startDisplay(scale: CGFloat?) {
         guard let request = captureDisplayRequest(scale: scale) else { return }
+        let transaction = enclosingAsyncTransaction()
         let queued = state.withLock { s -> (DisplayQueue, DisplayTicket)? in
             guard s.displaysAsynchronously else { return nil }
-            let ticket = DisplayTicket(request: request)
+            let ticket = DisplayTicket(request: request, operation: transaction?.join())
             s.display.ticket = ticket
             return (s.displayQueue, ticket)
         }
@@ -255,7 +256,7 @@ extension ASDisplayNode {
 
     /// Runs a claimed ticket's request, then lets its waiters go.
     func run(_ ticket: DisplayTicket) {
-        runDisplay(ticket.request, asynchronously: true)
+        runDisplay(ticket.request, asynchronously: true, operation: ticket.operation)
         state.withLock { s in if s.display.ticket === ticket { s.display.ticket = nil } }
         ticket.finish()
     }
@@ -283,13 +284,18 @@ extension ASDisplayNode {
 
     /// Draws a request and commits the result, unless it was cancelled meanwhile; returns whether
     /// it committed.
+    /// A display in an async transaction (`operation`) hands its commit to the transaction and
+    /// returns false: the commit runs when the transaction's last display has finished.
     @discardableResult
-    func runDisplay(_ request: DisplayRequest, asynchronously: Bool = false) -> Bool {
-        DisplayJobContext.running { drawAndCommit(request, asynchronously: asynchronously) }
+    func runDisplay(_ request: DisplayRequest, asynchronously: Bool = false, operation: AsyncTransaction.Operation? = nil) -> Bool {
+        DisplayJobContext.running { drawAndCommit(request, asynchronously: asynchronously, operation: operation) }
     }
 
-    private func drawAndCommit(_ request: DisplayRequest, asynchronously: Bool) -> Bool {
-        guard !isCancelled(request) else { return false }
+    private func drawAndCommit(_ request: DisplayRequest, asynchronously: Bool, operation: AsyncTransaction.Operation?) -> Bool {
+        guard !isCancelled(request) else {
+            operation?.finish(commit: nil)
+            return false
+        }
         displayWillStartAsynchronously(asynchronously)
         var result: Result<Bitmap?, GraphicsError> = .success(nil)
         let isCancelled = { self.isCancelled(request) }
@@ -322,6 +328,18 @@ extension ASDisplayNode {
                 result = .failure(.cairo("\(error)"))
             }
         }
+        guard let operation else { return commit(result, of: request) }
+        // SAFETY: the node's state is behind its mutex; the commit may run on another display thread.
+        let node = UncheckedSendable(self)
+        let drawn = result
+        operation.finish { node.value.commit(drawn, of: request) }
+        return false
+    }
+
+    /// Stores a display's result, unless the node changed since the request was captured, and
+    /// then tells the node; returns whether it stored it.
+    @discardableResult
+    private func commit(_ result: Result<Bitmap?, GraphicsError>, of request: DisplayRequest) -> Bool {
         let committed = state.withLock { s -> Bool in
             // Atomic commit: the store, its generation and its error change together, and only if
             // nothing made this work stale while it ran.

@@ -79,6 +79,9 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible, CustomDebugS
         var tintColor: UIColor?
         /// See `ASDisplayNode+Placeholder.swift`.
         var placeholder = NodePlaceholder()
+        /// The open transaction while the node is an async transaction container; see
+        /// `ASDisplayNode+AsyncTransactionContainer.swift`.
+        var asyncTransaction: AsyncTransaction?
 
         var display = DisplayState()
         var layout = LayoutState()

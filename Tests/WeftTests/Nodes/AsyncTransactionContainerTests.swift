@@ -1,0 +1,85 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+@testable import Weft
+
+/// Whether a drawing ran, set on the display queue and read by the test.
+private final class DrawnFlag: Sendable {
+    private let value = Atomic(false)
+    func set() { value.store(true, ordering: .releasing) }
+    var isSet: Bool { value.load(ordering: .acquiring) }
+}
+
+/// A node whose drawing records that it ran and, when given a gate, waits at it first.
+private final class GatedDrawingNode: ASDisplayNode, @unchecked Sendable {
+    // SAFETY: `drawn` is Sendable; the node's own state is behind its mutex.
+    let drawn = DrawnFlag()
+    init(gate: DispatchSemaphore?) {
+        super.init()
+        let drawn = self.drawn
+        displayBlock = { bounds, context, _ in
+            gate?.wait()
+            context.fill(Path(rect: bounds), with: .red)
+            drawn.set()
+        }
+    }
+}
+
+@Suite struct AsyncTransactionContainerTests {
+    private func waitUntil(_ condition: () -> Bool) async throws {
+        for _ in 0..<1_000 where !condition() { try await Task.sleep(for: .milliseconds(5)) }
+    }
+
+    /// Under a container, a display that finished holds its contents until the other displays of
+    /// the transaction have finished; then all commit. Without a container each commits at once.
+    @Test(arguments: [true, false]) func displaysUnderAContainerCommitTogether(container: Bool) async throws {
+        let gate = DispatchSemaphore(value: 0)
+        let root = ASDisplayNode(), fast = GatedDrawingNode(gate: nil), slow = GatedDrawingNode(gate: gate)
+        // Its own queue, so the waiting drawing cannot hold up the other one.
+        slow.displayQueue = DisplayQueue(width: 1)
+        for node in [fast, slow] {
+            node.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
+            root.addSubnode(node)
+        }
+        root.asyncdisplaykit_asyncTransactionContainer = container
+        root.recursivelySetInterfaceState([.preload, .display])
+
+        try await waitUntil { fast.drawn.isSet }
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(fast.drawn.isSet)
+        if container {
+            #expect(fast.contents == nil, "held until the slow display has finished")
+            #expect(root.asyncdisplaykit_asyncTransactionContainerState == .pendingTransactions)
+        } else {
+            #expect(fast.contents != nil)
+            #expect(root.asyncdisplaykit_asyncTransactionContainerState == .noTransactions)
+        }
+        gate.signal()
+        try await waitUntil { fast.contents != nil && slow.contents != nil }
+        #expect(fast.contents != nil && slow.contents != nil)
+        #expect(root.asyncdisplaykit_asyncTransactionContainerState == .noTransactions)
+    }
+
+    /// A display cancelled in the transaction (its node changed) still lets the others commit,
+    /// and a synchronous render never waits for the transaction.
+    @Test func aCancelledDisplayDoesNotHoldTheTransaction() async throws {
+        let gate = DispatchSemaphore(value: 0)
+        let root = ASDisplayNode(), fast = GatedDrawingNode(gate: nil), slow = GatedDrawingNode(gate: gate)
+        slow.displayQueue = DisplayQueue(width: 1)
+        for node in [fast, slow] {
+            node.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
+            root.addSubnode(node)
+        }
+        root.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
+        root.asyncdisplaykit_asyncTransactionContainer = true
+        root.recursivelySetInterfaceState([.preload, .display])
+        try await waitUntil { fast.drawn.isSet }
+        slow.setNeedsDisplay()  // the drawing held at the gate is stale now: it commits nothing
+        gate.signal()
+        gate.signal()
+        try await waitUntil { fast.contents != nil && slow.contents != nil }
+        #expect(fast.contents != nil && slow.contents != nil)
+        #expect(root.asyncdisplaykit_asyncTransactionContainerState == .noTransactions)
+    }
+}
