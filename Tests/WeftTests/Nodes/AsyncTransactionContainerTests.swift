@@ -31,12 +31,10 @@ private final class GatedDrawingNode: ASDisplayNode, @unchecked Sendable {
         for _ in 0..<1_000 where !condition() { try await Task.sleep(for: .milliseconds(5)) }
     }
 
-    /// Under a container, a display that finished holds its contents until the other displays of
-    /// the transaction have finished; then all commit. Without a container each commits at once.
-    @Test(arguments: [true, false]) func displaysUnderAContainerCommitTogether(container: Bool) async throws {
-        let gate = DispatchSemaphore(value: 0)
+    /// A root with two drawing subnodes, the slow one waiting at `gate` on a queue of its own (so
+    /// that it cannot hold up the other), put in display state.
+    private func displayingTree(container: Bool, gate: DispatchSemaphore) -> (root: ASDisplayNode, fast: GatedDrawingNode, slow: GatedDrawingNode) {
         let root = ASDisplayNode(), fast = GatedDrawingNode(gate: nil), slow = GatedDrawingNode(gate: gate)
-        // Its own queue, so the waiting drawing cannot hold up the other one.
         slow.displayQueue = DisplayQueue(width: 1)
         for node in [fast, slow] {
             node.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
@@ -44,7 +42,14 @@ private final class GatedDrawingNode: ASDisplayNode, @unchecked Sendable {
         }
         root.asyncdisplaykit_asyncTransactionContainer = container
         root.recursivelySetInterfaceState([.preload, .display])
+        return (root, fast, slow)
+    }
 
+    /// Under a container, a display that finished holds its contents until the other displays of
+    /// the transaction have finished; then all commit. Without a container each commits at once.
+    @Test(arguments: [true, false]) func displaysUnderAContainerCommitTogether(container: Bool) async throws {
+        let gate = DispatchSemaphore(value: 0)
+        let (root, fast, slow) = displayingTree(container: container, gate: gate)
         try await waitUntil { fast.drawn.isSet }
         try await Task.sleep(for: .milliseconds(50))
         #expect(fast.drawn.isSet)
@@ -61,19 +66,10 @@ private final class GatedDrawingNode: ASDisplayNode, @unchecked Sendable {
         #expect(root.asyncdisplaykit_asyncTransactionContainerState == .noTransactions)
     }
 
-    /// A display cancelled in the transaction (its node changed) still lets the others commit,
-    /// and a synchronous render never waits for the transaction.
+    /// A display cancelled in the transaction (its node changed meanwhile) still lets the others commit.
     @Test func aCancelledDisplayDoesNotHoldTheTransaction() async throws {
         let gate = DispatchSemaphore(value: 0)
-        let root = ASDisplayNode(), fast = GatedDrawingNode(gate: nil), slow = GatedDrawingNode(gate: gate)
-        slow.displayQueue = DisplayQueue(width: 1)
-        for node in [fast, slow] {
-            node.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
-            root.addSubnode(node)
-        }
-        root.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
-        root.asyncdisplaykit_asyncTransactionContainer = true
-        root.recursivelySetInterfaceState([.preload, .display])
+        let (root, fast, slow) = displayingTree(container: true, gate: gate)
         try await waitUntil { fast.drawn.isSet }
         slow.setNeedsDisplay()  // the drawing held at the gate is stale now: it commits nothing
         gate.signal()
