@@ -186,8 +186,9 @@ open class UITabBarController: UIViewController {
     fileprivate func layoutBarAndSelectedView() {
         guard let view = viewIfLoaded else { return }
         let bounds = view.bounds
-        let barHeight = UITabBar.itemRowHeight + view.safeAreaInsets.bottom
-        tabBar.frame = CGRect(x: bounds.minX, y: bounds.maxY - barHeight, width: bounds.width, height: min(barHeight, bounds.height))
+        // A view shorter than the bar is all bar.
+        let barHeight = min(UITabBar.itemRowHeight + view.safeAreaInsets.bottom, bounds.height)
+        tabBar.frame = CGRect(x: bounds.minX, y: bounds.maxY - barHeight, width: bounds.width, height: barHeight)
         guard let selected = selectedViewController, let selectedView = selected.viewIfLoaded, selectedView.superview === view else { return }
         let barShown = !tabBar.isHidden
         let opaqueBar = barShown && !tabBar.isTranslucent
