@@ -33,6 +33,11 @@ open class UITabBar: UIView {
         didSet { if isTranslucent != oldValue { managingController?.viewIfLoaded?.setNeedsLayout() } }
     }
 
+    /// A hidden bar takes no room in its tab bar controller, which lays its view out again.
+    open override var isHidden: Bool {
+        didSet { if isHidden != oldValue { managingController?.viewIfLoaded?.setNeedsLayout() } }
+    }
+
     /// UIKit's `barTintColor`: the bar's background; nil draws the system bar colour.
     open var barTintColor: UIColor?
 

@@ -67,7 +67,6 @@ private final class OneRowSource: ASTableDataSource, ASTableDelegate {
         tabs.view.layoutIfNeeded()
         #expect(child.view.frame.height == 812 && child.view.safeAreaInsets.bottom == 83, "changing the translucency lays the view out again")
         tabs.tabBar.isHidden = true
-        tabs.view.setNeedsLayout()
         tabs.view.layoutIfNeeded()
         #expect(child.view.frame.height == 812 && child.view.safeAreaInsets.bottom == 34, "a hidden bar takes no room")
     }
