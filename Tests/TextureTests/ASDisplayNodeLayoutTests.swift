@@ -105,6 +105,7 @@ final class ASDisplayNodeLayoutTests: XCTestCase {
 final class ManagedAtomicCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
-    func increment() { lock.lock(); count += 1; lock.unlock() }
+    /// Adds one and returns the new count.
+    @discardableResult func increment() -> Int { lock.lock(); defer { lock.unlock() }; count += 1; return count }
     var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }

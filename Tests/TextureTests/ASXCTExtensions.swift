@@ -19,6 +19,11 @@ func ASXCTAssertEqualPoints(_ p0: CGPoint, _ p1: CGPoint, _ message: String = ""
     XCTAssertEqual("{\(p0.x), \(p0.y)}", "{\(p1.x), \(p1.y)}", message, file: file, line: line)
 }
 
+func ASXCTAssertEqualRects(_ r0: CGRect, _ r1: CGRect, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual("{{\(r0.origin.x), \(r0.origin.y)}, {\(r0.size.width), \(r0.size.height)}}",
+                   "{{\(r1.origin.x), \(r1.origin.y)}, {\(r1.size.width), \(r1.size.height)}}", message, file: file, line: line)
+}
+
 extension XCTestCase {
     /// Texture's ASDisplayNodeTests `executeOffThread:`: runs `block` on another thread and waits for it.
     func executeOffThread(_ block: @escaping @Sendable () -> Void) {

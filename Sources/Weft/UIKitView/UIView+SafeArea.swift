@@ -35,6 +35,16 @@ extension UIView {
         }
     }
 
+    /// Hands each node's view in this subtree its insets as they are now, after this view moved
+    /// under another part of its superview's safe area (a new frame or superview, its source
+    /// unchanged, so `setSafeAreaSource(_:)` told no one). A node whose insets did not change
+    /// hears nothing.
+    func handSafeAreaToNodesInSubtree() {
+        forEachInSubtree { view in
+            (view.layer.node ?? (view as? UIScrollView)?.scrollingNode)?.setSafeAreaInsetsFromView(view.safeAreaInsets)
+        }
+    }
+
     /// This view and its subviews, parents first; iterative, since view trees can be deep.
     private func forEachInSubtree(_ body: (UIView) -> Void) {
         var pending: [UIView] = [self]

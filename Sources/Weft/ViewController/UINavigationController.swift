@@ -77,14 +77,7 @@ open class UINavigationController: UIViewController {
 
 extension UIViewController {
     /// The nearest navigation controller above this controller, or nil; UIKit's `navigationController`.
-    public var navigationController: UINavigationController? {
-        var current = parent
-        while let controller = current {
-            if let navigation = controller as? UINavigationController { return navigation }
-            current = controller.parent
-        }
-        return nil
-    }
+    public var navigationController: UINavigationController? { nearestAncestor(UINavigationController.self) }
 }
 
 /// The navigation controller's view: its subview (the top controller's view) fills its bounds.

@@ -10,7 +10,11 @@ open class UIViewController {
     private var loadedView: UIView?
     private var isLoadingView = false
 
-    open var title: String?
+    /// UIKit's `title`; setting it sets the title of the controller's `tabBarItem` too, once
+    /// that item exists, as UIKit does.
+    open var title: String? {
+        didSet { storedTabBarItem?.title = title }
+    }
     public private(set) var children: [UIViewController] = []
     public private(set) weak var parent: UIViewController?
 
@@ -92,6 +96,13 @@ open class UIViewController {
     /// before the next layout. The default does nothing.
     open func viewSafeAreaInsetsDidChange() {}
 
+    /// Insets a container controller gives this controller's view on top of its own
+    /// `additionalSafeAreaInsets`, for the bars it lays over the view (a translucent tab bar):
+    /// UIKit keeps these apart, so a child's `additionalSafeAreaInsets` stay what the child set.
+    var containerSafeAreaInsets = UIEdgeInsets.zero {
+        didSet { if containerSafeAreaInsets != oldValue { applySafeArea() } }
+    }
+
     // MARK: Traits
 
     /// The traits the screen or window gives this controller when it is a root (Weft has no
@@ -157,6 +168,16 @@ open class UIViewController {
         child.traitsMayHaveChanged()
     }
 
+    /// The nearest controller above this one (not this one) of type `Container`, or nil.
+    func nearestAncestor<Container: UIViewController>(_ type: Container.Type) -> Container? {
+        var current = parent
+        while let controller = current {
+            if let container = controller as? Container { return container }
+            current = controller.parent
+        }
+        return nil
+    }
+
     open func removeFromParent() {
         parent?.children.removeAll { $0 === self }
         parent?.childTraitOverrides[ObjectIdentifier(self)] = nil
@@ -168,6 +189,20 @@ open class UIViewController {
     /// What a navigation bar would show for this controller; UIKit's `navigationItem`. Stored,
     /// never drawn (see `UINavigationItem`).
     public private(set) lazy var navigationItem = UINavigationItem()
+
+    private var storedTabBarItem: UITabBarItem?
+
+    /// UIKit's `tabBarItem`: the tab a tab bar controller's bar shows for this controller. Made
+    /// on first access, titled with the controller's `title`.
+    open var tabBarItem: UITabBarItem! {
+        get {
+            if let storedTabBarItem { return storedTabBarItem }
+            let item = UITabBarItem(title: title, image: nil, tag: 0)
+            storedTabBarItem = item
+            return item
+        }
+        set { storedTabBarItem = newValue }
+    }
 
     /// The controller this one presented, until dismissed; UIKit's `presentedViewController`.
     public private(set) var presentedViewController: UIViewController?
