@@ -179,10 +179,13 @@ open class UITextView: UIScrollView {
         if let delegate, !delegate.textView(self, shouldChangeTextIn: range, replacementText: string) { return }
         let text = NSMutableAttributedString(attributedString: storage.text)
         text.replaceCharacters(in: range, with: NSAttributedString(string: string, attributes: insertionAttributes(at: range.location, in: text)))
+        let before = selectedRange
         store(text)
+        // The insertion point goes after the new text, whatever `store` made of the selection.
+        let after = storage.select(NSRange(location: range.location + (string as NSString).length, length: 0), subject: "\(type(of: self)).insertText(_:)").new
         isApplyingEdit = true
         defer { isApplyingEdit = false }
-        selectedRange = NSRange(location: range.location + (string as NSString).length, length: 0)
+        if after != before { delegate?.textViewDidChangeSelection(self) }
         delegate?.textViewDidChange(self)
     }
 
