@@ -35,8 +35,10 @@ open class UITextView: UIScrollView {
     /// UIKit's `delegate`; held weakly, as in UIKit.
     open weak var delegate: UITextViewDelegate?
 
-    public override convenience init(frame: CGRect) {
-        self.init(frame: frame, storage: TextViewStorage(subject: "UITextView"), drawsText: true)
+    public override init(frame: CGRect) {
+        storage = TextViewStorage(subject: "UITextView")
+        drawsText = true
+        super.init(frame: frame)
     }
 
     init(frame: CGRect, storage: TextViewStorage, drawsText: Bool) {

@@ -122,3 +122,19 @@ import Weft
         #expect(Self.inkedRows(try view.renderBitmap(scale: 1)).isEmpty, "scrolled past the text")
     }
 }
+
+/// A text view subclassed as UIKit code subclasses it: its designated initializer calls super's.
+private final class CaptionView: UITextView {
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        text = "Caption"
+    }
+
+    required init?(coder: NSCoder) { nil }
+}
+
+extension TextViewTests {
+    @Test func aSubclassInitializesThroughInitFrame() {
+        #expect(CaptionView(frame: .zero).text == "Caption")
+    }
+}
