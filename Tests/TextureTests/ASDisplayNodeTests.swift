@@ -1472,4 +1472,29 @@ final class ASDisplayNodeTests: XCTestCase {
             XCTAssertEqual(ASScreenScale(), UIScreen.main.scale)
         }
     }
+
+    // MARK: Editable text node
+
+    // `[window firstResponder]` is UIWindow's private API; the port asks the text view and the
+    // node whether they are first responder (see README.md).
+    func testResponderMethodsBehavior() {
+        MainActor.assumeIsolated {
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            let textNode = ASEditableTextNode()
+
+            // We have to add the text node to a window otherwise the responder methods responses are undefined
+            // This will also create the backing view of the node
+            window.addSubnode(textNode)
+            window.makeKeyAndVisible()
+
+            XCTAssertTrue(textNode.canBecomeFirstResponder())
+            XCTAssertTrue(textNode.becomeFirstResponder())
+            XCTAssertTrue(textNode.textView.isFirstResponder && textNode.isFirstResponder())
+            XCTAssertTrue(textNode.resignFirstResponder())
+
+            // If the textNode resigns it's first responder the view should not be the first responder
+            XCTAssertFalse(textNode.textView.isFirstResponder || textNode.isFirstResponder())
+            XCTAssertFalse(textNode.view.isFirstResponder)
+        }
+    }
 }

@@ -381,6 +381,50 @@ final class ASTableViewTests: XCTestCase {
         }
         timer.resume()
         waitForExpectations(timeout: 60, handler: nil)
+
+    func testTableViewReloadDoesReloadIfEditableTextNodeIsFirstResponder() {
+        nonisolated(unsafe) let editableTextNode = ASEditableTextNode()
+
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+        let node = ASTableNode(style: .grouped)
+        node.frame = window.bounds
+        window.addSubnode(node)
+
+        let dataSource = ASTableViewFilledDataSource()
+        dataSource.rowsPerSection = 1
+        dataSource.numberOfSections = 1
+        // Currently this test requires that the text in the cell node fills the
+        // visible width, so we use the long description for the index path.
+        dataSource.nodeBlockForItem = { indexPath in
+            return {
+                let cellNode = ASCellNode()
+                cellNode.automaticallyManagesSubnodes = true
+                cellNode.layoutSpecBlock = { node, constrainedSize in
+                    return ASInsetLayoutSpec(insets: UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10), child: editableTextNode)
+                }
+                return cellNode
+            }
+        }
+        node.delegate = dataSource
+        node.dataSource = dataSource
+
+        // Reload the data for the initial load
+        node.reloadData()
+        node.waitUntilAllUpdatesAreProcessed()
+        node.setNeedsLayout()
+        node.layoutIfNeeded()
+
+        // Set the textView as first responder
+        editableTextNode.textView.becomeFirstResponder()
+
+        // Change data source count and try to reload a second time
+        dataSource.rowsPerSection = 2
+        node.reloadData()
+        node.waitUntilAllUpdatesAreProcessed()
+
+        // Check that numberOfRows in section 0 is 2
+        XCTAssertEqual(node.numberOfRows(inSection: 0), 2)
+        XCTAssertEqual(node.view.numberOfRows(inSection: 0), 2)
     }
 }
 
