@@ -381,6 +381,7 @@ final class ASTableViewTests: XCTestCase {
         }
         timer.resume()
         waitForExpectations(timeout: 60, handler: nil)
+    }
 
     func testTableViewReloadDoesReloadIfEditableTextNodeIsFirstResponder() {
         nonisolated(unsafe) let editableTextNode = ASEditableTextNode()
