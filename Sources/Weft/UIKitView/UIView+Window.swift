@@ -35,6 +35,11 @@ extension UIView {
         for view in views { view.willMove(toWindow: newWindow) }
         let state: ASInterfaceState = newWindow == nil ? [] : .inHierarchy
         let nodes = views.compactMap(\.hostedNode)
+        // Placeholders go up before display starts, as Texture's `__enterHierarchy` adds them
+        // before the interface state changes: a display finishing first would leave none.
+        if newWindow != nil {
+            for node in nodes where !node.isInHierarchy { node.forEachInSubtree { $0.showPlaceholderIfNotDisplayed() } }
+        }
         for node in nodes where node.interfaceState != state {
             node.recursivelySetInterfaceState(state)
         }
