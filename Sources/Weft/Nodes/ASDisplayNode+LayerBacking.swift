@@ -71,6 +71,9 @@ extension UIView {
         } else if subnode.isLayerBacked {
             layer.addSublayer(subnode.layer)
         } else {
+            // Loaded first, as adding its view is how a node loads here (a container's view asked
+            // for before its node loaded is otherwise reported as a misuse).
+            subnode.loadNodeIfNeeded()
             addSubview(subnode.view)
         }
     }
