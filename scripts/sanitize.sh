@@ -77,10 +77,11 @@ echo "sanitize: running the suite (log: $log)"
 # tests that start child processes (hostile cases, CLI, adoption fixture, report in Chromium) are
 # skipped under TSan; they run in make test and under ASan.
 if [ "$sanitizer" = thread ]; then export WEFT_NO_CHILD_PROCESSES=1; fi
-# The collection's stress and model tests hop to the main actor hundreds of thousands of times;
-# under a sanitizer they take a quarter of an hour, and run beside the rest of the suite they
-# keep its main-actor tests waiting past their time limits with nothing wrong. So the whole suite
-# runs in two parts: everything else, then those two on their own, into one log.
+# Swift Testing runs at most twice as many test cases at once as there are cores (4 here). Under a
+# sanitizer the collection's stress test and the model test's two cases hold three of those for a
+# quarter of an hour, and the rest of the suite queued behind them ran past its time limits with
+# nothing wrong. So the whole suite runs in two parts: everything else, then those two on their
+# own, into one log.
 heavy='CollectionStressTests|CollectionModelTests'
 if [ -n "${WEFT_SANITIZE_FILTER:-}" ]; then
     "$swift" test --skip-build "${flags[@]}" --filter "$WEFT_SANITIZE_FILTER" >"$log" 2>&1
