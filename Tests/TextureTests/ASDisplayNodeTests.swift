@@ -93,6 +93,38 @@ private class ASTestDisplayNode: ASDisplayNode {
     override class func display(withParameters parameter: Any?, isCancelled: () -> Bool) -> UIImage? {
         return nil
     }
+
+    // Texture's `_didDisplayCount` and `_displayWillStartCount`, counted on the display queue and
+    // read on the main thread: behind a lock here.
+    private let displayCounts = NSLock()
+    private var _didDisplayCount = 0
+    private var _displayWillStartCount = 0
+    var didDisplayCount: Int { displayCounts.withLock { _didDisplayCount } }
+    var displayWillStartCount: Int { displayCounts.withLock { _displayWillStartCount } }
+
+    override func displayDidFinish() {
+        super.displayDidFinish()
+        displayCounts.withLock { _didDisplayCount += 1 }
+    }
+
+    override func displayWillStartAsynchronously(_ asynchronously: Bool) {
+        super.displayWillStartAsynchronously(asynchronously)
+        displayCounts.withLock { _displayWillStartCount += 1 }
+    }
+}
+
+/// Texture's ASDisplayNodeTestsHelper: runs the main run loop in 1 ms slices until `block`
+/// returns true, for at most 30 seconds; returns whether it did.
+private func ASDisplayNodeRunRunLoopUntilBlockIsTrue(_ block: () -> Bool) -> Bool {
+    let timeoutDate = Date().addingTimeInterval(30)
+    var passed = false
+    while true {
+        passed = block()
+        if passed { break }
+        if Date() > timeoutDate { break }
+        _ = RunLoop.current.run(mode: .default, before: Date().addingTimeInterval(0.001))
+    }
+    return passed
 }
 
 private func stringContainsPointer(_ description: String, _ p: AnyObject) -> Bool {
@@ -1337,6 +1369,41 @@ final class ASDisplayNodeTests: XCTestCase {
                 }
             }
             XCTAssertTrue(hasPlaceholderLayer)
+        }
+    }
+
+    func testThatSubnodesGetDisplayUpdatesIfRasterized() {
+        MainActor.assumeIsolated {
+            let supernode = ASTestDisplayNode()
+            supernode.frame = CGRect(x: 0.0, y: 0.0, width: 100.0, height: 100.0)
+            supernode.enableSubtreeRasterization()
+
+            let subnode = ASTestDisplayNode()
+            let subSubnode = ASTestDisplayNode()
+
+            supernode.debugName = "supernode"
+            subnode.debugName = "subnode"
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            subnode.addSubnode(subSubnode)
+            supernode.addSubnode(subnode)
+            window.addSubnode(supernode)
+            window.makeKeyAndVisible()
+
+            XCTAssertTrue(ASDisplayNodeRunRunLoopUntilBlockIsTrue({
+                return (subnode.didDisplayCount == 1)
+            }))
+
+            XCTAssertTrue(ASDisplayNodeRunRunLoopUntilBlockIsTrue({
+                return (subSubnode.didDisplayCount == 1)
+            }))
+
+            XCTAssertTrue(ASDisplayNodeRunRunLoopUntilBlockIsTrue({
+                return (subnode.displayWillStartCount == 1)
+            }))
+
+            XCTAssertTrue(ASDisplayNodeRunRunLoopUntilBlockIsTrue({
+                return (subSubnode.displayWillStartCount == 1)
+            }))
         }
     }
 

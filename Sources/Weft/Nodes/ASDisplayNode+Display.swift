@@ -12,6 +12,8 @@ struct DisplayState {
     var error: GraphicsError?
     /// The latest job enqueued on the display queue, until it has run.
     var ticket: DisplayTicket?
+    /// For a node that rasterizes its subtree: the subtree the committed contents were drawn from.
+    var rasterizedFrom: RasterizedSubtree?
 
     func isCurrent(at scale: CGFloat) -> Bool {
         committedGeneration == generation && (backingStore == nil || backingStore!.scale == scale)
@@ -29,6 +31,9 @@ struct DisplayRequest: Sendable {
     let didDisplay: ASDisplayNodeContextModifier?
     /// The node's traits when the request was made: `UITraitCollection.current` while it draws.
     let traits: UITraitCollection
+    /// For a node that rasterizes its subtree: the subtree as the request was made, drawn with
+    /// the node's own contents.
+    let rasterized: RasterizedSubtree?
 }
 
 /// Changes the context a node's contents are drawn into, before or after they are drawn; Texture's
@@ -112,8 +117,15 @@ extension ASDisplayNode {
     public func isDisplayCurrentRecursively(scale: CGFloat) -> Bool {
         var pending: [ASDisplayNode] = [self]
         while let node = pending.popLast() {
-            let (current, subnodes) = node.state.withLock { ($0.isHidden || $0.display.isCurrent(at: scale), $0.subnodes) }
+            let (current, subnodes, rasterizes, drawnFrom) = node.state.withLock {
+                ($0.isHidden || $0.display.isCurrent(at: scale), $0.subnodes, $0.rasterizesSubtree, $0.display.rasterizedFrom)
+            }
             guard current else { return false }
+            // A rasterizing node's subnodes are in its contents, current while their subtree is the one drawn.
+            if rasterizes {
+                if !node.state.withLock({ $0.isHidden }) && drawnFrom != RasterizedSubtree(below: node) { return false }
+                continue
+            }
             pending += subnodes
         }
         return true
@@ -121,6 +133,11 @@ extension ASDisplayNode {
 
     /// What `setNeedsDisplay()` does: marks the contents stale and redraws a node in display state.
     func markContentsStale() {
+        // Under a rasterizing node, this node's contents are part of that node's.
+        if let rasterizing = rasterizingAncestor() {
+            state.withLock { $0.display.generation += 1 }
+            return rasterizing.markContentsStale()
+        }
         let redisplay = state.withLock { s -> Bool in
             s.display.generation += 1
             return s.interfaceState.contains(.display) && !s.isDisplaySuspended
@@ -196,8 +213,9 @@ extension ASDisplayNode {
     func ensureDisplay(scale: CGFloat?, synchronously: Bool) {
         var pending: [ASDisplayNode] = [self]
         while let node = pending.popLast() {
-            let (hidden, current) = node.state.withLock { s in
-                (s.isHidden, s.display.isCurrent(at: scale ?? s.contentsScale))
+            node.invalidateRasterizedContentsIfSubtreeChanged()
+            let (hidden, current, rasterizes) = node.state.withLock { s in
+                (s.isHidden, s.display.isCurrent(at: scale ?? s.contentsScale), s.rasterizesSubtree)
             }
             guard !hidden else { continue }
             if !current {
@@ -207,7 +225,8 @@ extension ASDisplayNode {
                     node.startDisplay(scale: scale)
                 }
             }
-            pending += node.subnodes.reversed()
+            // A rasterizing node's display draws its subnodes.
+            if !rasterizes { pending += node.subnodes.reversed() }
         }
     }
 
@@ -232,6 +251,8 @@ extension ASDisplayNode {
     /// for inline work too, each would have been dropped unfinished, leaking its entered dispatch
     /// group: 72 bytes per inline display, 7.2 MB for a 100,000-node tree.)
     func startDisplay(scale: CGFloat?) {
+        // Under a rasterizing node, that node's display draws this one.
+        if rasterizingAncestor() != nil { return }
         guard let request = captureDisplayRequest(scale: scale) else { return }
         let transaction = enclosingAsyncTransaction()
         let queued = state.withLock { s -> (DisplayQueue, DisplayTicket)? in
@@ -267,15 +288,17 @@ extension ASDisplayNode {
     /// the new generation and commit stale pixels.) Bounds and scale are read with the generation.
     private func captureDisplayRequest(scale: CGFloat?) -> DisplayRequest? {
         let snapshot = state.withLock { s -> (generation: Int, size: CGSize, scale: CGFloat, traits: UITraitCollection,
-                                              will: ASDisplayNodeContextModifier?, did: ASDisplayNodeContextModifier?)? in
+                                              will: ASDisplayNodeContextModifier?, did: ASDisplayNodeContextModifier?, rasterizes: Bool)? in
             guard !s.isDisplaySuspended else { return nil }
-            return (s.display.generation, s.bounds.size, scale ?? s.contentsScale, s.traits.collection, s.willDisplayContent, s.didDisplayContent)
+            return (s.display.generation, s.bounds.size, scale ?? s.contentsScale, s.traits.collection, s.willDisplayContent, s.didDisplayContent,
+                    s.rasterizesSubtree)
         }
         guard let snapshot else { return nil }
         let parameters = UITraitCollection.withCurrent(snapshot.traits) { drawParameters() }
         return DisplayRequest(generation: snapshot.generation, bounds: CGRect(origin: .zero, size: snapshot.size),
                               scale: snapshot.scale, parameters: parameters, drawType: type(of: self),
-                              willDisplay: snapshot.will, didDisplay: snapshot.did, traits: snapshot.traits)
+                              willDisplay: snapshot.will, didDisplay: snapshot.did, traits: snapshot.traits,
+                              rasterized: snapshot.rasterizes ? RasterizedSubtree(below: self) : nil)
     }
 
     private func isCancelled(_ request: DisplayRequest) -> Bool {
@@ -307,17 +330,19 @@ extension ASDisplayNode {
                 request.drawType.display(withParameters: request.parameters, isCancelled: isCancelled)
             }
         }
+        let rasterizes = request.rasterized.map { !$0.entries.isEmpty } ?? false
         if request.bounds.width > 0, request.bounds.height > 0,
-           makesImage ? image != nil : request.parameters != nil || TextureDrawOverrides.overrides(request.drawType) {
+           rasterizes || (makesImage ? image != nil : request.parameters != nil || TextureDrawOverrides.overrides(request.drawType)) {
             do {
                 let bitmap = try Bitmap(size: request.bounds.size, scale: request.scale) { context in
                     UITraitCollection.withCurrent(request.traits) { UIGraphicsContextStack.with(context, ownsPixels: true) {
                         request.willDisplay?(context, request.parameters)
                         if let image {
                             image.draw(in: request.bounds)
-                        } else {
+                        } else if !makesImage {
                             request.drawType.draw(request.bounds, withParameters: request.parameters, isCancelled: isCancelled, in: context)
                         }
+                        if rasterizes { self.drawRasterizedSubtree(into: context, scale: request.scale) }
                         request.didDisplay?(context, request.parameters)
                     } }
                 }
@@ -353,6 +378,7 @@ extension ASDisplayNode {
                 s.display.error = error
             }
             s.display.committedGeneration = request.generation
+            s.display.rasterizedFrom = request.rasterized
             return true
         }
         if committed {

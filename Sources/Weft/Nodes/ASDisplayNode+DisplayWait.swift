@@ -14,10 +14,12 @@ extension ASDisplayNode {
     func waitUntilDisplayed(scale: CGFloat) {
         var pending: [ASDisplayNode] = [self]
         while let node = pending.popLast() {
-            let (hidden, subnodes) = node.state.withLock { ($0.isHidden, $0.subnodes) }
+            node.invalidateRasterizedContentsIfSubtreeChanged()
+            let (hidden, subnodes, rasterizes) = node.state.withLock { ($0.isHidden, $0.subnodes, $0.rasterizesSubtree) }
             guard !hidden else { continue }
             node.waitForOwnDisplay(scale: scale)
-            pending += subnodes.reversed()
+            // A rasterizing node's display drew its subnodes.
+            if !rasterizes { pending += subnodes.reversed() }
         }
     }
 

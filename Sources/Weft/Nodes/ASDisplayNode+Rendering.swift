@@ -98,14 +98,15 @@ extension ASDisplayNode {
              store: s.display.backingStore, subnodes: s.subnodes,
              effects: LayerEffects.capture(s.layerModel.properties, position: s.position, anchorPoint: s.anchorPoint,
                                            resolve: { [traits = s.traits.collection] in $0.resolvedColor(with: traits) }),
-             hosted: UncheckedSendable(s.layerModel.layer), traits: s.traits.collection,
+             hosted: UncheckedSendable(s.layerModel.layer), traits: s.traits.collection, rasterizes: s.rasterizesSubtree,
              // The placeholder layer covers contents not drawn yet; drawn ones show through.
              drawnPlaceholder: UncheckedSendable(s.display.isCurrent(at: scale ?? s.contentsScale) ? s.placeholder.layer : nil))
         }
         guard !s.hidden, s.alpha > 0 else { return nil }
         // One level of recursion per node (bounded by the depth check), each with enough stack:
         // see `StackSpace`.
-        var sublayers = CompositeLayer.inZOrder(s.subnodes.compactMap { subnode in
+        // A node that rasterizes its subtree has its subnodes in its own contents.
+        var sublayers = CompositeLayer.inZOrder((s.rasterizes ? [] : s.subnodes).compactMap { subnode in
             StackSpace.ensuringSpace { subnode.compositeLayer(scale: scale).map { ($0, subnode[layerProperty: \.zPosition]) } }
         })
         // Layers of their own added to the node's layer draw above its subnodes.

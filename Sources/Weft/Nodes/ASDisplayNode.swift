@@ -79,6 +79,8 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible, CustomDebugS
         var tintColor: UIColor?
         /// See `ASDisplayNode+Placeholder.swift`.
         var placeholder = NodePlaceholder()
+        /// See `ASDisplayNode+SubtreeRasterization.swift`.
+        var rasterizesSubtree = false
         /// The open transaction while the node is an async transaction container; see
         /// `ASDisplayNode+AsyncTransactionContainer.swift`.
         var asyncTransaction: AsyncTransaction?
@@ -355,9 +357,10 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible, CustomDebugS
     /// `UIGraphicsGetCurrentContext()` (a fresh backing store of `bounds`, at the node's
     /// `contentsScale`), on the display queue. `parameters` is what `drawParameters()` returned
     /// (nil when the subclass does not override it: a subclass that overrides only this method
-    /// still draws, as in Texture). `isRasterizing` is always false: Weft does not rasterize
-    /// subtrees. The default draws nothing; an override need not call it (one that always calls it
-    /// is taken for a class that does not draw this way when `drawParameters()` is nil).
+    /// still draws, as in Texture). `isRasterizing` is always false: under a node that rasterizes
+    /// its subtree, each node still draws into its own backing store, which that node composites.
+    /// The default draws nothing; an override need not call it (one that always calls it is taken
+    /// for a class that does not draw this way when `drawParameters()` is nil).
     open class func draw(_ bounds: CGRect, withParameters parameters: Any?, isCancelled isCancelledBlock: () -> Bool, isRasterizing: Bool) {
         TextureDrawOverrides.baseWasReached()
     }

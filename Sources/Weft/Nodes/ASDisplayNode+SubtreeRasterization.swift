@@ -1,0 +1,126 @@
+import Foundation
+import Synchronization
+
+/// Texture's subtree rasterization (`enableSubtreeRasterization()`, ASDisplayNode+Beta): the node
+/// draws its whole subtree into its own backing store, as one picture, instead of each subnode
+/// compositing its own. Drawn at the node's size, so subnodes reaching outside its bounds are cut
+/// off there, as in Texture.
+///
+/// - The rasterizing node's display draws its own contents, then each subnode's subtree, each
+///   displayed synchronously inside that job (their `displayWillStart…`/`displayDidFinish()` run
+///   there, as Texture's rasterizing pass calls them) and composited into the same bitmap.
+/// - Nodes under it do not display on their own; a change of their contents
+///   (`setNeedsDisplay()`) makes the rasterizing node's contents stale instead.
+/// - A change of their geometry or appearance (frame, alpha, colours, layer properties) is
+///   found when the node is next displayed or rendered: the contents remember the subtree they
+///   were drawn from (`RasterizedSubtree`), and a different subtree redraws them.
+/// - Interface states reach the subnodes as usual.
+///
+/// The flag is the node's (`state`); `SubtreeRasterization.inUse` spares every display the walk up
+/// the tree until some node rasterizes.
+enum SubtreeRasterization {
+    /// Set once any node rasterizes its subtree; never cleared (a cheap check, not a count).
+    static let inUse = Atomic(false)
+}
+
+/// What a rasterized subtree's picture was drawn from, node by node below the rasterizing node.
+struct RasterizedSubtree: Sendable, Equatable {
+    struct Entry: Sendable, Equatable {
+        let node: ObjectIdentifier
+        let generation: Int
+        let position: CGPoint
+        let bounds: CGRect
+        let anchorPoint: CGPoint
+        let alpha: CGFloat
+        let isHidden: Bool
+        let clips: Bool
+        let cornerRadius: CGFloat
+        let borderWidth: CGFloat
+        let backgroundColor: UIColor?
+        let borderColor: UIColor
+        let properties: LayerProperties
+        let subnodeCount: Int
+    }
+    let entries: [Entry]
+
+    /// The subtree below `node`, read now, each node under its own lock.
+    init(below node: ASDisplayNode) {
+        var entries: [Entry] = []
+        var pending = node.subnodes.reversed() as [ASDisplayNode]
+        while let current = pending.popLast() {
+            let (entry, subnodes) = current.state.withLock { s in
+                (Entry(node: ObjectIdentifier(current), generation: s.display.generation, position: s.position, bounds: s.bounds,
+                       anchorPoint: s.anchorPoint, alpha: s.alpha, isHidden: s.isHidden, clips: s.clipsToBounds,
+                       cornerRadius: s.cornerRadius, borderWidth: s.borderWidth, backgroundColor: s.backgroundColor,
+                       borderColor: s.borderColor, properties: s.layerModel.properties, subnodeCount: s.subnodes.count),
+                 s.subnodes)
+            }
+            entries.append(entry)
+            pending += subnodes.reversed()
+        }
+        self.entries = entries
+    }
+}
+
+extension ASDisplayNode {
+    /// Texture's `enableSubtreeRasterization()`: from now on this node draws its subtree into its
+    /// own backing store (see `SubtreeRasterization`). As in Texture, it must be called before the
+    /// node or any subnode loads, and not under a node that already rasterizes; otherwise it is
+    /// reported (Texture asserts) and nothing changes.
+    public func enableSubtreeRasterization() {
+        if rasterizesSubtree { return }
+        if let ancestor = rasterizingAncestor() {
+            return WeftDiagnostics.report(.display, "\(self).enableSubtreeRasterization()", "\(ancestor) above it already rasterizes its subtree; nothing changed")
+        }
+        var loaded: ASDisplayNode?
+        forEachInSubtree { node in if loaded == nil, node.isNodeLoaded { loaded = node } }
+        if let loaded {
+            let which = loaded === self ? "the node" : "its subnode \(loaded)"
+            return WeftDiagnostics.report(.display, "\(self).enableSubtreeRasterization()", "\(which) is already loaded (call it before the view or layer is made); nothing changed")
+        }
+        SubtreeRasterization.inUse.store(true, ordering: .releasing)
+        state.withLock { s in
+            s.rasterizesSubtree = true
+            s.display.generation += 1
+        }
+        if interfaceState.contains(.display) { startDisplay(scale: nil) }
+    }
+
+    /// Texture's `rasterizesSubtree`: whether `enableSubtreeRasterization()` took effect.
+    public var rasterizesSubtree: Bool { self[locked: \.rasterizesSubtree] }
+
+    /// The nearest node above this one that rasterizes its subtree; nil when there is none.
+    func rasterizingAncestor() -> ASDisplayNode? {
+        guard SubtreeRasterization.inUse.load(ordering: .acquiring) else { return nil }
+        var node = supernode
+        while let current = node {
+            let (rasterizes, supernode) = current.state.withLock { ($0.rasterizesSubtree, $0.supernode) }
+            if rasterizes { return current }
+            node = supernode
+        }
+        return nil
+    }
+
+    /// For a rasterizing node whose contents are current: makes them stale when the subtree
+    /// changed since they were drawn (a subnode moved, or changed its appearance).
+    func invalidateRasterizedContentsIfSubtreeChanged() {
+        let (drawn, drawnFrom) = state.withLock { s in
+            (s.rasterizesSubtree && s.display.committedGeneration == s.display.generation, s.display.rasterizedFrom)
+        }
+        guard drawn, drawnFrom != RasterizedSubtree(below: self) else { return }
+        markContentsStale()
+    }
+
+    /// Inside a rasterizing node's display: each subnode's subtree, displayed now on this thread
+    /// at `scale` and composited into `context`, whose origin is the node's bounds origin.
+    func drawRasterizedSubtree(into context: GraphicsContext, scale: CGFloat) {
+        let bounds = self.bounds
+        context.withSavedState {
+            context.translateBy(x: -bounds.minX, y: -bounds.minY)
+            for subnode in subnodes {
+                subnode.ensureDisplay(scale: scale, synchronously: true)
+                subnode.compositeLayer(scale: scale)?.draw(into: context)
+            }
+        }
+    }
+}
