@@ -104,6 +104,7 @@ extension ASDisplayNode {
     /// For a rasterizing node whose contents are current: makes them stale when the subtree
     /// changed since they were drawn (a subnode moved, or changed its appearance).
     func invalidateRasterizedContentsIfSubtreeChanged() {
+        guard SubtreeRasterization.inUse.load(ordering: .acquiring) else { return }
         let (drawn, drawnFrom) = state.withLock { s in
             (s.rasterizesSubtree && s.display.committedGeneration == s.display.generation, s.display.rasterizedFrom)
         }
