@@ -6,11 +6,12 @@ import Synchronization
 /// the next container. Synchronous displays (snapshots, `displaysAsynchronously = false`) commit
 /// at once, as Texture's do. Texture's `asyncdisplaykit_cancelAsyncTransactions()` is not offered.
 ///
-/// The flag and the transaction are the node's (`state`); `AsyncTransactionContainers.inUse`
-/// spares every display the walk up the tree until some node is made a container.
+/// The flag and the transaction are the node's (`state`); `AsyncTransactionContainers.live`
+/// spares every display the walk up the tree while no container exists (a walk per node would
+/// make a deep tree's display quadratic).
 enum AsyncTransactionContainers {
-    /// Set once any node is made a container; never cleared (a cheap check, not a count).
-    static let inUse = Atomic(false)
+    /// How many containers exist: counted up as a node becomes one, down as it stops or is freed.
+    static let live = Atomic(0)
 }
 
 /// Texture's `ASAsyncTransactionContainerState`.
@@ -27,12 +28,13 @@ extension ASDisplayNode {
     public var asyncdisplaykit_asyncTransactionContainer: Bool {
         get { state.withLock { $0.asyncTransaction != nil } }
         set {
-            if newValue { AsyncTransactionContainers.inUse.store(true, ordering: .releasing) }
-            state.withLock { s in
+            let change = state.withLock { s -> Int in
                 // Turning it off leaves the open transaction to finish for the displays already in it.
-                if newValue, s.asyncTransaction == nil { s.asyncTransaction = AsyncTransaction() }
-                if !newValue { s.asyncTransaction = nil }
+                if newValue, s.asyncTransaction == nil { s.asyncTransaction = AsyncTransaction(); return 1 }
+                if !newValue, s.asyncTransaction != nil { s.asyncTransaction = nil; return -1 }
+                return 0
             }
+            if change != 0 { AsyncTransactionContainers.live.add(change, ordering: .releasing) }
         }
     }
 
@@ -44,7 +46,7 @@ extension ASDisplayNode {
 
     /// The transaction of the nearest container at or above this node, nil when there is none.
     func enclosingAsyncTransaction() -> AsyncTransaction? {
-        guard AsyncTransactionContainers.inUse.load(ordering: .acquiring) else { return nil }
+        guard AsyncTransactionContainers.live.load(ordering: .acquiring) > 0 else { return nil }
         var node: ASDisplayNode? = self
         while let current = node {
             let (transaction, supernode) = current.state.withLock { ($0.asyncTransaction, $0.supernode) }

@@ -16,11 +16,13 @@ import Synchronization
 ///   were drawn from (`RasterizedSubtree`), and a different subtree redraws them.
 /// - Interface states reach the subnodes as usual.
 ///
-/// The flag is the node's (`state`); `SubtreeRasterization.inUse` spares every display the walk up
-/// the tree until some node rasterizes.
+/// The flag is the node's (`state`); `SubtreeRasterization.live` spares every display the walk up
+/// the tree while no rasterizing node exists (a walk per node would make a deep tree's display
+/// quadratic).
 enum SubtreeRasterization {
-    /// Set once any node rasterizes its subtree; never cleared (a cheap check, not a count).
-    static let inUse = Atomic(false)
+    /// How many rasterizing nodes exist: counted up as one is enabled, down as it is freed.
+    static let live = Atomic(0)
+    static var inUse: Bool { live.load(ordering: .acquiring) > 0 }
 }
 
 /// What a rasterized subtree's picture was drawn from, node by node below the rasterizing node.
@@ -78,11 +80,14 @@ extension ASDisplayNode {
             let which = loaded === self ? "the node" : "its subnode \(loaded)"
             return WeftDiagnostics.report(.display, "\(self).enableSubtreeRasterization()", "\(which) is already loaded (call it before the view or layer is made); nothing changed")
         }
-        SubtreeRasterization.inUse.store(true, ordering: .releasing)
-        state.withLock { s in
+        let enabled = state.withLock { s -> Bool in
+            guard !s.rasterizesSubtree else { return false }
             s.rasterizesSubtree = true
             s.display.generation += 1
+            return true
         }
+        guard enabled else { return }
+        SubtreeRasterization.live.add(1, ordering: .releasing)
         if interfaceState.contains(.display) { startDisplay(scale: nil) }
     }
 
@@ -91,7 +96,7 @@ extension ASDisplayNode {
 
     /// The nearest node above this one that rasterizes its subtree; nil when there is none.
     func rasterizingAncestor() -> ASDisplayNode? {
-        guard SubtreeRasterization.inUse.load(ordering: .acquiring) else { return nil }
+        guard SubtreeRasterization.inUse else { return nil }
         var node = supernode
         while let current = node {
             let (rasterizes, supernode) = current.state.withLock { ($0.rasterizesSubtree, $0.supernode) }
@@ -104,7 +109,7 @@ extension ASDisplayNode {
     /// For a rasterizing node whose contents are current: makes them stale when the subtree
     /// changed since they were drawn (a subnode moved, or changed its appearance).
     func invalidateRasterizedContentsIfSubtreeChanged() {
-        guard SubtreeRasterization.inUse.load(ordering: .acquiring) else { return }
+        guard SubtreeRasterization.inUse else { return }
         let (drawn, drawnFrom) = state.withLock { s in
             (s.rasterizesSubtree && s.display.committedGeneration == s.display.generation, s.display.rasterizedFrom)
         }

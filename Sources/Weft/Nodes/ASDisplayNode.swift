@@ -170,6 +170,9 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible, CustomDebugS
     func traitsDidChange(from previous: ASPrimitiveTraitCollection) {}
 
     deinit {
+        let (rasterizes, container) = state.withLock { ($0.rasterizesSubtree, $0.asyncTransaction != nil) }
+        if rasterizes { SubtreeRasterization.live.subtract(1, ordering: .releasing) }
+        if container { AsyncTransactionContainers.live.subtract(1, ordering: .releasing) }
         releaseSubtreeIteratively()
     }
 
