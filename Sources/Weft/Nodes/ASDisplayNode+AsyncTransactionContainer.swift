@@ -12,6 +12,8 @@ import Synchronization
 enum AsyncTransactionContainers {
     /// How many containers exist: counted up as a node becomes one, down as it stops or is freed.
     static let live = Atomic(0)
+    /// How many levels up a display looks for its container (see `enclosingAsyncTransaction()`).
+    static let reach = 32
 }
 
 /// Texture's `ASAsyncTransactionContainerState`.
@@ -44,11 +46,16 @@ extension ASDisplayNode {
         (state.withLock { $0.asyncTransaction })?.isPending == true ? .pendingTransactions : .noTransactions
     }
 
-    /// The transaction of the nearest container at or above this node, nil when there is none.
+    /// The transaction of the nearest container at or above this node, at most
+    /// `AsyncTransactionContainers.reach` levels up; nil when there is none. Bounded because every
+    /// display asks it: an unbounded walk would make a deep tree's display quadratic. A node deeper
+    /// below its container commits on its own.
     func enclosingAsyncTransaction() -> AsyncTransaction? {
         guard AsyncTransactionContainers.live.load(ordering: .acquiring) > 0 else { return nil }
         var node: ASDisplayNode? = self
-        while let current = node {
+        var levels = 0
+        while let current = node, levels <= AsyncTransactionContainers.reach {
+            levels += 1
             let (transaction, supernode) = current.state.withLock { ($0.asyncTransaction, $0.supernode) }
             if let transaction { return transaction }
             node = supernode

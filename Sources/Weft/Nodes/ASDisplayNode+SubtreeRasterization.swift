@@ -23,6 +23,8 @@ enum SubtreeRasterization {
     /// How many rasterizing nodes exist: counted up as one is enabled, down as it is freed.
     static let live = Atomic(0)
     static var inUse: Bool { live.load(ordering: .acquiring) > 0 }
+    /// How many levels up a display looks for a rasterizing node (see `rasterizingAncestor()`).
+    static let reach = 32
 }
 
 /// What a rasterized subtree's picture was drawn from, node by node below the rasterizing node.
@@ -94,11 +96,17 @@ extension ASDisplayNode {
     /// Texture's `rasterizesSubtree`: whether `enableSubtreeRasterization()` took effect.
     public var rasterizesSubtree: Bool { self[locked: \.rasterizesSubtree] }
 
-    /// The nearest node above this one that rasterizes its subtree; nil when there is none.
+    /// The nearest node above this one, at most `SubtreeRasterization.reach` levels up, that
+    /// rasterizes its subtree; nil when there is none. Bounded because every display asks it:
+    /// an unbounded walk would make a deep tree's display quadratic. A node deeper below its
+    /// rasterizing node still appears in its contents (the rasterizing display draws the whole
+    /// subtree, and a change below is found when it is next displayed), but displays on its own too.
     func rasterizingAncestor() -> ASDisplayNode? {
         guard SubtreeRasterization.inUse else { return nil }
         var node = supernode
-        while let current = node {
+        var levels = 0
+        while let current = node, levels < SubtreeRasterization.reach {
+            levels += 1
             let (rasterizes, supernode) = current.state.withLock { ($0.rasterizesSubtree, $0.supernode) }
             if rasterizes { return current }
             node = supernode
