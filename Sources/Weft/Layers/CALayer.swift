@@ -363,20 +363,15 @@ open class CALayer {
     /// draws what its properties say every time it is composited, so there is nothing to mark.
     open func setNeedsDisplay() { node?.setNeedsDisplay() }
 
-    /// What a layer of its own shows inside its bounds at `scale`: its `contents` image, stretched
-    /// to the bounds (Core Animation's default gravity, `resize`); nil when it has none. A
-    /// subclass that draws (`CAShapeLayer`) overrides it. (Declared in the class so it can be.)
+    /// What a layer of its own shows inside its bounds: its `contents` bitmap (a `UIImage`'s),
+    /// which compositing stretches to the bounds (Core Animation's default gravity, `resize`); nil
+    /// when it has none. A subclass that draws (`CAShapeLayer`) overrides it and draws at `scale`.
+    /// (Declared in the class so it can be.)
     func drawnContents(scale: CGFloat?) -> Bitmap? {
-        let (contents, size) = storage.withLock { ($0.contents, $0.bounds.size) }
-        guard let contents, size.width > 0, size.height > 0 else { return nil }
-        let image: UIImage
-        switch contents {
-        case let given as UIImage: image = given
-        case let bitmap as Bitmap: image = UIImage(bitmap: bitmap)
-        default: return nil
-        }
-        return try? Bitmap(size: size, scale: scale ?? ASScreenScale()) { context in
-            UIGraphicsContextStack.with(context, ownsPixels: true) { image.draw(in: CGRect(origin: .zero, size: size)) }
+        switch storage.withLock({ $0.contents }) {
+        case let image as UIImage: image.bitmap
+        case let bitmap as Bitmap: bitmap
+        default: nil
         }
     }
 

@@ -31,9 +31,8 @@ struct DisplayRequest: Sendable {
     let didDisplay: ASDisplayNodeContextModifier?
     /// The node's traits when the request was made: `UITraitCollection.current` while it draws.
     let traits: UITraitCollection
-    /// For a node that rasterizes its subtree: the subtree as the request was made, drawn with
-    /// the node's own contents.
-    let rasterized: RasterizedSubtree?
+    /// Whether the node rasterizes its subtree: its subnodes are drawn with its own contents.
+    let rasterizes: Bool
 }
 
 /// Changes the context a node's contents are drawn into, before or after they are drawn; Texture's
@@ -117,13 +116,14 @@ extension ASDisplayNode {
     public func isDisplayCurrentRecursively(scale: CGFloat) -> Bool {
         var pending: [ASDisplayNode] = [self]
         while let node = pending.popLast() {
-            let (current, subnodes, rasterizes, drawnFrom) = node.state.withLock {
-                ($0.isHidden || $0.display.isCurrent(at: scale), $0.subnodes, $0.rasterizesSubtree, $0.display.rasterizedFrom)
+            let (hidden, current, subnodes, rasterizes) = node.state.withLock {
+                ($0.isHidden, $0.display.isCurrent(at: scale), $0.subnodes, $0.rasterizesSubtree)
             }
+            guard !hidden else { continue }
             guard current else { return false }
-            // A rasterizing node's subnodes are in its contents, current while their subtree is the one drawn.
+            // A rasterizing node's subnodes are in its contents, current while they draw what was drawn.
             if rasterizes {
-                if !node.state.withLock({ $0.isHidden }) && drawnFrom != RasterizedSubtree(below: node) { return false }
+                if !node.isRasterizedSubtreeCurrent() { return false }
                 continue
             }
             pending += subnodes
@@ -298,7 +298,7 @@ extension ASDisplayNode {
         return DisplayRequest(generation: snapshot.generation, bounds: CGRect(origin: .zero, size: snapshot.size),
                               scale: snapshot.scale, parameters: parameters, drawType: type(of: self),
                               willDisplay: snapshot.will, didDisplay: snapshot.did, traits: snapshot.traits,
-                              rasterized: snapshot.rasterizes ? RasterizedSubtree(below: self) : nil)
+                              rasterizes: snapshot.rasterizes)
     }
 
     private func isCancelled(_ request: DisplayRequest) -> Bool {
@@ -330,7 +330,8 @@ extension ASDisplayNode {
                 request.drawType.display(withParameters: request.parameters, isCancelled: isCancelled)
             }
         }
-        let rasterizes = request.rasterized.map { !$0.entries.isEmpty } ?? false
+        let rasterizes = request.rasterizes && !subnodes.isEmpty
+        var rasterized: RasterizedSubtree?
         if request.bounds.width > 0, request.bounds.height > 0,
            rasterizes || (makesImage ? image != nil : request.parameters != nil || TextureDrawOverrides.overrides(request.drawType)) {
             do {
@@ -342,7 +343,7 @@ extension ASDisplayNode {
                         } else if !makesImage {
                             request.drawType.draw(request.bounds, withParameters: request.parameters, isCancelled: isCancelled, in: context)
                         }
-                        if rasterizes { self.drawRasterizedSubtree(into: context, scale: request.scale) }
+                        if rasterizes { rasterized = self.drawRasterizedSubtree(into: context, scale: request.scale) }
                         request.didDisplay?(context, request.parameters)
                     } }
                 }
@@ -353,22 +354,22 @@ extension ASDisplayNode {
                 result = .failure(.cairo("\(error)"))
             }
         }
-        guard let operation else { return commit(result, of: request) }
+        guard let operation else { return commit(result, rasterized: rasterized, of: request) }
         // SAFETY: the node's state is behind its mutex; the commit may run on another display thread.
         let node = UncheckedSendable(self)
-        let drawn = result
-        operation.finish { node.value.commit(drawn, of: request) }
+        let (drawn, drawnSubtree) = (result, rasterized)
+        operation.finish { node.value.commit(drawn, rasterized: drawnSubtree, of: request) }
         return false
     }
 
     /// Stores a display's result, unless the node changed since the request was captured, and
     /// then tells the node; returns whether it stored it.
     @discardableResult
-    private func commit(_ result: Result<Bitmap?, GraphicsError>, of request: DisplayRequest) -> Bool {
-        let committed = state.withLock { s -> Bool in
+    private func commit(_ result: Result<Bitmap?, GraphicsError>, rasterized: RasterizedSubtree?, of request: DisplayRequest) -> Bool {
+        let (committed, placeholder) = state.withLock { s -> (Bool, Bool) in
             // Atomic commit: the store, its generation and its error change together, and only if
             // nothing made this work stale while it ran.
-            guard s.display.generation == request.generation, !s.isDisplaySuspended else { return false }
+            guard s.display.generation == request.generation, !s.isDisplaySuspended else { return (false, false) }
             switch result {
             case .success(let bitmap):
                 s.display.backingStore = bitmap
@@ -378,12 +379,12 @@ extension ASDisplayNode {
                 s.display.error = error
             }
             s.display.committedGeneration = request.generation
-            s.display.rasterizedFrom = request.rasterized
-            return true
+            s.display.rasterizedFrom = rasterized
+            return (true, s.placeholder.layer != nil)
         }
         if committed {
             displayDidFinish()
-            removePlaceholderOnceDisplayed()
+            if placeholder { removePlaceholderOnceDisplayed() }
         }
         return committed
     }

@@ -53,10 +53,9 @@ extension ASDisplayNode {
         layerObject.addSublayer(layer)
     }
 
-    /// After the contents were committed: takes the placeholder layer away, on the main thread,
-    /// unless `placeholderShouldPersist()`.
+    /// After the contents were committed, for a node that has a placeholder layer: takes it away,
+    /// on the main thread, unless `placeholderShouldPersist()`.
     func removePlaceholderOnceDisplayed() {
-        guard state.withLock({ $0.placeholder.layer != nil }) else { return }
         let node = UncheckedSendable(self)
         let remove: @MainActor @Sendable () -> Void = {
             // SAFETY: the node's state is behind its mutex; the layer tree has its own locks.

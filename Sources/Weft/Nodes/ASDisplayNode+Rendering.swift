@@ -103,12 +103,8 @@ extension ASDisplayNode {
              drawnPlaceholder: UncheckedSendable(s.display.isCurrent(at: scale ?? s.contentsScale) ? s.placeholder.layer : nil))
         }
         guard !s.hidden, s.alpha > 0 else { return nil }
-        // One level of recursion per node (bounded by the depth check), each with enough stack:
-        // see `StackSpace`.
         // A node that rasterizes its subtree has its subnodes in its own contents.
-        var sublayers = CompositeLayer.inZOrder((s.rasterizes ? [] : s.subnodes).compactMap { subnode in
-            StackSpace.ensuringSpace { subnode.compositeLayer(scale: scale).map { ($0, subnode[layerProperty: \.zPosition]) } }
-        })
+        var sublayers = s.rasterizes ? [] : Self.captures(of: s.subnodes, scale: scale)
         // Layers of their own added to the node's layer draw above its subnodes.
         if let hosted = s.hosted.value {
             sublayers += hosted.hostedCompositeLayers(scale: scale, leavingOut: s.drawnPlaceholder.value) { $0.resolvedColor(with: s.traits) }
@@ -119,5 +115,13 @@ extension ASDisplayNode {
         return CompositeLayer(frame: s.frame, bounds: s.bounds, asRoot: asRoot, alpha: s.alpha, background: s.background, radius: s.radius,
                               rounding: s.rounding, clips: s.clips, borderWidth: s.borderWidth, borderColor: s.borderColor,
                               store: s.store, sublayers: sublayers, effects: s.effects)
+    }
+
+    /// `nodes`' captures, in their z order. One level of recursion per node (bounded by the depth
+    /// check), each with enough stack: see `StackSpace`.
+    static func captures(of nodes: [ASDisplayNode], scale: CGFloat?) -> [CompositeLayer] {
+        CompositeLayer.inZOrder(nodes.compactMap { node in
+            StackSpace.ensuringSpace { node.compositeLayer(scale: scale).map { ($0, node[layerProperty: \.zPosition]) } }
+        })
     }
 }

@@ -12,8 +12,8 @@ import Synchronization
 /// - Nodes under it do not display on their own; a change of their contents
 ///   (`setNeedsDisplay()`) makes the rasterizing node's contents stale instead.
 /// - A change of their geometry or appearance (frame, alpha, colours, layer properties) is
-///   found when the node is next displayed or rendered: the contents remember the subtree they
-///   were drawn from (`RasterizedSubtree`), and a different subtree redraws them.
+///   found when the node is next displayed or rendered: the contents remember the captures they
+///   were drawn from (`RasterizedSubtree`), and captures that draw otherwise redraw them.
 /// - Interface states reach the subnodes as usual.
 ///
 /// The flag is the node's (`state`); `SubtreeRasterization.live` spares every display the walk up
@@ -27,42 +27,17 @@ enum SubtreeRasterization {
     static let reach = 32
 }
 
-/// What a rasterized subtree's picture was drawn from, node by node below the rasterizing node.
-struct RasterizedSubtree: Sendable, Equatable {
-    struct Entry: Sendable, Equatable {
-        let node: ObjectIdentifier
-        let generation: Int
-        let position: CGPoint
-        let bounds: CGRect
-        let anchorPoint: CGPoint
-        let alpha: CGFloat
-        let isHidden: Bool
-        let clips: Bool
-        let cornerRadius: CGFloat
-        let borderWidth: CGFloat
-        let backgroundColor: UIColor?
-        let borderColor: UIColor
-        let properties: LayerProperties
-        let subnodeCount: Int
-    }
-    let entries: [Entry]
+/// What a rasterized subtree's picture was drawn from: its subnodes' captures, as composited
+/// into the contents, at the contents' scale. A capture that no longer `drawsSame` as the one
+/// drawn (a subnode moved, changed its appearance, or has new contents) makes the contents stale.
+struct RasterizedSubtree: Sendable {
+    let scale: CGFloat
+    let layers: [CompositeLayer]
 
-    /// The subtree below `node`, read now, each node under its own lock.
-    init(below node: ASDisplayNode) {
-        var entries: [Entry] = []
-        var pending = node.subnodes.reversed() as [ASDisplayNode]
-        while let current = pending.popLast() {
-            let (entry, subnodes) = current.state.withLock { s in
-                (Entry(node: ObjectIdentifier(current), generation: s.display.generation, position: s.position, bounds: s.bounds,
-                       anchorPoint: s.anchorPoint, alpha: s.alpha, isHidden: s.isHidden, clips: s.clipsToBounds,
-                       cornerRadius: s.cornerRadius, borderWidth: s.borderWidth, backgroundColor: s.backgroundColor,
-                       borderColor: s.borderColor, properties: s.layerModel.properties, subnodeCount: s.subnodes.count),
-                 s.subnodes)
-            }
-            entries.append(entry)
-            pending += subnodes.reversed()
-        }
-        self.entries = entries
+    /// Whether `node`'s subnodes, captured now, draw what was drawn.
+    func isCurrent(below node: ASDisplayNode) -> Bool {
+        let now = node.subnodeCaptures(scale: scale)
+        return now.count == layers.count && zip(now, layers).allSatisfy { $0.drawsSame(as: $1) }
     }
 }
 
@@ -117,24 +92,34 @@ extension ASDisplayNode {
     /// For a rasterizing node whose contents are current: makes them stale when the subtree
     /// changed since they were drawn (a subnode moved, or changed its appearance).
     func invalidateRasterizedContentsIfSubtreeChanged() {
-        guard SubtreeRasterization.inUse else { return }
-        let (drawn, drawnFrom) = state.withLock { s in
-            (s.rasterizesSubtree && s.display.committedGeneration == s.display.generation, s.display.rasterizedFrom)
-        }
-        guard drawn, drawnFrom != RasterizedSubtree(below: self) else { return }
+        guard SubtreeRasterization.inUse, !isRasterizedSubtreeCurrent() else { return }
         markContentsStale()
     }
 
+    /// False for a rasterizing node whose committed contents no longer show its subtree; true
+    /// otherwise (nothing to check).
+    func isRasterizedSubtreeCurrent() -> Bool {
+        let (drawn, drawnFrom) = state.withLock { s in
+            (s.rasterizesSubtree && s.display.committedGeneration == s.display.generation, s.display.rasterizedFrom)
+        }
+        guard drawn, let drawnFrom else { return true }
+        return drawnFrom.isCurrent(below: self)
+    }
+
+    /// The subnodes' captures at `scale`, in z order: what a rasterizing node composites.
+    func subnodeCaptures(scale: CGFloat) -> [CompositeLayer] { Self.captures(of: subnodes, scale: scale) }
+
     /// Inside a rasterizing node's display: each subnode's subtree, displayed now on this thread
     /// at `scale` and composited into `context`, whose origin is the node's bounds origin.
-    func drawRasterizedSubtree(into context: GraphicsContext, scale: CGFloat) {
+    /// Returns what it drew, for the contents to remember.
+    func drawRasterizedSubtree(into context: GraphicsContext, scale: CGFloat) -> RasterizedSubtree {
         let bounds = self.bounds
+        for subnode in subnodes { subnode.ensureDisplay(scale: scale, synchronously: true) }
+        let layers = subnodeCaptures(scale: scale)
         context.withSavedState {
             context.translateBy(x: -bounds.minX, y: -bounds.minY)
-            for subnode in subnodes {
-                subnode.ensureDisplay(scale: scale, synchronously: true)
-                subnode.compositeLayer(scale: scale)?.draw(into: context)
-            }
+            for layer in layers { layer.draw(into: context) }
         }
+        return RasterizedSubtree(scale: scale, layers: layers)
     }
 }
