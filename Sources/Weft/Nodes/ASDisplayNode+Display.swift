@@ -160,7 +160,7 @@ extension ASDisplayNode {
     /// the backing store.
     /// Walks the subtree without recursion, each node before its subnodes.
     public func recursivelySetInterfaceState(_ newState: ASInterfaceState) {
-        forEachInSubtree { $0.setInterfaceState(newState) }
+        AsyncTransaction.batching { forEachInSubtree { $0.setInterfaceState(newState) } }
     }
 
     /// Calls `body` for this node and every node below it, each before its subnodes, in order,
@@ -211,6 +211,10 @@ extension ASDisplayNode {
     /// Draws the subtree's stale backing stores; at `scale` if given, else at each node's contentsScale.
     /// Hidden subtrees are skipped. Walks the subtree without recursion.
     func ensureDisplay(scale: CGFloat?, synchronously: Bool) {
+        AsyncTransaction.batching { ensureDisplayWalk(scale: scale, synchronously: synchronously) }
+    }
+
+    private func ensureDisplayWalk(scale: CGFloat?, synchronously: Bool) {
         var pending: [ASDisplayNode] = [self]
         while let node = pending.popLast() {
             node.invalidateRasterizedContentsIfSubtreeChanged()

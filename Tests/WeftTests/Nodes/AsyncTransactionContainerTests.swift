@@ -4,84 +4,117 @@ import Synchronization
 import Testing
 @testable import Weft
 
-/// Whether a drawing ran, set on the display queue and read by the test.
-private final class DrawnFlag: Sendable {
-    private let value = Atomic(false)
-    func set() { value.store(true, ordering: .releasing) }
-    var isSet: Bool { value.load(ordering: .acquiring) }
+/// What happened, in order, across the display threads and the test.
+private final class EventLog: Sendable {
+    private let events = Mutex<[String]>([])
+    func append(_ event: String) { events.withLock { $0.append(event) } }
+    var all: [String] { events.withLock { $0 } }
+    func index(of event: String) -> Int? { all.firstIndex(of: event) }
 }
 
-/// A node whose drawing records that it ran and, when given a gate, waits at it first: for the
-/// test's signal, or 10 seconds at most, so that a drawing the test did not plan for (one run on
-/// a thread the rest of the suite needs) cannot hold its thread for good.
-private final class GatedDrawingNode: ASDisplayNode, @unchecked Sendable {
-    // SAFETY: `drawn` is Sendable; the node's own state is behind its mutex.
-    let drawn = DrawnFlag()
-    init(gate: DispatchSemaphore?) {
+/// A node that logs its drawing and its commit; given a gate, its drawing first waits at it (on
+/// its own display queue's thread, never the test's), for the test's signal or 60 s at most.
+private final class LoggingNode: ASDisplayNode, @unchecked Sendable {
+    // SAFETY: `log` and `name` are Sendable and immutable.
+    let log: EventLog
+    let name: String
+    init(_ name: String, log: EventLog, gate: DispatchSemaphore?) {
+        self.log = log
+        self.name = name
         super.init()
-        let drawn = self.drawn
+        frame = CGRect(x: 0, y: 0, width: 4, height: 4)
+        if gate != nil { displayQueue = DisplayQueue(width: 1) }
         displayBlock = { bounds, context, _ in
-            _ = gate?.wait(timeout: .now() + 10)
+            _ = gate?.wait(timeout: .now() + 60)
             context.fill(Path(rect: bounds), with: .red)
-            drawn.set()
+            log.append("\(name) drawn")
         }
+    }
+    override func displayDidFinish() {
+        super.displayDidFinish()
+        log.append("\(name) committed")
     }
 }
 
-// Disabled: alone these pass (20 runs), but in the whole suite they started 50 s late, the gated
-// drawing waited out its 10 s bound before the checks ran, and the checks saw the transaction
-// already committed. They need a gate that holds without blocking a thread for long.
-@Suite(.disabled("timing under the whole suite; see the comment above"))
-struct AsyncTransactionContainerTests {
+@Suite struct AsyncTransactionContainerTests {
+    /// Waits on the test's task (never blocking a thread) until `condition` holds, 30 s at most.
     private func waitUntil(_ condition: () -> Bool) async throws {
-        for _ in 0..<1_000 where !condition() { try await Task.sleep(for: .milliseconds(5)) }
+        for _ in 0..<3_000 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
     }
 
-    /// A root with two drawing subnodes, the slow one waiting at `gate` on a queue of its own (so
-    /// that it cannot hold up the other), put in display state.
-    private func displayingTree(container: Bool, gate: DispatchSemaphore) -> (root: ASDisplayNode, fast: GatedDrawingNode, slow: GatedDrawingNode) {
-        let root = ASDisplayNode(), fast = GatedDrawingNode(gate: nil), slow = GatedDrawingNode(gate: gate)
-        slow.displayQueue = DisplayQueue(width: 1)
-        for node in [fast, slow] {
-            node.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
-            root.addSubnode(node)
+    /// The transaction itself: commits are held until the last display of the batch finished,
+    /// then run in the order the displays joined; one with nothing to commit still counts; the
+    /// next display opens a new batch.
+    @Test func aTransactionCommitsTogetherInJoinOrder() {
+        let transaction = AsyncTransaction(), log = EventLog()
+        let first = transaction.join(), second = transaction.join(), third = transaction.join()
+        second.finish { log.append("second") }
+        first.finish(commit: nil)
+        #expect(log.all.isEmpty && transaction.isPending)
+        third.finish { log.append("third") }
+        #expect(log.all == ["second", "third"] && !transaction.isPending)
+        transaction.join().finish { log.append("next batch") }
+        #expect(log.all == ["second", "third", "next batch"])
+    }
+
+    /// A walk that queues displays (`batching`) holds their batch open until it ends: a display
+    /// finished before its siblings joined does not commit alone.
+    @Test func aBatchStaysOpenWhileTheWalkRuns() {
+        let transaction = AsyncTransaction(), log = EventLog()
+        AsyncTransaction.batching {
+            transaction.join().finish { log.append("first") }
+            #expect(log.all.isEmpty && transaction.isPending)
+            transaction.join().finish { log.append("second") }
         }
+        #expect(log.all == ["first", "second"] && !transaction.isPending)
+    }
+
+    /// Under a container, the fast node's display, though drawn first, commits only after the
+    /// slow one has drawn; without a container it commits while the slow one still waits. The
+    /// order is checked, not times, so a loaded machine only makes the test slower.
+    @Test(arguments: [true, false]) func displaysUnderAContainerCommitTogether(container: Bool) async throws {
+        let log = EventLog(), gate = DispatchSemaphore(value: 0)
+        let root = ASDisplayNode()
+        let fast = LoggingNode("fast", log: log, gate: nil), slow = LoggingNode("slow", log: log, gate: gate)
+        root.addSubnode(fast)
+        root.addSubnode(slow)
         root.asyncdisplaykit_asyncTransactionContainer = container
         root.recursivelySetInterfaceState([.preload, .display])
-        return (root, fast, slow)
-    }
-
-    /// Under a container, a display that finished holds its contents until the other displays of
-    /// the transaction have finished; then all commit. Without a container each commits at once.
-    @Test(arguments: [true, false]) func displaysUnderAContainerCommitTogether(container: Bool) async throws {
-        let gate = DispatchSemaphore(value: 0)
-        let (root, fast, slow) = displayingTree(container: container, gate: gate)
-        try await waitUntil { fast.drawn.isSet }
+        try await waitUntil { log.index(of: "fast drawn") != nil }
         if container {
-            try await Task.sleep(for: .milliseconds(50))
-            #expect(fast.contents == nil, "held until the slow display has finished")
-            #expect(root.asyncdisplaykit_asyncTransactionContainerState == .pendingTransactions)
+            #expect(root.asyncdisplaykit_asyncTransactionContainerState == .pendingTransactions || log.index(of: "slow drawn") != nil)
         } else {
-            try await waitUntil { fast.contents != nil }
-            #expect(fast.contents != nil)
-            #expect(root.asyncdisplaykit_asyncTransactionContainerState == .noTransactions)
+            try await waitUntil { log.index(of: "fast committed") != nil }
         }
+        log.append("gate opened")
         gate.signal()
-        try await waitUntil { fast.contents != nil && slow.contents != nil }
-        #expect(fast.contents != nil && slow.contents != nil)
+        try await waitUntil { log.index(of: "fast committed") != nil && log.index(of: "slow committed") != nil }
+        let slowDrawn = try #require(log.index(of: "slow drawn")), fastCommitted = try #require(log.index(of: "fast committed"))
+        if container {
+            #expect(fastCommitted > slowDrawn, "\(log.all)")
+        } else {
+            #expect(fastCommitted < (log.index(of: "gate opened") ?? 0), "\(log.all)")
+        }
         #expect(root.asyncdisplaykit_asyncTransactionContainerState == .noTransactions)
     }
 
-    /// A display cancelled in the transaction (its node changed meanwhile) still lets the others commit.
+    /// A display made stale while it waits in the transaction (its node changed meanwhile)
+    /// commits nothing but still lets the others commit, with the node's next display.
     @Test func aCancelledDisplayDoesNotHoldTheTransaction() async throws {
-        let gate = DispatchSemaphore(value: 0)
-        let (root, fast, slow) = displayingTree(container: true, gate: gate)
-        try await waitUntil { fast.drawn.isSet }
-        slow.setNeedsDisplay()  // the drawing held at the gate is stale now: it commits nothing
+        let log = EventLog(), gate = DispatchSemaphore(value: 0)
+        let root = ASDisplayNode()
+        let fast = LoggingNode("fast", log: log, gate: nil), slow = LoggingNode("slow", log: log, gate: gate)
+        root.addSubnode(fast)
+        root.addSubnode(slow)
+        root.asyncdisplaykit_asyncTransactionContainer = true
+        root.recursivelySetInterfaceState([.preload, .display])
+        try await waitUntil { log.index(of: "fast drawn") != nil }
+        slow.setNeedsDisplay()  // the drawing held at the gate is stale now
         gate.signal()
         gate.signal()
         try await waitUntil { fast.contents != nil && slow.contents != nil }
-        #expect(fast.contents != nil && slow.contents != nil)
+        #expect(fast.contents != nil && slow.contents != nil, "\(log.all)")
+        #expect(log.all.filter { $0 == "slow committed" }.count == 1)
         #expect(root.asyncdisplaykit_asyncTransactionContainerState == .noTransactions)
     }
 }
