@@ -359,7 +359,7 @@ struct BenchCommand: ParsableCommand {
         for cell in cells {
             for node in [cell] + cell.subnodes {
                 node.displayQueue = queue
-                node.contentsScale = 3
+                node.setNeedsDisplayAtScale(3)
             }
         }
         return time {

@@ -70,6 +70,7 @@ final class ASDisplayNodeLayerTests: XCTestCase {
         XCTAssertTrue(CGRect.zero.equalTo(node.frame), "default frame broken \(hasLoadedView)")
         XCTAssertTrue(CGPoint.zero.equalTo(node.position), "default position broken \(hasLoadedView)")
         XCTAssertEqual(0.0, node.zPosition, "default zPosition broken \(hasLoadedView)")
+        XCTAssertEqual(node.isNodeLoaded && isLayerBacked ? 2.0 : 1.0, node.contentsScale, "default contentsScale broken \(hasLoadedView)")
         XCTAssertEqual(UIScreen.main.scale, node.contentsScaleForDisplay, "default contentsScaleForDisplay broken \(hasLoadedView)")
         XCTAssertTrue(CATransform3DEqualToTransform(CATransform3DIdentity, node.transform), "default transform broken \(hasLoadedView)")
         XCTAssertTrue(CATransform3DEqualToTransform(CATransform3DIdentity, node.subnodeTransform), "default subnodeTransform broken \(hasLoadedView)")

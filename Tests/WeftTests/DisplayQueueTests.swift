@@ -41,7 +41,7 @@ final class CountingNode: ASDisplayNode, @unchecked Sendable {
         let count = 1000
         let asyncCells = (0..<count).map { ShowcaseFixtures.card(index: $0) }
         for cell in asyncCells {
-            cell.contentsScale = 2
+            cell.setNeedsDisplayAtScale(2)
             cell.recursivelySetInterfaceState(.display)
         }
         DisplayQueue.shared.waitUntilIdle()
@@ -99,7 +99,7 @@ final class CountingNode: ASDisplayNode, @unchecked Sendable {
         let queue = DisplayQueue(width: 1)
         let (node, parent) = Self.pendingNode(on: queue)
         queue.waitUntilIdle()
-        #expect(node.contents?.pixelWidth == Int(10 * node.contentsScale))
+        #expect(node.contents?.pixelWidth == Int(10 * node.contentsScaleForDisplay))
         parent.recursivelySetInterfaceState([])
         #expect(node.contents == nil)
     }
@@ -136,7 +136,7 @@ final class CountingNode: ASDisplayNode, @unchecked Sendable {
     @Test func synchronousEnsureDrawsNow() {
         let node = CountingNode()
         node.frame = CGRect(x: 0, y: 0, width: 8, height: 8)
-        node.contentsScale = 3
+        node.setNeedsDisplayAtScale(3)
         node.recursivelyEnsureDisplaySynchronously(true)
         #expect(node.contents?.pixelWidth == 24 && node.draws.load(ordering: .relaxed) == 1)
         node.recursivelyEnsureDisplaySynchronously(true)
@@ -156,7 +156,7 @@ final class CountingNode: ASDisplayNode, @unchecked Sendable {
             let queue = DisplayQueue(width: width)
             let cells = (0..<40).map { ShowcaseFixtures.card(index: $0) }
             for cell in cells {
-                for node in [cell] + cell.subnodes { node.displayQueue = queue; node.contentsScale = 2 }
+                for node in [cell] + cell.subnodes { node.displayQueue = queue; node.setNeedsDisplayAtScale(2) }
                 cell.recursivelySetInterfaceState(.display)
             }
             queue.waitUntilIdle()

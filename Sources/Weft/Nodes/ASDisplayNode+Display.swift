@@ -63,19 +63,29 @@ extension ASDisplayNode {
         }
     }
 
-    /// Device pixels per point of the backing store drawn in display state; `ASScreenScale()` by
-    /// default. A value that is not finite or outside `Bitmap.scaleRange` is ignored (the scale
-    /// stays as it was), reported as a `WeftDiagnostic` (area `.appearance`).
+    /// Device pixels per point of the backing store drawn in display state; Texture's
+    /// `contentsScaleForDisplay`, `ASScreenScale()` until `setNeedsDisplayAtScale(_:)` changes it.
+    /// A snapshot or frame draws at its own scale instead.
+    public var contentsScaleForDisplay: CGFloat { self[locked: \.contentsScaleForDisplay] }
+
+    /// The layer's `contentsScale`, Texture's bridged layer property: Core Animation's 1 until set,
+    /// but the screen's scale for a loaded layer-backed node (Texture's layer class defaults it so).
+    /// Contents fill the bounds whatever it says, as Core Animation draws them with its default
+    /// `contentsGravity` (`.resize`): the scale the node draws at is `contentsScaleForDisplay`. A
+    /// value that is not finite and positive is ignored (the scale stays as it was), reported as a
+    /// `WeftDiagnostic` (area `.appearance`).
     public var contentsScale: CGFloat {
-        get { self[locked: \.contentsScale] }
+        get {
+            state.withLock { s in
+                s.layerContentsScale ?? (s.loading.isLoaded && s.layerModel.isLayerBacked ? ASScreenScale() : 1)
+            }
+        }
         set {
-            guard newValue.isFinite, Bitmap.scaleRange.contains(newValue) else {
-                WeftDiagnostics.report(.appearance, description, "contentsScale set to \(newValue), which is not a drawable scale "
-                                       + "(\(Bitmap.scaleRange.lowerBound)...\(Bitmap.scaleRange.upperBound)); kept \(contentsScale)")
+            guard newValue.isFinite, newValue > 0 else {
+                WeftDiagnostics.report(.appearance, description, "contentsScale set to \(newValue), which is not finite and positive; kept \(contentsScale)")
                 return
             }
-            self[locked: \.contentsScale] = newValue
-            setNeedsDisplay()
+            self[locked: \.layerContentsScale] = newValue
         }
     }
 
@@ -184,7 +194,7 @@ extension ASDisplayNode {
                 s.display.committedGeneration = -1
             }
             let entering = !old.contains(.display) && newState.contains(.display)
-            return (old, entering && !s.isDisplaySuspended && !s.display.isCurrent(at: s.contentsScale))
+            return (old, entering && !s.isDisplaySuspended && !s.display.isCurrent(at: s.contentsScaleForDisplay))
         }
         guard old != newState else { return }
         let entered = newState.subtracting(old), exited = old.subtracting(newState)
@@ -202,13 +212,13 @@ extension ASDisplayNode {
     }
 
     /// Draws every stale backing store in the subtree. With `synchronously` true they are drawn
-    /// now, on this thread, at each node's `contentsScale`; otherwise display work is queued.
+    /// now, on this thread, at each node's `contentsScaleForDisplay`; otherwise display work is queued.
     /// Texture's `recursivelyEnsureDisplaySynchronously(_:)`.
     public func recursivelyEnsureDisplaySynchronously(_ synchronously: Bool) {
         ensureDisplay(scale: nil, synchronously: synchronously)
     }
 
-    /// Draws the subtree's stale backing stores; at `scale` if given, else at each node's contentsScale.
+    /// Draws the subtree's stale backing stores; at `scale` if given, else at each node's `contentsScaleForDisplay`.
     /// Hidden subtrees are skipped. Walks the subtree without recursion.
     func ensureDisplay(scale: CGFloat?, synchronously: Bool) {
         AsyncTransaction.batching { ensureDisplayWalk(scale: scale, synchronously: synchronously) }
@@ -219,7 +229,7 @@ extension ASDisplayNode {
         while let node = pending.popLast() {
             node.invalidateRasterizedContentsIfSubtreeChanged()
             let (hidden, current, rasterizes) = node.state.withLock { s in
-                (s.isHidden, s.display.isCurrent(at: scale ?? s.contentsScale), s.rasterizesSubtree)
+                (s.isHidden, s.display.isCurrent(at: scale ?? s.contentsScaleForDisplay), s.rasterizesSubtree)
             }
             guard !hidden else { continue }
             if !current {
@@ -294,7 +304,7 @@ extension ASDisplayNode {
         let snapshot = state.withLock { s -> (generation: Int, size: CGSize, scale: CGFloat, traits: UITraitCollection,
                                               will: ASDisplayNodeContextModifier?, did: ASDisplayNodeContextModifier?, rasterizes: Bool)? in
             guard !s.isDisplaySuspended else { return nil }
-            return (s.display.generation, s.bounds.size, scale ?? s.contentsScale, s.traits.collection, s.willDisplayContent, s.didDisplayContent,
+            return (s.display.generation, s.bounds.size, scale ?? s.contentsScaleForDisplay, s.traits.collection, s.willDisplayContent, s.didDisplayContent,
                     s.rasterizesSubtree)
         }
         guard let snapshot else { return nil }

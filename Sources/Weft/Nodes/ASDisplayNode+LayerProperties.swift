@@ -128,10 +128,6 @@ extension ASDisplayNode {
         set { self[layerProperty: \.needsDisplayOnBoundsChange] = newValue }
     }
 
-    /// The scale the node's contents are drawn at on this screen; Texture's `contentsScaleForDisplay`:
-    /// `ASScreenScale()`, whatever `contentsScale` is set to.
-    public var contentsScaleForDisplay: CGFloat { ASScreenScale() }
-
     // MARK: UIView properties (view-backed nodes)
 
     /// Texture's `isUserInteractionEnabled`: true by default; always false for a layer-backed node,

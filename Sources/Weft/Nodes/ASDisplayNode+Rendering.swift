@@ -100,7 +100,7 @@ extension ASDisplayNode {
                                            resolve: { [traits = s.traits.collection] in $0.resolvedColor(with: traits) }),
              hosted: UncheckedSendable(s.layerModel.layer), traits: s.traits.collection, rasterizes: s.rasterizesSubtree,
              // The placeholder layer covers contents not drawn yet; drawn ones show through.
-             drawnPlaceholder: UncheckedSendable(s.display.isCurrent(at: scale ?? s.contentsScale) ? s.placeholder.layer : nil))
+             drawnPlaceholder: UncheckedSendable(s.display.isCurrent(at: scale ?? s.contentsScaleForDisplay) ? s.placeholder.layer : nil))
         }
         guard !s.hidden, s.alpha > 0 else { return nil }
         // A node that rasterizes its subtree has its subnodes in its own contents.

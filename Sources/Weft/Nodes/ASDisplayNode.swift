@@ -62,7 +62,10 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible, CustomDebugS
         var displayBlock: ASDisplayNodeDisplayBlock?
         var willDisplayContent: ASDisplayNodeContextModifier?
         var didDisplayContent: ASDisplayNodeContextModifier?
-        var contentsScale: CGFloat = ASScreenScale()
+        /// The scale the contents are drawn at: Texture's `contentsScaleForDisplay`.
+        var contentsScaleForDisplay: CGFloat = ASScreenScale()
+        /// The layer's `contentsScale` once set; nil for Core Animation's default (see `contentsScale`).
+        var layerContentsScale: CGFloat?
         var interfaceState: ASInterfaceState = []
         /// Texture's `isInHierarchy` flag: set by `enterHierarchy()`, cleared by `exitHierarchy()`.
         var isInHierarchy = false
@@ -595,6 +598,33 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible, CustomDebugS
     /// contents is cancelled. Open, as Texture's: an override that does not call super keeps the
     /// old contents.
     open func setNeedsDisplay() { markContentsStale() }
+
+    /// Texture's `setNeedsDisplayAtScale(_:)`: draws the contents again at `contentsScale` device
+    /// pixels per point, when that differs from `contentsScaleForDisplay`. A value that is not
+    /// finite or outside `Bitmap.scaleRange` is ignored (the scale stays as it was), reported as a
+    /// `WeftDiagnostic` (area `.appearance`).
+    open func setNeedsDisplayAtScale(_ contentsScale: CGFloat) {
+        guard contentsScale.isFinite, Bitmap.scaleRange.contains(contentsScale) else {
+            WeftDiagnostics.report(.appearance, description, "setNeedsDisplayAtScale(\(contentsScale)) is not a drawable scale "
+                                   + "(\(Bitmap.scaleRange.lowerBound)...\(Bitmap.scaleRange.upperBound)); kept \(contentsScaleForDisplay)")
+            return
+        }
+        let changed = state.withLock { s in
+            defer { s.contentsScaleForDisplay = contentsScale }
+            return s.contentsScaleForDisplay != contentsScale
+        }
+        if changed { setNeedsDisplay() }
+    }
+
+    /// Texture's `recursivelySetNeedsDisplayAtScale(_:)`: `setNeedsDisplayAtScale(_:)` on this node
+    /// and every node under it (the node tree, not the view or layer trees).
+    open func recursivelySetNeedsDisplayAtScale(_ contentsScale: CGFloat) {
+        var pending: [ASDisplayNode] = [self]
+        while let node = pending.popLast() {
+            node.setNeedsDisplayAtScale(contentsScale)
+            pending += node.subnodes
+        }
+    }
 
     /// Texture's `placeholderImage()`: what the placeholder layer shows while the node's contents
     /// are not drawn (see `placeholderEnabled`). Called on the main thread as the node enters the

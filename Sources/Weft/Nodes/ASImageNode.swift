@@ -40,6 +40,8 @@ open class ASImageNode: ASDisplayNode {
         isOpaque = false
         clipsToBounds = true
         contentMode = .scaleAspectFill
+        // Texture's image node starts its layer's contentsScale at the screen's.
+        contentsScale = ASScreenScale()
     }
 
     /// The image drawn; setting it clears `imageError`. Open so that `ASNetworkImageNode` can

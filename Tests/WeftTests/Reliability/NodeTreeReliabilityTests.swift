@@ -170,7 +170,7 @@ extension NodeTreeReliabilityTests {
             seen.diagnostics = WeftDiagnostics.collect(matching: "deep-plain") { root.layoutIfNeeded() }.1
             root.recursivelySetInterfaceState(.inHierarchy)
             seen.leafStateAfterEntering = leaf.interfaceState
-            seen.current = root.isDisplayCurrentRecursively(scale: root.contentsScale)
+            seen.current = root.isDisplayCurrentRecursively(scale: root.contentsScaleForDisplay)
             root.recursivelyEnsureDisplaySynchronously(true)
             seen.renderError = Self.renderFailure(root)
             root.recursivelySetInterfaceState([])
@@ -306,7 +306,7 @@ extension NodeTreeReliabilityTests {
             context.fill(bounds, with: .green)
         })
         node.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
-        node.contentsScale = 1
+        node.setNeedsDisplayAtScale(1)
         node.displayQueue = queue
         return node
     }
@@ -356,7 +356,7 @@ extension NodeTreeReliabilityTests {
             context.fill(bounds, with: .blue)
         })
         snapshotting.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
-        snapshotting.contentsScale = 1
+        snapshotting.setNeedsDisplayAtScale(1)
         snapshotting.displayQueue = queue
         snapshotting.recursivelySetInterfaceState(.inHierarchy)  // its job first on the one worker
         other.recursivelySetInterfaceState(.inHierarchy)  // then the other node's, behind it

@@ -230,8 +230,8 @@ final class ASRangeController: Sendable {
         }
         for (node, new) in wanted {
             let old = node.interfaceState
-            if new.contains(.display) && (!old.contains(.display) || node.contentsScale != frame.scale) {
-                Self.setContentsScale(frame.scale, of: node)
+            if new.contains(.display) && (!old.contains(.display) || node.contentsScaleForDisplay != frame.scale) {
+                node.recursivelySetNeedsDisplayAtScale(frame.scale)
             }
             if new != old { node.recursivelySetInterfaceState(new) }
         }
@@ -304,11 +304,6 @@ final class ASRangeController: Sendable {
             rect.size.width += (ahead + behind) * viewport.width
         }
         return rect
-    }
-
-    private static func setContentsScale(_ scale: CGFloat, of node: ASDisplayNode) {
-        if node.contentsScale != scale { node.contentsScale = scale }
-        for subnode in node.subnodes { setContentsScale(scale, of: subnode) }
     }
 }
 
