@@ -41,13 +41,17 @@ open class CALayer {
         var needsLayout = true
         var name: String?
         var properties = LayerProperties()
-        /// Sublayers that are not a node's (for a node's layer: those added besides its
-        /// subnodes' layers, drawn above them).
-        var sublayers: [CALayer] = []
+        /// The sublayers of a layer that is no node's, back to front (all in slot 0). A node's
+        /// layer keeps the layers added to it in its node's state instead
+        /// (`LayerModel.ownSublayers`), with the subnodes they interleave with.
+        var sublayers = SublayerSlots()
         /// The superlayer of a layer that is not a subnode's.
         weak var superlayer: CALayer?
         /// The plain view whose layer this is, for converting coordinates up the view tree.
         weak var hostView: UIView?
+        /// The view whose layer this is, a node's view's included (UIKit's layer delegate): a
+        /// sublayer that is a view's layer is that view, when the view was added to the layer's view.
+        weak var ownerView: UIView?
         /// The delegate set on a layer that is not a node's (see `CALayer.delegate`).
         var delegate: WeakLayerDelegate?
     }
