@@ -1,8 +1,8 @@
 import Foundation
 
 /// What layers of their own draw: a `CALayer` added to a node's layer (or under another such
-/// layer) draws its background, border, shadow and sublayers, as Core Animation would, among the
-/// node's. A node's layer added under one draws its node.
+/// layer, or to a plain view's) draws its background, border, shadow and sublayers, as Core
+/// Animation would, at its place in the list of sublayers. A node's layer added under one draws its node.
 extension CALayer {
     /// Whether this is a view's layer (a node's view's included): views draw themselves where the
     /// view tree is rendered, not in a node's capture.

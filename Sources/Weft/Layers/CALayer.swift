@@ -6,8 +6,9 @@ import Synchronization
 /// Every node and every view has one. A node's layer (`node.layer`, `node.view.layer`) keeps no
 /// state of its own: its properties read and write the node's (the node is the source of truth, as
 /// Texture's pending state is before its layer exists), so code that sets `layer.transform` or
-/// `layer.shadowOpacity` changes what the node renders, and its `sublayers` are its subnodes'
-/// layers, in order. A layer of its own (`CALayer()`, a plain view's) keeps its properties itself.
+/// `layer.shadowOpacity` changes what the node renders, and its `sublayers` list its subnodes'
+/// layers, in order, interleaved with the layers added to it (CALayer+Hierarchy.swift). A layer
+/// of its own (`CALayer()`, a plain view's) keeps its properties itself.
 /// Geometry is Core Animation's: `frame` is derived from `bounds`, `position` and `anchorPoint`.
 ///
 /// Not main-actor isolated, as QuartzCore's `CALayer` is not; thread-safe: a node's layer goes

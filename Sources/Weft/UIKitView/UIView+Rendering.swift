@@ -76,7 +76,9 @@ extension UIView {
 
     /// A node's view draws its node, as the node renders itself (laid out, its stale backing
     /// stores drawn at the context's scale, then composited: background, contents, subnodes,
-    /// border), and then the UIKit views added to it. So a controller's view hierarchy (a
+    /// border), and then the UIKit views added to it, in their order in the layer's list. Those
+    /// views draw above the node's subnodes and layers wherever they sit in that list: the node's
+    /// capture leaves views out (it may run off the main actor; views draw on it). So a controller's view hierarchy (a
     /// navigation controller showing an `ASDKViewController`, a playground's live view) shows its
     /// nodes' content, not just their backgrounds.
     /// A collection's or table's view draws the visible cells at its offset, composed as the
