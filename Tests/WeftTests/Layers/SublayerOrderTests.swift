@@ -134,6 +134,27 @@ import Testing
         #expect(order(layer) == "d,h,b,f,q,a,g" && parent.subnodes.map { $0.debugName ?? "" } == ["d", "h", "b", "f", "a", "g"])
     }
 
+    /// Subnode edits and layer inserts racing on one node from several threads leave one
+    /// consistent list: every subnode and layer that stayed, once each.
+    @Test func racingEditsKeepOneConsistentList() {
+        // Nodes and layers guard their own state (the tree-edit lock, each node's and layer's mutex).
+        nonisolated(unsafe) let parent = named("parent")
+        nonisolated(unsafe) let layer = parent.layerObject
+        nonisolated(unsafe) let nodes = (0..<64).map { named("n\($0)") }
+        nonisolated(unsafe) let layers = (0..<64).map { plainLayer("l\($0)") }
+        DispatchQueue.concurrentPerform(iterations: 64) { i in
+            parent.insertSubnode(nodes[i], at: i % 3)
+            layer.insertSublayer(layers[i], at: UInt32(i % 5))
+            if i % 4 == 0 {
+                nodes[i].removeFromSupernode()
+                layers[i].removeFromSuperlayer()
+            }
+        }
+        let list = layer.sublayers ?? []
+        #expect(list.count == 96 && Set(list.map(ObjectIdentifier.init)).count == 96)
+        #expect(parent.subnodes.count == 48 && list.allSatisfy { $0.superlayer === layer })
+    }
+
     /// Removing a view or a layer takes it out of both `subviews` and `sublayers`; moving a
     /// subview to the front or back moves its layer in the list.
     @MainActor @Test func removingAViewOrALayerUpdatesSubviewsAndSublayers() {
