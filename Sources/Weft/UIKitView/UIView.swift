@@ -29,8 +29,13 @@ open class UIView {
         layer.ownSublayers.compactMap { sublayer in sublayer.addedView(under: self) }
     }
 
-    /// The superview; nil for a root. A node's view answers its supernode's view (see `ASDisplayNodeView`).
-    open var superview: UIView? { addedTo }
+    /// The superview: the view this one was added to while its layer is in that view's layer's
+    /// list (a layer taken out with `removeFromSuperlayer()` takes the view out, as in UIKit); nil
+    /// for a root. A node's view answers its supernode's view (see `ASDisplayNodeView`).
+    open var superview: UIView? {
+        guard let addedTo, layer.storage.withLock({ $0.superlayer }) === addedTo.layer else { return nil }
+        return addedTo
+    }
     /// The subviews, back to front, in the order of their layers among `layer.sublayers`. A node's
     /// view lists its view-backed subnodes' views among them (see `ASDisplayNodeView`); the view a
     /// node's view block made lists them first, as Texture adds a view-backed node's subnodes'

@@ -185,6 +185,6 @@ import Testing
         #expect(root.subviews == [x, y] && root.layer.sublayers?.last === middle)
         // A subview's layer taken out of the list is no subview any more.
         y.layer.removeFromSuperlayer()
-        #expect(root.subviews == [x] && root.layer.sublayers?.count == 2)
+        #expect(root.subviews == [x] && root.layer.sublayers?.count == 2 && y.superview == nil)
     }
 }
