@@ -73,8 +73,7 @@ extension ASDisplayNode {
 
     /// Puts `replacementSubnode` where `oldSubnode` is and removes `oldSubnode`, as one tree edit;
     /// Texture's `replaceSubnode(_:withSubnode:)`; its layer takes the old one's place in the list.
-    /// `replacementSubnode` leaves its old supernode
-    /// (or its own place here). When `oldSubnode` is not a subnode, nothing changes and a
+    /// `replacementSubnode` leaves its old supernode (or its own place here). When `oldSubnode` is not a subnode, nothing changes and a
     /// `WeftDiagnostic` (area `.view`) says so (Texture asserts); replacing a node with itself
     /// changes nothing; a replacement that would make a cycle (this node or an ancestor of it) is
     /// ignored, as `addSubnode(_:)` ignores it, and `oldSubnode` stays.

@@ -200,21 +200,25 @@ open class UIView {
     open func insertSubview(_ view: UIView, at index: Int) { insert(view, atSublayerIndex: { _ in index }) }
 
     /// UIKit's `insertSubview(_:aboveSubview:)`: the view's layer goes directly above
-    /// `siblingSubview`'s; on top when that is not a subview.
+    /// `siblingSubview`'s; on top, reported, when that is not a subview.
     open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
-        insert(view, atSublayerIndex: { count in self.sublayerIndex(of: siblingSubview).map { $0 + 1 } ?? count })
+        insert(view, atSublayerIndex: { count in
+            self.sublayerIndex(of: siblingSubview, for: "insertSubview(_:aboveSubview:)").map { $0 + 1 } ?? count
+        })
     }
 
     /// UIKit's `insertSubview(_:belowSubview:)`: the view's layer goes directly below
-    /// `siblingSubview`'s; on top when that is not a subview.
+    /// `siblingSubview`'s; on top, reported, when that is not a subview.
     open func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
-        insert(view, atSublayerIndex: { count in self.sublayerIndex(of: siblingSubview) ?? count })
+        insert(view, atSublayerIndex: { count in self.sublayerIndex(of: siblingSubview, for: "insertSubview(_:belowSubview:)") ?? count })
     }
 
-    /// The index of `subview`'s layer among the layer's sublayers; nil when it is not a subview.
-    private func sublayerIndex(of subview: UIView) -> Int? {
-        guard subview.superview === self else { return nil }
-        return layer.sublayers?.firstIndex { $0 === subview.layer }
+    /// The index of `subview`'s layer among the layer's sublayers; nil, reported for `api`, when
+    /// it is not a subview whose layer is there.
+    private func sublayerIndex(of subview: UIView, for api: String) -> Int? {
+        if subview.superview === self, let index = layer.sublayers?.firstIndex(where: { $0 === subview.layer }) { return index }
+        WeftDiagnostics.report(.view, "\(type(of: self)).\(api)", "\(type(of: subview)) is not a subview of it; the view went on top")
+        return nil
     }
 
     /// Adds `view` with its layer at the sublayer index `index` gives, asked once `view` has left

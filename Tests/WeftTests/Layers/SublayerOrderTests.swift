@@ -186,5 +186,9 @@ import Testing
         // A subview's layer taken out of the list is no subview any more.
         y.layer.removeFromSuperlayer()
         #expect(root.subviews == [x] && root.layer.sublayers?.count == 2 && y.superview == nil)
+        // A sibling that is no subview is reported, and the view goes on top.
+        let stranger = UIView()
+        let (_, reports) = WeftDiagnostics.collect(matching: "insertSubview(_:aboveSubview:)") { root.insertSubview(stranger, aboveSubview: y) }
+        #expect(reports.count == 1 && root.subviews == [x, stranger])
     }
 }
