@@ -95,6 +95,24 @@ import Testing
         #expect(bitmap.pixel(x: 17, y: 5) == (try color(.systemGreen)))
     }
 
+    /// A view inserted between a node's subnodes takes its place in the list, but views draw
+    /// where the view tree is rendered, above the node's subnodes; a node's render leaves it out.
+    @MainActor @Test func aViewAmongSubnodesDrawsAboveThemInTheViewTree() throws {
+        let back = TestSupport.box(CGRect(x: 0, y: 0, width: 20, height: 10), .systemRed)
+        let front = TestSupport.box(CGRect(x: 14, y: 0, width: 20, height: 10), .systemBlue)
+        let host = TestSupport.host(CGSize(width: 40, height: 10), back, front)
+        let middle = UIView(frame: CGRect(x: 7, y: 0, width: 20, height: 10))
+        middle.backgroundColor = .systemGreen
+        host.view.insertSubview(middle, aboveSubview: back.view)
+        #expect(host.view.subviews == [back.view, middle, front.view])
+        #expect(host.layer.sublayers?.map(ObjectIdentifier.init) == [back.layer, middle.layer, front.layer].map(ObjectIdentifier.init))
+        let (red, green, blue) = (try pixel(of: .systemRed), try pixel(of: .systemGreen), try pixel(of: .systemBlue))
+        let viewTree = try host.view.renderBitmap(scale: 1)
+        #expect(viewTree.pixel(x: 3, y: 5) == red && viewTree.pixel(x: 17, y: 5) == green && viewTree.pixel(x: 30, y: 5) == blue)
+        let nodeTree = try host.renderBitmap(scale: 1)
+        #expect(nodeTree.pixel(x: 10, y: 5) == red && nodeTree.pixel(x: 17, y: 5) == blue)
+    }
+
     /// Subnode edits after layers were added among the subnodes keep the order Texture's index
     /// arithmetic gives: at an index, directly above the subnode before it; below a subnode,
     /// directly below it; above one, directly above it; added, on top; replaced, in its place.
