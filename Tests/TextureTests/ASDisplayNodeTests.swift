@@ -823,6 +823,127 @@ final class ASDisplayNodeTests: XCTestCase {
         XCTAssertNodesHaveParent(nilParent, d)
     }
 
+    // This tests our resiliancy to having other views and layers inserted into our view or layer
+    func testInsertSubviewAtIndexWithMeddlingViewsAndLayersViewBacked() {
+        MainActor.assumeIsolated {
+            let parent = ASDisplayNode()
+
+            let a = nodeNamed("a"), b = nodeNamed("b"), c = nodeNamed("c")
+            let node_d = nodeNamed("d"); let d = node_d.view
+            let node_e = nodeNamed("e"); node_e.isLayerBacked = true; let e = node_e.layer
+
+            _ = parent.layer
+
+            // (a,b)
+            parent.addSubnode(a)
+            parent.addSubnode(b)
+            XCTAssertEqual(orderStringFromSublayers(parent.layer), "a,b", "Didn't match")
+
+            // (a,b) => (a,d,b)
+            parent.view.insertSubview(d, aboveSubview: a.view)
+            XCTAssertEqual(orderStringFromSublayers(parent.layer), "a,d,b", "Didn't match")
+
+            // (a,d,b) => (a,e,d,b)
+            parent.layer.insertSublayer(e, above: a.layer)
+            XCTAssertEqual(orderStringFromSublayers(parent.layer), "a,e,d,b", "Didn't match")
+
+            // (a,e,d,b) => (a,e,d,c,b)
+            parent.insertSubnode(c, belowSubnode: b)
+            XCTAssertEqual(orderStringFromSublayers(parent.layer), "a,e,d,c,b", "Didn't match")
+
+            XCTAssertEqual(4, parent.subnodes.count, "Should have the right subnode count")
+            XCTAssertEqual(4, parent.view.subviews.count, "Should have the right subview count")
+            XCTAssertEqual(5, parent.layer.sublayers?.count, "Should have the right sublayer count")
+
+            e.removeFromSuperlayer()
+            XCTAssertEqual(4, parent.layer.sublayers?.count, "Should have the right sublayer count")
+            withExtendedLifetime((node_d, node_e)) {}
+        }
+    }
+
+    func testAppleBugInsertSubview() {
+        MainActor.assumeIsolated {
+            let node_parent = nodeNamed("parent"); let parent = node_parent.view
+
+            // Texture's DeclareLayerNamed and DeclareViewNamed keep each node in a local (a view
+            // and a layer hold their node weakly): `nodes` keeps them here.
+            var nodes = [node_parent]
+            func layerNamed(_ name: String) -> CALayer {
+                let node = nodeNamed(name)
+                node.isLayerBacked = true
+                nodes.append(node)
+                return node.layer
+            }
+            func viewNamed(_ name: String) -> UIView {
+                let node = nodeNamed(name)
+                nodes.append(node)
+                return node.view
+            }
+            let aa = layerNamed("aa"), ab = layerNamed("ab")
+            let a = viewNamed("a")
+            let ba = layerNamed("ba"), bb = layerNamed("bb"), bc = layerNamed("bc"), bd = layerNamed("bd")
+            let c = viewNamed("c"), d = viewNamed("d")
+            let ea = layerNamed("ea"), eb = layerNamed("eb"), ec = layerNamed("ec")
+
+            parent.layer.addSublayer(aa)
+            parent.layer.addSublayer(ab)
+            parent.addSubview(a)
+            parent.layer.addSublayer(ba)
+            parent.layer.addSublayer(bb)
+            parent.layer.addSublayer(bc)
+            parent.layer.addSublayer(bd)
+            parent.addSubview(d)
+            parent.layer.addSublayer(ea)
+            parent.layer.addSublayer(eb)
+            parent.layer.addSublayer(ec)
+
+            XCTAssertEqual(orderStringFromSublayers(parent.layer), "aa,ab,a,ba,bb,bc,bd,d,ea,eb,ec", "Should be in order")
+
+            // Should insert at SUBVIEW index 1, right??
+            parent.insertSubview(c, at: 1)
+
+            // You would think that this would be true, but instead it inserts it at the SUBLAYER index 1
+            //  XCTAssertEqual(parent.subviews.firstIndex { $0 === c }, 1, "Should have index 1 after insert")
+            //  XCTAssertEqual(orderStringFromSublayers(parent.layer), "aa,ab,a,ba,bb,bc,bd,c,d,ea,eb,ec", "Should be in order")
+
+            XCTAssertEqual(orderStringFromSublayers(parent.layer), "aa,c,ab,a,ba,bb,bc,bd,d,ea,eb,ec",
+                           "Apple has fixed insertSubview:atIndex:. You must update insertSubnode: etc. APIS to accomidate this.")
+            withExtendedLifetime(nodes) {}
+        }
+    }
+
+    // This tests our resiliancy to having other views and layers inserted into our view or layer
+    func testInsertSubviewAtIndexWithMeddlingView() {
+        MainActor.assumeIsolated {
+            let parent = nodeNamed("parent")
+            let a = nodeNamed("a"), b = nodeNamed("b"), c = nodeNamed("c")
+            let node_d = nodeNamed("d"); let d = node_d.view
+
+            _ = parent.layer
+
+            // (a,b)
+            parent.addSubnode(a)
+            parent.addSubnode(b)
+            XCTAssertEqual(orderStringFromSublayers(parent.layer), "a,b", "Didn't match")
+
+            // (a,b) => (a,d,b)
+            parent.view.insertSubview(d, aboveSubview: a.view)
+            XCTAssertEqual(orderStringFromSublayers(parent.layer), "a,d,b", "Didn't match")
+
+            // (a,d,b) => (a,d,>c<,b)
+            parent.insertSubnode(c, belowSubnode: b)
+            XCTAssertEqual(orderStringFromSublayers(parent.layer), "a,d,c,b", "Didn't match")
+
+            // Texture's 4 subnodes count d, which its view hitches up to the parent node as it moves
+            // into the parent's view (`_ASDisplayView willMoveToSuperview:`); a view added to a
+            // node's view is not a subnode in Weft (README.md).
+            XCTAssertEqual(3, parent.subnodes.count, "Should have the right subnode count")
+            XCTAssertEqual(4, parent.view.subviews.count, "Should have the right subview count")
+            XCTAssertEqual(4, parent.layer.sublayers?.count, "Should have the right sublayer count")
+            withExtendedLifetime(node_d) {}
+        }
+    }
+
     func testInsertSubnodeBelowWithView() {
         MainActor.assumeIsolated { checkInsertSubnodeBelowWithView(true, layerBacked: false) }
     }

@@ -1,17 +1,12 @@
 import Foundation
 
 /// What layers of their own draw: a `CALayer` added to a node's layer (or under another such
-/// layer) draws its background, border, shadow and sublayers, as Core Animation would, among the
-/// node's. A node's layer added under one draws its node.
+/// layer, or to a plain view's) draws its background, border, shadow and sublayers, as Core
+/// Animation would, at its place in the list of sublayers. A node's layer added under one draws its node.
 extension CALayer {
-    /// The layers of their own added to this node's layer, captured in their z order, but for
-    /// `leftOut` (a placeholder over contents already drawn).
-    func hostedCompositeLayers(scale: CGFloat?, leavingOut leftOut: CALayer?, resolve: (UIColor) -> UIColor) -> [CompositeLayer] {
-        let own = storage.withLock { $0.sublayers }.filter { $0 !== leftOut }
-        return CompositeLayer.inZOrder(own.compactMap { layer in
-            StackSpace.ensuringSpace { layer.captured(scale: scale, resolve: resolve).map { ($0, layer.zPosition) } }
-        })
-    }
+    /// Whether this is a view's layer (a node's view's included): views draw themselves where the
+    /// view tree is rendered, not in a node's capture.
+    var isViewLayer: Bool { storage.withLock { $0.ownerView != nil } }
 
     /// What this layer draws now, read under its lock (a node's layer: its node's capture); nil
     /// when hidden or fully transparent. Colours resolve with `resolve` (the hosting node's traits).
@@ -21,7 +16,7 @@ extension CALayer {
         guard !s.isHidden, s.opacity > 0 else { return nil }
         let frame = CGRect(x: s.position.x - s.bounds.width * s.anchorPoint.x, y: s.position.y - s.bounds.height * s.anchorPoint.y,
                            width: s.bounds.width, height: s.bounds.height)
-        let sublayers = CompositeLayer.inZOrder(s.sublayers.compactMap { layer in
+        let sublayers = CompositeLayer.inZOrder(s.sublayers.layers.compactMap { layer in
             StackSpace.ensuringSpace { layer.captured(scale: scale, resolve: resolve).map { ($0, layer.zPosition) } }
         })
         return CompositeLayer(frame: frame, bounds: s.bounds, asRoot: false, alpha: CGFloat(s.opacity),

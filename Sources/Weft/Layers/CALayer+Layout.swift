@@ -27,7 +27,7 @@ extension CALayer {
         var pending: [CALayer] = [self]
         while let layer = pending.popLast() {
             if layer.needsLayout() { layer.layoutSublayers() }
-            pending += layer.storage.withLock { $0.sublayers }.reversed()
+            pending += layer.ownSublayers.reversed()
         }
     }
 }

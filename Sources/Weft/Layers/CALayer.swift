@@ -6,8 +6,9 @@ import Synchronization
 /// Every node and every view has one. A node's layer (`node.layer`, `node.view.layer`) keeps no
 /// state of its own: its properties read and write the node's (the node is the source of truth, as
 /// Texture's pending state is before its layer exists), so code that sets `layer.transform` or
-/// `layer.shadowOpacity` changes what the node renders, and its `sublayers` are its subnodes'
-/// layers, in order. A layer of its own (`CALayer()`, a plain view's) keeps its properties itself.
+/// `layer.shadowOpacity` changes what the node renders, and its `sublayers` list its subnodes'
+/// layers, in order, interleaved with the layers added to it (CALayer+Hierarchy.swift). A layer
+/// of its own (`CALayer()`, a plain view's) keeps its properties itself.
 /// Geometry is Core Animation's: `frame` is derived from `bounds`, `position` and `anchorPoint`.
 ///
 /// Not main-actor isolated, as QuartzCore's `CALayer` is not; thread-safe: a node's layer goes
@@ -41,13 +42,17 @@ open class CALayer {
         var needsLayout = true
         var name: String?
         var properties = LayerProperties()
-        /// Sublayers that are not a node's (for a node's layer: those added besides its
-        /// subnodes' layers, drawn above them).
-        var sublayers: [CALayer] = []
+        /// The sublayers of a layer that is no node's, back to front (all in slot 0). A node's
+        /// layer keeps the layers added to it in its node's state instead
+        /// (`LayerModel.ownSublayers`), with the subnodes they interleave with.
+        var sublayers = SublayerSlots()
         /// The superlayer of a layer that is not a subnode's.
         weak var superlayer: CALayer?
         /// The plain view whose layer this is, for converting coordinates up the view tree.
         weak var hostView: UIView?
+        /// The view whose layer this is, a node's view's included (UIKit's layer delegate): a
+        /// sublayer that is a view's layer is that view, when the view was added to the layer's view.
+        weak var ownerView: UIView?
         /// The delegate set on a layer that is not a node's (see `CALayer.delegate`).
         var delegate: WeakLayerDelegate?
     }

@@ -14,6 +14,10 @@ extension ASDisplayNode {
         var properties = LayerProperties()
         /// The layer that shows this node (see `layerObject`), once made.
         var layer: CALayer?
+        /// The layers (and views' layers) added to the node's layer, interleaved with the subnodes'
+        /// layers by slot (see `SublayerSlots`). Beside `subnodes`, under the same lock, so that a
+        /// subnode edit moves both in one step.
+        var ownSublayers = SublayerSlots()
         /// What makes a layer-backed node's layer (`init(layerBlock:)`).
         var layerBlock: ASDisplayNodeLayerBlock?
         /// Texture's `isLayerBacked`.
@@ -34,11 +38,18 @@ extension ASDisplayNode {
         let made = block?() ?? CALayer(node: self)
         // A layer a block made keeps its own kind (a `CAShapeLayer` keeps its path) but shows the node.
         made.bind(to: self, forwarding: true)
+        // Sublayers the block gave its layer join the node's list, below the subnodes' layers, as
+        // Texture adds a loading node's subnodes' layers on top of what its layer has.
+        let early = UncheckedSendable(made.storage.withLock { s in
+            defer { s.sublayers = SublayerSlots() }
+            return s.sublayers.layers
+        })
         // A layer guards its own state (see `CALayer`), so it crosses into the node's lock.
         let offered = UncheckedSendable(made)
         return state.withLock { s -> UncheckedSendable<CALayer> in
             if let layer = s.layerModel.layer { return UncheckedSendable(layer) }
             s.layerModel.layer = offered.value
+            for layer in early.value { s.layerModel.ownSublayers.insert(layer, at: s.layerModel.ownSublayers.count, subnodeCount: 0) }
             return offered
         }.value
     }

@@ -86,6 +86,12 @@ extension ASDisplayNode {
     /// cell) is composed as it shows its cells at its offset, its frame a sublayer of the tree's
     /// (`ComposedContent`), as UIKit draws a collection view among its superview's subviews.
     /// Without, only its own layer (background, border).
+    ///
+    /// The sublayers are drawn in the order of the layer's one list (`CALayer.sublayers`): the
+    /// subnodes interleaved with the layers added to the node's layer, then sorted by `zPosition`,
+    /// equal values keeping that order. Views' layers in the list (views added to the node's view)
+    /// are not drawn here: views draw on the main actor, where the view tree is rendered
+    /// (`UIView.composite(into:)`), above the node's subnodes and layers.
     func compositeLayer(asRoot: Bool = false, scale: CGFloat? = nil) -> CompositeLayer? {
         let s = state.withLock { s in
             (frame: CGRect(x: s.position.x - s.bounds.width * s.anchorPoint.x, y: s.position.y - s.bounds.height * s.anchorPoint.y,
@@ -95,20 +101,27 @@ extension ASDisplayNode {
              background: s.backgroundColor.resolved(with: s.traits.collection),
              radius: s.cornerRadius, rounding: s.cornerRoundingType, clips: s.clipsToBounds,
              borderWidth: s.borderWidth, borderColor: s.borderColor.resolvedColor(with: s.traits.collection),
-             store: s.display.backingStore, subnodes: s.subnodes,
+             store: s.display.backingStore, subnodes: s.subnodes, own: s.layerModel.ownSublayers,
              effects: LayerEffects.capture(s.layerModel.properties, position: s.position, anchorPoint: s.anchorPoint,
                                            resolve: { [traits = s.traits.collection] in $0.resolvedColor(with: traits) }),
-             hosted: UncheckedSendable(s.layerModel.layer), traits: s.traits.collection, rasterizes: s.rasterizesSubtree,
+             traits: s.traits.collection, rasterizes: s.rasterizesSubtree,
              // The placeholder layer covers contents not drawn yet; drawn ones show through.
              drawnPlaceholder: UncheckedSendable(s.display.isCurrent(at: scale ?? s.contentsScaleForDisplay) ? s.placeholder.layer : nil))
         }
         guard !s.hidden, s.alpha > 0 else { return nil }
         // A node that rasterizes its subtree has its subnodes in its own contents.
-        var sublayers = s.rasterizes ? [] : Self.captures(of: s.subnodes, scale: scale)
-        // Layers of their own added to the node's layer draw above its subnodes.
-        if let hosted = s.hosted.value {
-            sublayers += hosted.hostedCompositeLayers(scale: scale, leavingOut: s.drawnPlaceholder.value) { $0.resolvedColor(with: s.traits) }
-        }
+        let list = s.own.merged(subnodes: s.rasterizes ? [] : s.subnodes.map(CALayer.Sublayer.subnode), own: CALayer.Sublayer.own)
+        let sublayers = CompositeLayer.inZOrder(list.compactMap { sublayer in
+            StackSpace.ensuringSpace { () -> (CompositeLayer, CGFloat)? in
+                switch sublayer {
+                case .subnode(let node):
+                    return node.zOrderedCapture(scale: scale)
+                case .own(let layer):
+                    guard layer !== s.drawnPlaceholder.value, !layer.isViewLayer else { return nil }
+                    return layer.captured(scale: scale, resolve: { $0.resolvedColor(with: s.traits) }).map { ($0, layer.zPosition) }
+                }
+            }
+        })
         if let scale, let composed = self as? any ComposedContent, let composition = composed.compositionInTree(scale: scale) {
             return composition.layer(frame: s.frame, bounds: s.bounds, asRoot: asRoot, alpha: s.alpha, rounding: s.rounding, sublayers: sublayers)
         }
@@ -120,8 +133,11 @@ extension ASDisplayNode {
     /// `nodes`' captures, in their z order. One level of recursion per node (bounded by the depth
     /// check), each with enough stack: see `StackSpace`.
     static func captures(of nodes: [ASDisplayNode], scale: CGFloat?) -> [CompositeLayer] {
-        CompositeLayer.inZOrder(nodes.compactMap { node in
-            StackSpace.ensuringSpace { node.compositeLayer(scale: scale).map { ($0, node[layerProperty: \.zPosition]) } }
-        })
+        CompositeLayer.inZOrder(nodes.compactMap { node in StackSpace.ensuringSpace { node.zOrderedCapture(scale: scale) } })
+    }
+
+    /// This node's capture with its `zPosition`, for sorting among its siblings.
+    private func zOrderedCapture(scale: CGFloat?) -> (CompositeLayer, CGFloat)? {
+        compositeLayer(scale: scale).map { ($0, self[layerProperty: \.zPosition]) }
     }
 }

@@ -10,8 +10,10 @@ import Synchronization
 /// process-wide lock is simpler and enough, because edits are rare and short (a check that is
 /// usually O(1), and a few pointer updates). It is taken before any node's own lock, never while
 /// holding one, and no user code (interface-state callbacks) runs under it.
-/// Owns: every node's `subnodes` and `supernode` fields (each also behind its node's lock, so
-/// readers need only that).
+/// Owns: every node's `subnodes` and `supernode` fields, the slots of the layers added to its
+/// layer (`LayerModel.ownSublayers`), and the lists and `superlayer`s of layers of their own (each
+/// also behind its node's lock or its layer's `storage`, so readers need only that). Under it a
+/// node's lock and a layer's `storage` are taken one at a time, never nested.
 enum TreeEditLock {
     static let lock = Mutex(())
 
@@ -27,20 +29,33 @@ extension ASDisplayNode {
     /// The node this one is a subnode of.
     public var supernode: ASDisplayNode? { state.withLock { $0.supernode } }
 
-    /// Adds `subnode` on top of the other subnodes, removing it from its old supernode first.
-    /// Adding a node to itself or to one of its own subnodes is ignored, since it would make a cycle.
+    /// Adds `subnode` on top of the other subnodes, removing it from its old supernode first; its
+    /// layer goes on top of the layer's list, above the layers and views added to it, as Texture
+    /// adds it at `sublayers.count`. Adding a node to itself or to one of its own subnodes is
+    /// ignored, since it would make a cycle.
     public func addSubnode(_ subnode: ASDisplayNode) {
-        insertSubnode(subnode, at: Int.max)
+        link(subnode, .top)
     }
 
-    /// Inserts `subnode` at `index` (clamped to the subnode count). The check that this would not
-    /// make a cycle and the insertion are one atomic step (see `TreeEditLock`).
+    /// Inserts `subnode` at `index` (clamped to the subnode count); its layer goes directly above
+    /// subnode `index - 1`'s (at the bottom of the list for 0), below the layers and views added
+    /// above that one, as Texture's index arithmetic puts it. A subnode already here leaves its
+    /// place first. The check that this would not make a cycle and the insertion are one atomic
+    /// step (see `TreeEditLock`).
     public func insertSubnode(_ subnode: ASDisplayNode, at index: Int) {
         link(subnode, .index(index))
     }
 
+    /// Makes `subnode` a subnode whose layer lands at `index` in the layer's list of sublayers
+    /// (clamped): a node's layer added to this node's with `insertSublayer(_:at:)`. Its subnode
+    /// index is the number of subnodes' layers below that place.
+    func insertSubnode(_ subnode: ASDisplayNode, atSublayerIndex index: Int) {
+        link(subnode, .sublayerIndex(index))
+    }
+
     /// Inserts `subnode` just behind `below`, which must be one of this node's subnodes; Texture's
-    /// `insertSubnode(_:belowSubnode:)`. A subnode already here moves. When `below` is not a
+    /// `insertSubnode(_:belowSubnode:)`: its layer goes directly below `below`'s, above the layers
+    /// and views added below that one. A subnode already here moves. When `below` is not a
     /// subnode, nothing changes and a `WeftDiagnostic` (area `.view`) says so (Texture asserts);
     /// inserting a node below itself leaves it where it is.
     public func insertSubnode(_ subnode: ASDisplayNode, belowSubnode below: ASDisplayNode) {
@@ -49,15 +64,16 @@ extension ASDisplayNode {
     }
 
     /// Inserts `subnode` just in front of `above`, which must be one of this node's subnodes;
-    /// Texture's `insertSubnode(_:aboveSubnode:)`. Otherwise as `insertSubnode(_:belowSubnode:)`.
+    /// Texture's `insertSubnode(_:aboveSubnode:)`: its layer goes directly above `above`'s.
+    /// Otherwise as `insertSubnode(_:belowSubnode:)`.
     public func insertSubnode(_ subnode: ASDisplayNode, aboveSubnode above: ASDisplayNode) {
         guard above.supernode === self else { return reportNotASubnode(above, in: "insertSubnode(_:aboveSubnode:)") }
         if subnode !== above { link(subnode, .above(above)) }
     }
 
     /// Puts `replacementSubnode` where `oldSubnode` is and removes `oldSubnode`, as one tree edit;
-    /// Texture's `replaceSubnode(_:withSubnode:)`. `replacementSubnode` leaves its old supernode
-    /// (or its own place here). When `oldSubnode` is not a subnode, nothing changes and a
+    /// Texture's `replaceSubnode(_:withSubnode:)`; its layer takes the old one's place in the list.
+    /// `replacementSubnode` leaves its old supernode (or its own place here). When `oldSubnode` is not a subnode, nothing changes and a
     /// `WeftDiagnostic` (area `.view`) says so (Texture asserts); replacing a node with itself
     /// changes nothing; a replacement that would make a cycle (this node or an ancestor of it) is
     /// ignored, as `addSubnode(_:)` ignores it, and `oldSubnode` stays.
@@ -73,6 +89,8 @@ extension ASDisplayNode {
     /// Where `link` puts a subnode.
     private enum Placement {
         case index(Int)
+        case top
+        case sublayerIndex(Int)
         case below(ASDisplayNode)
         case above(ASDisplayNode)
         case replacing(ASDisplayNode)
@@ -80,7 +98,7 @@ extension ASDisplayNode {
         /// The subnode the placement is relative to, which must still be a subnode.
         var sibling: ASDisplayNode? {
             switch self {
-            case .index: nil
+            case .index, .top, .sublayerIndex: nil
             case .below(let node), .above(let node), .replacing(let node): node
             }
         }
@@ -97,22 +115,42 @@ extension ASDisplayNode {
             guard subnode !== self, !subnode.isAncestorWhileEditing(of: self) else { return nil }
             if let sibling = placement.sibling, sibling.supernode !== self { return nil }
             let oldParent = subnode.detachWhileEditing()
-            var removed: ASDisplayNode?, replacedIndex: Int?
+            var removed: ASDisplayNode?, replaced: (index: Int, ownBelow: Int)?
             if case .replacing(let old) = placement {
-                replacedIndex = state.withLock { $0.subnodes.firstIndex { $0 === old } }
+                // Where the old subnode's layer is, taken before it leaves (its slot neighbours
+                // would then be ambiguous): the replacement's goes back there.
+                replaced = state.withLock { s in
+                    s.subnodes.firstIndex { $0 === old }.map { ($0, s.layerModel.ownSublayers.firstIndex(slotAbove: $0)) }
+                }
                 _ = old.detachWhileEditing()
                 removed = old
             }
             subnode.state.withLock { $0.supernode = self }
             let parentState = state.withLock { s -> ASInterfaceState in
-                let index: Int
+                // The subnode index, and how many layers of their own stay below the subnode's layer.
+                let count = s.subnodes.count, own = s.layerModel.ownSublayers
+                let index: Int, ownBelow: Int
+                func clamped(_ index: Int) -> Int { min(max(index, 0), count) }
                 switch placement {
-                case .index(let wanted): index = wanted
-                case .below(let sibling): index = s.subnodes.firstIndex { $0 === sibling } ?? s.subnodes.count
-                case .above(let sibling): index = (s.subnodes.firstIndex { $0 === sibling } ?? s.subnodes.count) + 1
-                case .replacing: index = replacedIndex ?? s.subnodes.count
+                case .index(let wanted):
+                    index = clamped(wanted)
+                    ownBelow = own.firstIndex(slotAtLeast: index)
+                case .top:
+                    (index, ownBelow) = (count, own.count)
+                case .sublayerIndex(let position):
+                    (ownBelow, index) = own.split(at: max(position, 0), subnodeCount: count)
+                case .below(let sibling):
+                    index = s.subnodes.firstIndex { $0 === sibling } ?? count
+                    ownBelow = own.firstIndex(slotAbove: index)
+                case .above(let sibling):
+                    index = clamped((s.subnodes.firstIndex { $0 === sibling } ?? count) + 1)
+                    ownBelow = own.firstIndex(slotAtLeast: index)
+                case .replacing:
+                    index = clamped(replaced?.index ?? count)
+                    ownBelow = replaced?.ownBelow ?? own.count
                 }
-                s.subnodes.insert(subnode, at: min(max(index, 0), s.subnodes.count))
+                s.subnodes.insert(subnode, at: index)
+                s.layerModel.ownSublayers.subnodeInserted(ownSplit: ownBelow)
                 return s.interfaceState
             }
             return (oldParent != nil, removed, parentState)
@@ -148,7 +186,11 @@ extension ASDisplayNode {
             defer { s.supernode = nil }
             return s.supernode
         }
-        parent?.state.withLock { $0.subnodes.removeAll { $0 === self } }
+        parent?.state.withLock { s in
+            guard let index = s.subnodes.firstIndex(where: { $0 === self }) else { return }
+            s.subnodes.remove(at: index)
+            s.layerModel.ownSublayers.subnodeRemoved(at: index)
+        }
         return parent
     }
 
@@ -172,7 +214,10 @@ extension ASDisplayNode {
     /// as one tree edit: used when a layout reorders managed subnodes.
     func reorderSubnodes(_ wanted: [ASDisplayNode]) {
         TreeEditLock.withLock {
-            state.withLock { s in s.subnodes = wanted.filter { node in s.subnodes.contains { $0 === node } } }
+            state.withLock { s in
+                s.subnodes = wanted.filter { node in s.subnodes.contains { $0 === node } }
+                s.layerModel.ownSublayers.clampSlots(to: s.subnodes.count)
+            }
         }
     }
 

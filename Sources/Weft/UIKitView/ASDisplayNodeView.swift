@@ -22,6 +22,7 @@ public final class ASDisplayNodeView: UIView {
         self.node = node
         super.init(frame: .zero)
         layer = node.layerObject
+        layer.storage.withLock { $0.ownerView = self }
     }
 
     public required init?(coder: NSCoder) {
@@ -30,15 +31,22 @@ public final class ASDisplayNodeView: UIView {
     }
 
     // MARK: The view tree, in step with the node tree
-    // As in Texture, where a loaded node's subnodes' views are its view's subviews: the views of
-    // view-backed subnodes come first, in order, then the views added to this one (drawn above
-    // them). A layer-backed subnode has no view; its layer is among `layer.sublayers`.
+    // As in Texture, where a loaded node's subnodes' views are its view's subviews: the layer's one
+    // list of sublayers interleaves the subnodes' layers with the layers and views added to the
+    // node's layer or view, and the subviews are the views among them. A layer-backed subnode has
+    // no view; its layer is among `layer.sublayers`.
 
-    /// The view-backed subnodes' views, in order, then the views added to this one. Asking loads
-    /// those subnodes, as a Texture node's view loads its subnodes' as it loads.
+    /// The view-backed subnodes' views and the views added to this one, in the order of their
+    /// layers among `layer.sublayers`. Asking loads those subnodes, as a Texture node's view loads
+    /// its subnodes' as it loads.
     public override var subviews: [UIView] {
-        guard let node else { return super.subviews }
-        return node.subnodes.filter { !$0.isLayerBacked }.map(\.view) + super.subviews
+        guard node != nil else { return super.subviews }
+        return layer.sublayerList().compactMap { sublayer in
+            switch sublayer {
+            case .subnode(let subnode): subnode.isLayerBacked ? nil : subnode.view
+            case .own(let layer): layer.addedView(under: self)
+            }
+        }
     }
 
     /// The supernode's view while the node has a loaded, view-backed supernode; otherwise the view

@@ -22,6 +22,22 @@ extension UIView {
         }
     }
 
+    /// Draws the layer's sublayers in the order of its list (UIKit's model, where subviews are
+    /// sublayers): a subview composites itself, a layer of its own (a `CALayer`, a `CAShapeLayer`,
+    /// a layer-backed node's layer added to this view's) draws its capture, its colours resolved
+    /// for this view's traits. A view's layer linked with `addSublayer` alone draws nothing: it is
+    /// no subview, and its view's appearance is the view's.
+    private func compositeSublayers(_ sublayers: [CALayer], into context: GraphicsContext) {
+        for sublayer in sublayers {
+            if let subview = sublayer.addedView(under: self) {
+                subview.composite(into: context)
+            } else if !sublayer.isViewLayer {
+                let traits = UITraitCollection.current
+                sublayer.captured(scale: context.scale, resolve: { $0.resolvedColor(with: traits) })?.draw(into: context)
+            }
+        }
+    }
+
     /// Composites this view into `context`, whose origin is the superview's bounds origin (or this
     /// view's, for the root). Draws synchronously: views have no backing store.
     func composite(into context: GraphicsContext, asRoot: Bool = false) {
@@ -42,10 +58,11 @@ extension UIView {
                     if clipsToBounds { context.clip(to: shape) }
                     UIGraphicsContextStack.with(context, ownsPixels: false) { draw(bounds) }
                 }
-                if !ownSubviews.isEmpty {
+                let sublayers = layer.ownSublayers
+                if !sublayers.isEmpty {
                     context.withSavedState {
                         if clipsToBounds { context.clip(to: shape) }
-                        for subview in ownSubviews { subview.composite(into: context) }
+                        compositeSublayers(sublayers, into: context)
                     }
                 }
                 if layer.borderWidth > 0, let color = layer.borderColor?.uiColor {
@@ -59,7 +76,9 @@ extension UIView {
 
     /// A node's view draws its node, as the node renders itself (laid out, its stale backing
     /// stores drawn at the context's scale, then composited: background, contents, subnodes,
-    /// border), and then the UIKit views added to it. So a controller's view hierarchy (a
+    /// border), and then the UIKit views added to it, in their order in the layer's list. Those
+    /// views draw above the node's subnodes and layers wherever they sit in that list: the node's
+    /// capture leaves views out (it may run off the main actor; views draw on it). So a controller's view hierarchy (a
     /// navigation controller showing an `ASDKViewController`, a playground's live view) shows its
     /// nodes' content, not just their backgrounds.
     /// A collection's or table's view draws the visible cells at its offset, composed as the

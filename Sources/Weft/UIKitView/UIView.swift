@@ -18,14 +18,28 @@ open class UIView {
 
     /// The view this one was added to (`addSubview` and its kin).
     private(set) weak var addedTo: UIView?
-    /// The views added to this one, back to front: what it draws, lays out and walks itself.
-    private(set) var ownSubviews: [UIView] = []
+    /// The views added to this one, held as UIKit's superview holds them. Their order is their
+    /// layers' in `layer.sublayers` (see `ownSubviews`); this array only owns them.
+    private var addedViews: [UIView] = []
 
-    /// The superview; nil for a root. A node's view answers its supernode's view (see `ASDisplayNodeView`).
-    open var superview: UIView? { addedTo }
-    /// The subviews, back to front. A node's view lists its view-backed subnodes' views first (see
-    /// `ASDisplayNodeView`), and so does the view a node's view block made, as Texture adds a
-    /// view-backed node's subnodes' views to its view.
+    /// The views added to this one, back to front, in the order of their layers among the layer's
+    /// sublayers (UIKit's model: a view's subviews are the sublayers that are its subviews'
+    /// layers): what it draws, lays out and walks itself.
+    var ownSubviews: [UIView] {
+        layer.ownSublayers.compactMap { sublayer in sublayer.addedView(under: self) }
+    }
+
+    /// The superview: the view this one was added to while its layer is in that view's layer's
+    /// list (a layer taken out with `removeFromSuperlayer()` takes the view out, as in UIKit); nil
+    /// for a root. A node's view answers its supernode's view (see `ASDisplayNodeView`).
+    open var superview: UIView? {
+        guard let addedTo, layer.storage.withLock({ $0.superlayer }) === addedTo.layer else { return nil }
+        return addedTo
+    }
+    /// The subviews, back to front, in the order of their layers among `layer.sublayers`. A node's
+    /// view lists its view-backed subnodes' views among them (see `ASDisplayNodeView`); the view a
+    /// node's view block made lists them first, as Texture adds a view-backed node's subnodes'
+    /// views to its view.
     open var subviews: [UIView] {
         guard let node = layer.owningNode, node.blockMadeView === self else { return ownSubviews }
         return node.subnodes.filter { !$0.isLayerBacked }.map(\.view) + ownSubviews
@@ -34,7 +48,12 @@ open class UIView {
     /// The view's layer, which keeps its geometry (`bounds`, `position` as `center`, `anchorPoint`)
     /// and its layer properties (corner radius, border, masking, shadow...). A node's view's layer is
     /// the node's (see `CALayer`): a node's view takes it as it is made.
-    public internal(set) var layer: CALayer
+    public internal(set) var layer: CALayer {
+        didSet { layerForDeinit = layer }
+    }
+    /// `layer`, for the nonisolated deinit to take its subviews' layers out of it. Written on the
+    /// main actor (as `layer` is set), read only by the deinit, when nothing else holds the view.
+    private nonisolated(unsafe) var layerForDeinit: CALayer?
 
     open var backgroundColor: UIColor?
     /// UIKit's `overrideUserInterfaceStyle`: the appearance this view and its subviews draw in
@@ -107,10 +126,14 @@ open class UIView {
 
     public init(frame: CGRect) {
         layer = CALayer()
+        layerForDeinit = layer
         let frame = UIView.checked(frame, "frame")
         layer.bounds = CGRect(origin: .zero, size: frame.size)
         layer.position = CGPoint(x: frame.midX, y: frame.midY)
-        layer.storage.withLock { $0.hostView = self }
+        layer.storage.withLock { s in
+            s.hostView = self
+            s.ownerView = self
+        }
     }
 
     public convenience init() { self.init(frame: .zero) }
@@ -166,11 +189,41 @@ open class UIView {
 
     // MARK: Hierarchy
 
-    /// Adds `view` on top of the other subviews, removing it from its old superview first.
-    /// Adding a view to itself or to one of its own subviews is ignored and reported: it would make a cycle.
-    open func addSubview(_ view: UIView) { insertSubview(view, at: ownSubviews.count) }
+    /// Adds `view` on top of the other subviews (its layer on top of the layer's sublayers),
+    /// removing it from its old superview first. Adding a view to itself or to one of its own
+    /// subviews is ignored and reported: it would make a cycle.
+    open func addSubview(_ view: UIView) { insert(view, atSublayerIndex: { $0 }) }
 
-    open func insertSubview(_ view: UIView, at index: Int) {
+    /// UIKit's `insertSubview(_:at:)`, which puts the view's layer at `index` among the layer's
+    /// SUBLAYERS (not the subviews: Texture's testAppleBugInsertSubview checks UIKit does so),
+    /// clamped to their count.
+    open func insertSubview(_ view: UIView, at index: Int) { insert(view, atSublayerIndex: { _ in index }) }
+
+    /// UIKit's `insertSubview(_:aboveSubview:)`: the view's layer goes directly above
+    /// `siblingSubview`'s; on top, reported, when that is not a subview.
+    open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+        insert(view, atSublayerIndex: { count in
+            self.sublayerIndex(of: siblingSubview, for: "insertSubview(_:aboveSubview:)").map { $0 + 1 } ?? count
+        })
+    }
+
+    /// UIKit's `insertSubview(_:belowSubview:)`: the view's layer goes directly below
+    /// `siblingSubview`'s; on top, reported, when that is not a subview.
+    open func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
+        insert(view, atSublayerIndex: { count in self.sublayerIndex(of: siblingSubview, for: "insertSubview(_:belowSubview:)") ?? count })
+    }
+
+    /// The index of `subview`'s layer among the layer's sublayers; nil, reported for `api`, when
+    /// it is not a subview whose layer is there.
+    private func sublayerIndex(of subview: UIView, for api: String) -> Int? {
+        if subview.superview === self, let index = layer.sublayers?.firstIndex(where: { $0 === subview.layer }) { return index }
+        WeftDiagnostics.report(.view, "\(type(of: self)).\(api)", "\(type(of: subview)) is not a subview of it; the view went on top")
+        return nil
+    }
+
+    /// Adds `view` with its layer at the sublayer index `index` gives, asked once `view` has left
+    /// its old place (given the sublayer count then).
+    private func insert(_ view: UIView, atSublayerIndex index: (Int) -> Int) {
         guard view !== self, !isDescendant(of: view) else {
             WeftDiagnostics.report(.geometry, "\(type(of: self))", "adding \(type(of: view)) as a subview would make a cycle; ignored")
             return
@@ -180,7 +233,8 @@ open class UIView {
         if moves { view.willMove(toSuperview: self) }
         view.detachFromSuperview()
         view.addedTo = self
-        ownSubviews.insert(view, at: min(max(index, 0), ownSubviews.count))
+        addedViews.append(view)
+        layer.insertOwnSublayer(view.layer, at: index(layer.sublayers?.count ?? 0))
         if moves { view.didMoveToSuperview() }
         view.windowMayHaveChanged(from: oldWindow)
     }
@@ -211,26 +265,49 @@ open class UIView {
     nonisolated func superviewWillDeinit() {}
 
     deinit {
-        for subview in ownSubviews { subview.superviewWillDeinit() }
+        // The layer may outlive this view (a node's view's is its node's): the subviews' layers leave it.
+        if !addedViews.isEmpty { layerForDeinit?.unlinkViewLayers(of: Set(addedViews.map(ObjectIdentifier.init))) }
+        for subview in addedViews { subview.superviewWillDeinit() }
     }
 
     /// Unlinks the view from its superview; false when it had none.
     @discardableResult
     private func detachFromSuperview() -> Bool {
         guard let addedTo else { return false }
-        addedTo.ownSubviews.removeAll { $0 === self }
+        addedTo.addedViews.removeAll { $0 === self }
+        layer.leaveOwnSuperlayer()
         self.addedTo = nil
         return true
     }
 
+    /// UIKit's `bringSubviewToFront(_:)`: the view's layer goes on top of the layer's sublayers.
     open func bringSubviewToFront(_ view: UIView) {
-        guard let index = ownSubviews.firstIndex(where: { $0 === view }) else { return }
-        ownSubviews.append(ownSubviews.remove(at: index))
+        guard view.addedTo === self else { return }
+        layer.moveOwnSublayer(view.layer) { count in count }
     }
 
+    /// UIKit's `sendSubviewToBack(_:)`: the view's layer goes to the bottom of the layer's sublayers.
     open func sendSubviewToBack(_ view: UIView) {
-        guard let index = ownSubviews.firstIndex(where: { $0 === view }) else { return }
-        ownSubviews.insert(ownSubviews.remove(at: index), at: 0)
+        guard view.addedTo === self else { return }
+        layer.moveOwnSublayer(view.layer) { _ in 0 }
+    }
+
+    /// UIKit's `exchangeSubview(at:withSubviewAt:)`: swaps the layers at the two sublayer indices
+    /// when both are subviews' layers added to this view (a subnode's place is the node tree's);
+    /// otherwise nothing changes and a diagnostic says so.
+    open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+        let list = layer.sublayers ?? []
+        guard list.indices.contains(index1), list.indices.contains(index2),
+              let first = list[index1].addedView(under: self), let second = list[index2].addedView(under: self) else {
+            WeftDiagnostics.report(.view, "\(type(of: self)).exchangeSubview(at:withSubviewAt:)",
+                                   "indices \(index1) and \(index2) are not both subviews added to this view among its \(list.count) sublayers; nothing was changed")
+            return
+        }
+        guard index1 != index2 else { return }
+        let (low, high) = index1 < index2 ? (first, second) : (second, first)
+        let lowIndex = min(index1, index2), highIndex = max(index1, index2)
+        layer.moveOwnSublayer(high.layer) { _ in lowIndex }
+        layer.moveOwnSublayer(low.layer) { _ in highIndex }
     }
 
     /// True when `view` is this view, its superview, or an ancestor further up.
@@ -380,5 +457,14 @@ extension UIColor {
     public convenience init(cgColor: CGColor) {
         let c = cgColor.uiColor
         self.init(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
+    }
+}
+
+extension CALayer {
+    /// The view whose layer this is, when that view was added to `superview` (`addSubview` and its
+    /// kin); nil for a layer of its own or a view's layer linked with `addSublayer` alone.
+    @MainActor func addedView(under superview: UIView) -> UIView? {
+        guard let view = storage.withLock({ $0.ownerView }), view.addedTo === superview else { return nil }
+        return view
     }
 }

@@ -39,7 +39,7 @@ import Testing
         #expect(node.view.layer === layer && ASLayerToDisplayNode(layer) === node && ASViewToDisplayNode(node.view) === node)
     }
 
-    /// The layer tree is the node tree: a node's sublayers are its subnodes' layers in order, and
+    /// The layer tree is the node tree: a node's sublayers list its subnodes' layers in order, and
     /// adding a node's layer to a node's layer adds the node.
     @Test func theLayerTreeFollowsTheNodeTree() {
         let parent = ASDisplayNode(), a = ASDisplayNode(), b = ASDisplayNode(), c = ASDisplayNode()
@@ -52,10 +52,10 @@ import Testing
         c.layerObject.removeFromSuperlayer()
         #expect(c.supernode == nil && parent.subnodes.count == 2)
 
-        // A layer of its own goes above the subnodes' layers, and is not a subnode.
+        // A layer of its own takes its place in the one list, and is not a subnode.
         let plain = CALayer()
         parent.layerObject.insertSublayer(plain, at: 0)
-        #expect(parent.layerObject.sublayers?.last === plain && plain.superlayer === parent.layerObject && parent.subnodes.count == 2)
+        #expect(parent.layerObject.sublayers?.first === plain && plain.superlayer === parent.layerObject && parent.subnodes.count == 2)
         plain.removeFromSuperlayer()
         #expect(parent.layerObject.sublayers?.count == 2 && plain.superlayer == nil)
     }
