@@ -95,7 +95,7 @@ private final class LoggingNode: ASDisplayNode, @unchecked Sendable {
         } else {
             #expect(fastCommitted < (log.index(of: "gate opened") ?? 0), "\(log.all)")
         }
-        #expect(root.asyncdisplaykit_asyncTransactionContainerState == .noTransactions)
+        #expect(root.asyncdisplaykit_asyncTransactionContainerState == .noTransactions, "\(log.all)")
     }
 
     /// A display made stale while it waits in the transaction (its node changed meanwhile)
@@ -115,6 +115,6 @@ private final class LoggingNode: ASDisplayNode, @unchecked Sendable {
         try await waitUntil { fast.contents != nil && slow.contents != nil }
         #expect(fast.contents != nil && slow.contents != nil, "\(log.all)")
         #expect(log.all.filter { $0 == "slow committed" }.count == 1)
-        #expect(root.asyncdisplaykit_asyncTransactionContainerState == .noTransactions)
+        #expect(root.asyncdisplaykit_asyncTransactionContainerState == .noTransactions, "\(log.all)")
     }
 }
