@@ -346,7 +346,10 @@ extension ASDisplayNode {
         }
         let rasterizes = request.rasterizes && !subnodes.isEmpty
         var rasterized: RasterizedSubtree?
-        if request.bounds.width > 0, request.bounds.height > 0,
+        if !rasterizes, !makesImage, request.willDisplay == nil, request.didDisplay == nil,
+           let drawn = request.drawType.contentsWithoutDrawing(request.bounds, scale: request.scale, parameters: request.parameters) {
+            result = .success(drawn)
+        } else if request.bounds.width > 0, request.bounds.height > 0,
            rasterizes || (makesImage ? image != nil : request.parameters != nil || TextureDrawOverrides.overrides(request.drawType)) {
             do {
                 let bitmap = try Bitmap(size: request.bounds.size, scale: request.scale) { context in

@@ -359,9 +359,15 @@ open class ASDisplayNode: ASLayoutElement, CustomStringConvertible, CustomDebugS
         }
     }
 
+    /// Contents that are already drawn, to commit as they are instead of drawing `parameters` into
+    /// a fresh backing store of `bounds` at `scale`: an image node whose image fills its bounds
+    /// pixel for pixel. Only when drawing would give exactly these pixels; nil (the default) draws.
+    /// Internal: a subclass that draws differently must not inherit a class's shortcut.
+    class func contentsWithoutDrawing(_ bounds: CGRect, scale: CGFloat, parameters: (any Sendable)?) -> Bitmap? { nil }
+
     /// Texture's class drawing method, as Texture code overrides it: draw into
     /// `UIGraphicsGetCurrentContext()` (a fresh backing store of `bounds`, at the node's
-    /// `contentsScale`), on the display queue. `parameters` is what `drawParameters()` returned
+    /// `contentsScaleForDisplay`), on the display queue. `parameters` is what `drawParameters()` returned
     /// (nil when the subclass does not override it: a subclass that overrides only this method
     /// still draws, as in Texture). `isRasterizing` is always false: under a node that rasterizes
     /// its subtree, each node still draws into its own backing store, which that node composites.

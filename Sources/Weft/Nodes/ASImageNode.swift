@@ -182,6 +182,25 @@ open class ASImageNode: ASDisplayNode {
         if image?.isTemplate == true { setNeedsDisplay() }
     }
 
+    /// The image's own bitmap, committed as the backing store without a copy, when drawing it would
+    /// copy it pixel for pixel: same pixel size and scale as the store, placed exactly on the
+    /// bounds, with no crop, forced size, modification, stretching or tint. A scroll of photo cards
+    /// then neither copies nor zero-fills a store per photo. Only for the image node classes whose
+    /// drawing is this class's (a subclass may draw otherwise).
+    override class func contentsWithoutDrawing(_ bounds: CGRect, scale: CGFloat, parameters: (any Sendable)?) -> Bitmap? {
+        guard self == ASImageNode.self || self == ASNetworkImageNode.self || self == ASMultiplexImageNode.self,
+              let parameters = parameters as? ImageDrawParameters, let image = parameters.image,
+              parameters.modification == nil, parameters.forcedSize == .zero,
+              parameters.cropRect.width <= 0 || parameters.cropRect.height <= 0,
+              image.capInsets == .zero, !image.isTemplate,
+              image.scale == scale, bounds.origin == .zero,
+              CGFloat(image.bitmap.pixelWidth) == bounds.width * scale, CGFloat(image.bitmap.pixelHeight) == bounds.height * scale,
+              ImageDrawParameters.placement(of: image.size, in: bounds, mode: parameters.contentMode,
+                                            alignment: parameters.contentMode == .scaleAspectFill ? parameters.cropRect.origin : CGPoint(x: 0.5, y: 0.5)) == bounds
+        else { return nil }
+        return image.bitmap
+    }
+
     open override class func draw(_ bounds: CGRect, withParameters parameters: (any Sendable)?,
                                   isCancelled: () -> Bool, in context: GraphicsContext) {
         guard let parameters = parameters as? ImageDrawParameters else { return }
