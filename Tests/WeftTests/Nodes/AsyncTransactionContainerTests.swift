@@ -13,7 +13,10 @@ private final class EventLog: Sendable {
 }
 
 /// A node that logs its drawing and its commit; given a gate, its drawing first waits at it (on
-/// its own display queue's thread, never the test's), for the test's signal or 60 s at most.
+/// its own display queue's thread, never the test's) for the test's signal. The bound, 10 min, only
+/// keeps a thread from waiting forever should a test stop early: a shorter one let a display pass
+/// the gate on its own while a loaded machine (the sanitizer runs) had not run the test's task for
+/// a minute, and the test then saw a display it had not let through.
 private final class LoggingNode: ASDisplayNode, @unchecked Sendable {
     // SAFETY: `log` and `name` are Sendable and immutable.
     let log: EventLog
@@ -25,7 +28,7 @@ private final class LoggingNode: ASDisplayNode, @unchecked Sendable {
         frame = CGRect(x: 0, y: 0, width: 4, height: 4)
         if gate != nil { displayQueue = DisplayQueue(width: 1) }
         displayBlock = { bounds, context, _ in
-            _ = gate?.wait(timeout: .now() + 60)
+            _ = gate?.wait(timeout: .now() + 600)
             context.fill(Path(rect: bounds), with: .red)
             log.append("\(name) drawn")
         }
@@ -74,6 +77,8 @@ private final class LoggingNode: ASDisplayNode, @unchecked Sendable {
     /// order is checked, not times, so a loaded machine only makes the test slower.
     @Test(arguments: [true, false]) func displaysUnderAContainerCommitTogether(container: Bool) async throws {
         let log = EventLog(), gate = DispatchSemaphore(value: 0)
+        // However the test ends, the held drawings go on (signals left over are never waited for).
+        defer { gate.signal(); gate.signal() }
         let root = ASDisplayNode()
         let fast = LoggingNode("fast", log: log, gate: nil), slow = LoggingNode("slow", log: log, gate: gate)
         root.addSubnode(fast)
@@ -102,6 +107,8 @@ private final class LoggingNode: ASDisplayNode, @unchecked Sendable {
     /// commits nothing but still lets the others commit, with the node's next display.
     @Test func aCancelledDisplayDoesNotHoldTheTransaction() async throws {
         let log = EventLog(), gate = DispatchSemaphore(value: 0)
+        // However the test ends, the held drawings go on (signals left over are never waited for).
+        defer { gate.signal(); gate.signal() }
         let root = ASDisplayNode()
         let fast = LoggingNode("fast", log: log, gate: nil), slow = LoggingNode("slow", log: log, gate: gate)
         root.addSubnode(fast)
