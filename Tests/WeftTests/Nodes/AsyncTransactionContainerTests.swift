@@ -13,10 +13,10 @@ private final class EventLog: Sendable {
 }
 
 /// A node that logs its drawing and its commit; given a gate, its drawing first waits at it (on
-/// its own display queue's thread, never the test's) for the test's signal. The bound, 10 min, only
-/// keeps a thread from waiting forever should a test stop early: a shorter one let a display pass
-/// the gate on its own while a loaded machine (the sanitizer runs) had not run the test's task for
-/// a minute, and the test then saw a display it had not let through.
+/// its own display queue's thread, never the test's) for the test's signal, with no time bound:
+/// each test opens its gate however it ends (`defer`). A bound (60 s) let a display pass the gate
+/// on its own while a loaded machine (the sanitizer runs) had not run the test's task for minutes,
+/// and the test then saw a display it had not let through.
 private final class LoggingNode: ASDisplayNode, @unchecked Sendable {
     // SAFETY: `log` and `name` are Sendable and immutable.
     let log: EventLog
@@ -28,7 +28,7 @@ private final class LoggingNode: ASDisplayNode, @unchecked Sendable {
         frame = CGRect(x: 0, y: 0, width: 4, height: 4)
         if gate != nil { displayQueue = DisplayQueue(width: 1) }
         displayBlock = { bounds, context, _ in
-            _ = gate?.wait(timeout: .now() + 600)
+            gate?.wait()
             context.fill(Path(rect: bounds), with: .red)
             log.append("\(name) drawn")
         }
