@@ -39,6 +39,20 @@ private final class LoggingNode: ASDisplayNode, @unchecked Sendable {
     }
 }
 
+/// A root with a fast node and a slow one held at a gate, both queued for display.
+private enum FastAndSlow {
+    static func displayed(container: Bool) -> (EventLog, DispatchSemaphore, ASDisplayNode, LoggingNode, LoggingNode) {
+        let log = EventLog(), gate = DispatchSemaphore(value: 0)
+        let root = ASDisplayNode()
+        let fast = LoggingNode("fast", log: log, gate: nil), slow = LoggingNode("slow", log: log, gate: gate)
+        root.addSubnode(fast)
+        root.addSubnode(slow)
+        root.asyncdisplaykit_asyncTransactionContainer = container
+        root.recursivelySetInterfaceState([.preload, .display])
+        return (log, gate, root, fast, slow)
+    }
+}
+
 @Suite struct AsyncTransactionContainerTests {
     /// Waits on the test's task (never blocking a thread) until `condition` holds, 30 s at most.
     private func waitUntil(_ condition: () -> Bool) async throws {
@@ -76,15 +90,9 @@ private final class LoggingNode: ASDisplayNode, @unchecked Sendable {
     /// slow one has drawn; without a container it commits while the slow one still waits. The
     /// order is checked, not times, so a loaded machine only makes the test slower.
     @Test(arguments: [true, false]) func displaysUnderAContainerCommitTogether(container: Bool) async throws {
-        let log = EventLog(), gate = DispatchSemaphore(value: 0)
+        let (log, gate, root, _, _) = FastAndSlow.displayed(container: container)
         // However the test ends, the held drawings go on (signals left over are never waited for).
         defer { gate.signal(); gate.signal() }
-        let root = ASDisplayNode()
-        let fast = LoggingNode("fast", log: log, gate: nil), slow = LoggingNode("slow", log: log, gate: gate)
-        root.addSubnode(fast)
-        root.addSubnode(slow)
-        root.asyncdisplaykit_asyncTransactionContainer = container
-        root.recursivelySetInterfaceState([.preload, .display])
         try await waitUntil { log.index(of: "fast drawn") != nil }
         if container {
             #expect(root.asyncdisplaykit_asyncTransactionContainerState == .pendingTransactions || log.index(of: "slow drawn") != nil)
@@ -106,15 +114,8 @@ private final class LoggingNode: ASDisplayNode, @unchecked Sendable {
     /// A display made stale while it waits in the transaction (its node changed meanwhile)
     /// commits nothing but still lets the others commit, with the node's next display.
     @Test func aCancelledDisplayDoesNotHoldTheTransaction() async throws {
-        let log = EventLog(), gate = DispatchSemaphore(value: 0)
-        // However the test ends, the held drawings go on (signals left over are never waited for).
+        let (log, gate, root, fast, slow) = FastAndSlow.displayed(container: true)
         defer { gate.signal(); gate.signal() }
-        let root = ASDisplayNode()
-        let fast = LoggingNode("fast", log: log, gate: nil), slow = LoggingNode("slow", log: log, gate: gate)
-        root.addSubnode(fast)
-        root.addSubnode(slow)
-        root.asyncdisplaykit_asyncTransactionContainer = true
-        root.recursivelySetInterfaceState([.preload, .display])
         try await waitUntil { log.index(of: "fast drawn") != nil }
         slow.setNeedsDisplay()  // the drawing held at the gate is stale now
         gate.signal()
