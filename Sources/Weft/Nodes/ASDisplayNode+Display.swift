@@ -319,6 +319,10 @@ extension ASDisplayNode {
         state.withLock { $0.display.generation != request.generation || $0.isDisplaySuspended }
     }
 
+    private func isDrawn(_ request: DisplayRequest) -> Bool {
+        state.withLock { $0.display.committedGeneration == request.generation && $0.display.isCurrent(at: request.scale) }
+    }
+
     /// Draws a request and commits the result, unless it was cancelled meanwhile; returns whether
     /// it committed.
     /// A display in an async transaction (`operation`) hands its commit to the transaction and
@@ -332,6 +336,12 @@ extension ASDisplayNode {
         guard !isCancelled(request) else {
             operation?.finish(commit: nil)
             return false
+        }
+        // Drawn meanwhile for this very state: a waiter (`waitUntilDisplayed`) drew the node on its
+        // own thread between this request's capture and its turn on the queue.
+        if isDrawn(request) {
+            operation?.finish(commit: nil)
+            return true
         }
         displayWillStartAsynchronously(asynchronously)
         var result: Result<Bitmap?, GraphicsError> = .success(nil)
