@@ -319,10 +319,6 @@ extension ASDisplayNode {
         state.withLock { $0.display.generation != request.generation || $0.isDisplaySuspended }
     }
 
-    private func isDrawn(_ request: DisplayRequest) -> Bool {
-        state.withLock { $0.display.committedGeneration == request.generation && $0.display.isCurrent(at: request.scale) }
-    }
-
     /// Draws a request and commits the result, unless it was cancelled meanwhile; returns whether
     /// it committed.
     /// A display in an async transaction (`operation`) hands its commit to the transaction and
@@ -333,15 +329,16 @@ extension ASDisplayNode {
     }
 
     private func drawAndCommit(_ request: DisplayRequest, asynchronously: Bool, operation: AsyncTransaction.Operation?) -> Bool {
-        guard !isCancelled(request) else {
-            operation?.finish(commit: nil)
-            return false
+        // One read of the state: cancelled (the node changed), or drawn meanwhile for this very
+        // state (a waiter, `waitUntilDisplayed`, drew the node on its own thread between this
+        // request's capture and its turn on the queue). Either way there is nothing to draw.
+        let (cancelled, alreadyDrawn) = state.withLock { s in
+            (s.display.generation != request.generation || s.isDisplaySuspended,
+             s.display.committedGeneration == request.generation && s.display.isCurrent(at: request.scale))
         }
-        // Drawn meanwhile for this very state: a waiter (`waitUntilDisplayed`) drew the node on its
-        // own thread between this request's capture and its turn on the queue.
-        if isDrawn(request) {
+        guard !cancelled, !alreadyDrawn else {
             operation?.finish(commit: nil)
-            return true
+            return alreadyDrawn
         }
         displayWillStartAsynchronously(asynchronously)
         var result: Result<Bitmap?, GraphicsError> = .success(nil)
