@@ -932,8 +932,6 @@ final class ASCollectionViewTests: XCTestCase {
     }
 
     func testASPrimitiveTraitCollectionToUITraitCollection() throws {
-        // Weft differs from Texture here (listed in README.md); the port is kept so the difference stays in view.
-        try XCTSkipIf(true, "Weft's UITraitCollection clamps displayScale 11 to its largest bitmap scale; see README")
         var collection = ASPrimitiveTraitCollectionMakeDefault()
         collection.displayGamut = .SRGB
         collection.displayScale = 11

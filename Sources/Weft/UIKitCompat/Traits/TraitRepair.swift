@@ -9,8 +9,10 @@ import Foundation
 ///   `.unspecified`, which Dynamic Type reads as `.large` (UIKit's default) and which sorts below
 ///   every category, as UIKit sorts `.unspecified`;
 /// - a `displayScale` that is NaN, infinite or negative becomes 0 (unspecified: the render scale
-///   then comes from `ASScreenScale()`); a positive one outside `Bitmap.scaleRange` is clamped to it,
-///   since it becomes a render scale. 0 is UIKit's "unspecified" and is kept.
+///   then comes from `ASScreenScale()`). 0 is UIKit's "unspecified" and is kept. A positive finite
+///   scale is kept as given, as UIKit keeps it, even outside `Bitmap.scaleRange`: a trait is not yet
+///   a render scale, and a render asked for at one outside that range throws
+///   `GraphicsError.invalidScale` naming it.
 ///
 /// Sendable functions; use from any context.
 enum TraitRepair {
@@ -24,18 +26,9 @@ enum TraitRepair {
 
     /// `scale` as a trait's `displayScale`: see the type's rule; reported, naming `api`, when repaired.
     static func displayScale(_ scale: CGFloat, api: @autoclosure () -> String) -> CGFloat {
-        let used: CGFloat
-        if !scale.isFinite || scale < 0 {
-            used = 0
-        } else if scale == 0 {
-            return scale
-        } else {
-            used = min(max(scale, Bitmap.scaleRange.lowerBound), Bitmap.scaleRange.upperBound)
-        }
-        guard used != scale else { return scale }
-        let meaning = used == 0 ? "0 (unspecified: renders at ASScreenScale())" : "\(used) (Bitmap.scaleRange is \(Bitmap.scaleRange))"
-        WeftDiagnostics.report(.layout, api(), "displayScale \(scale) cannot be a scale; used \(meaning)")
-        return used
+        guard !scale.isFinite || scale < 0 else { return scale }
+        WeftDiagnostics.report(.layout, api(), "displayScale \(scale) cannot be a scale; used 0 (unspecified: renders at ASScreenScale())")
+        return 0
     }
 
     /// `traits` with both rules applied, each repair reported naming `api`.
@@ -51,6 +44,6 @@ enum TraitRepair {
         let scale = traits.displayScale
         let category = traits.preferredContentSizeCategory
         return (category != .unspecified && category.index == nil)
-            || !(scale == 0 || (scale.isFinite && Bitmap.scaleRange.contains(scale)))
+            || !scale.isFinite || scale < 0
     }
 }

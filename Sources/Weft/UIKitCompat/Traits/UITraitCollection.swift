@@ -41,7 +41,8 @@ public final class UITraitCollection: NSObject, Sendable {
     /// UIKit's `init(userInterfaceStyle:)`.
     public convenience init(userInterfaceStyle: UIUserInterfaceStyle) { self.init { $0.userInterfaceStyle = userInterfaceStyle } }
     /// UIKit's `init(displayScale:)`. A NaN, infinite or negative scale is taken as 0
-    /// (unspecified), one outside `Bitmap.scaleRange` is clamped to it; both reported (see `TraitRepair`).
+    /// (unspecified) and reported (see `TraitRepair`); any other is kept, and a render at one
+    /// outside `Bitmap.scaleRange` throws.
     public convenience init(displayScale: CGFloat) {
         let scale = TraitRepair.displayScale(displayScale, api: "UITraitCollection(displayScale:)")
         self.init { $0.displayScale = scale }
