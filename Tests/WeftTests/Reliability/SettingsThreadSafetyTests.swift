@@ -164,19 +164,26 @@ import Testing
         #expect(reports.count == 1)
     }
 
-    @Test(arguments: [(-1.0, 0.0), (.nan, 0.0), (.infinity, 0.0), (-.infinity, 0.0), (1e300, 8.0), (1e-9, 0.25)])
+    @Test(arguments: [(-1.0, 0.0), (.nan, 0.0), (.infinity, 0.0), (-.infinity, 0.0)])
     func anUnusableDisplayScaleIsRepairedAndReported(given: Double, used: Double) {
         let (traits, reports) = WeftDiagnostics.collect(matching: "displayScale \(CGFloat(given))") { UITraitCollection(displayScale: CGFloat(given)) }
         #expect(traits.displayScale == CGFloat(used))
         #expect(reports.count == 1)
     }
 
-    @Test func zeroAndOrdinaryScalesAreKept() {
+    /// UIKit keeps any finite scale that is not negative; one no bitmap can have fails the render that uses it.
+    @Test func zeroAndPositiveScalesAreKept() throws {
         let (traits, reports) = WeftDiagnostics.collect(matching: "UITraitCollection(displayScale:)") {
-            [UITraitCollection(displayScale: 0), UITraitCollection(displayScale: 3)]
+            [UITraitCollection(displayScale: 0), UITraitCollection(displayScale: 3), UITraitCollection(displayScale: 11),
+             UITraitCollection(displayScale: 1e-9)]
         }
-        #expect(traits.map(\.displayScale) == [0, 3])
+        #expect(traits.map(\.displayScale) == [0, 3, 11, 1e-9])
         #expect(reports.isEmpty)
+        let node = ASDisplayNode()
+        node.style.preferredSize = CGSize(width: 4, height: 4)
+        let config = ViewImageConfig(size: CGSize(width: 4, height: 4), traits: traits[2])
+        let error = #expect(throws: RenderError.self) { try node.renderBitmap(on: config) }
+        #expect(error?.description.contains("invalid scale 11.0") == true)
     }
 
     @Test func propagationDownADeepChainStopsAtTheDepthLimitAndReports() {
