@@ -934,10 +934,7 @@ final class ASDisplayNodeTests: XCTestCase {
             parent.insertSubnode(c, belowSubnode: b)
             XCTAssertEqual(orderStringFromSublayers(parent.layer), "a,d,c,b", "Didn't match")
 
-            // Texture's 4 subnodes count d, which its view hitches up to the parent node as it moves
-            // into the parent's view (`_ASDisplayView willMoveToSuperview:`); a view added to a
-            // node's view is not a subnode in Weft (README.md).
-            XCTAssertEqual(3, parent.subnodes.count, "Should have the right subnode count")
+            XCTAssertEqual(4, parent.subnodes.count, "Should have the right subnode count")
             XCTAssertEqual(4, parent.view.subviews.count, "Should have the right subview count")
             XCTAssertEqual(4, parent.layer.sublayers?.count, "Should have the right sublayer count")
             withExtendedLifetime(node_d) {}

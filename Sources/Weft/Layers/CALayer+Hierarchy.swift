@@ -2,9 +2,10 @@ import Foundation
 
 /// The layer tree: each layer has ONE ordered list of sublayers, as in Core Animation. A node's
 /// layer's list interleaves its subnodes' layers (in the node tree's order, the truth for them)
-/// with the layers and views' layers added to it, each of those at a slot (see `SublayerSlots`);
-/// adding a node's layer to a node's layer adds the node as a subnode there, so the two trees stay
-/// one. A view's subviews are the views whose layers are in its layer's list (see `UIView`).
+/// with the layers and views' layers added to it, each of those at a slot (see `SublayerSlots`).
+/// A node's layer added with `addSublayer(_:)` and its kin is one of those, not a subnode, as in
+/// Texture; a node's view added to a node's view makes a subnode (see `UIView`). A view's
+/// subviews are the views whose layers are in its layer's list (see `UIView`).
 ///
 /// Locking: the list of a node's layer lives in its node's state (`LayerModel.ownSublayers`, beside
 /// `subnodes`), under the node's mutex; a layer of its own keeps its list and its `superlayer` in
@@ -70,29 +71,32 @@ extension CALayer {
     public func addSublayer(_ layer: CALayer) { insertSublayer(layer, at: UInt32(clamping: sublayers?.count ?? 0)) }
 
     /// Inserts `layer` at `idx` in the list of sublayers (clamped to their count); QuartzCore's
-    /// `insertSublayer(_:at:)`. A node's layer added to a node's layer becomes a subnode there, its
-    /// layer at that place in the list (see `ASDisplayNode.insertSubnode(_:atSublayerIndex:)`).
+    /// `insertSublayer(_:at:)`. A node's layer added so is a sublayer, not a subnode, as in
+    /// Texture, whose layers do not hitch their nodes up (`addSubnode(_:)` does): it leaves its
+    /// supernode, and a render lays its node out and draws it there (see `nodesAddedBelow`).
     /// Adding a layer to itself or to one of its own sublayers is ignored and reported: it would make a cycle.
     public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
         guard !isInside(layer) else {
             WeftDiagnostics.report(.geometry, diagnosticSubject, "adding \(layer.diagnosticSubject) as a sublayer would make a cycle; ignored")
             return
         }
-        if let parent = node, let child = layer.node {
-            parent.insertSubnode(child, atSublayerIndex: Int(idx))
-            return
+        // The node stays alive while its layer moves (its supernode may have held the last reference).
+        withExtendedLifetime(layer.node) {
+            layer.removeFromSuperlayer()
+            insertOwnSublayer(layer, at: Int(idx))
         }
-        layer.removeFromSuperlayer()
-        insertOwnSublayer(layer, at: Int(idx))
     }
 
     /// Links `layer` into this layer's list at `index` (clamped) as a layer of its own, never as a
-    /// subnode (a view's layer added with `addSubview`), leaving the list it was in first. The
-    /// caller checked for cycles.
-    func insertOwnSublayer(_ layer: CALayer, at index: Int) {
+    /// subnode, leaving the list it was in first; `byView` when a view is added with `addSubview`
+    /// and its kin. The caller checked for cycles.
+    func insertOwnSublayer(_ layer: CALayer, at index: Int, byView: Bool = false) {
         TreeEditLock.withLock {
             layer.unlinkOwnWhileEditing()
-            layer.storage.withLock { $0.superlayer = self }
+            layer.storage.withLock { s in
+                s.superlayer = self
+                s.linkedByView = byView
+            }
             editOwnSublayers { list, subnodes in list.insert(layer, at: index, subnodeCount: subnodes) }
         }
     }
@@ -144,7 +148,10 @@ extension CALayer {
     /// subnode's place). Tree-edit lock held.
     func unlinkOwnWhileEditing() {
         guard let parent = storage.withLock({ s -> CALayer? in
-            defer { s.superlayer = nil }
+            defer {
+                s.superlayer = nil
+                s.linkedByView = false
+            }
             return s.superlayer
         }) else { return }
         _ = parent.editOwnSublayers { list, _ in list.remove(self) }

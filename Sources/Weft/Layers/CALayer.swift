@@ -53,6 +53,9 @@ open class CALayer {
         /// The view whose layer this is, a node's view's included (UIKit's layer delegate): a
         /// sublayer that is a view's layer is that view, when the view was added to the layer's view.
         weak var ownerView: UIView?
+        /// True while this layer is in its superlayer's list as a view added with `addSubview`
+        /// and its kin: the view tree draws it, not the render of a layer it is in.
+        var linkedByView = false
         /// The delegate set on a layer that is not a node's (see `CALayer.delegate`).
         var delegate: WeakLayerDelegate?
     }

@@ -239,8 +239,8 @@ extension ASDisplayNode {
                     node.startDisplay(scale: scale)
                 }
             }
-            // A rasterizing node's display draws its subnodes.
-            if !rasterizes { pending += node.subnodes.reversed() }
+            // A rasterizing node's display draws its subnodes, not the nodes added to its layer.
+            pending += ((rasterizes ? [] : node.subnodes) + node.nodesAddedToLayer).reversed()
         }
     }
 

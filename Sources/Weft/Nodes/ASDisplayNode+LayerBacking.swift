@@ -80,10 +80,15 @@ extension UIView {
 }
 
 extension CALayer {
-    /// Adds `subnode`'s layer as a sublayer (a node's layer: the node as a subnode); Texture's
-    /// `CALayer.addSubnode(_:)`. Main-actor isolated, as it loads the node.
+    /// Texture's `CALayer.addSubnode(_:)`: on a node's layer, that node's `addSubnode(_:)`;
+    /// otherwise `subnode` leaves its supernode and its layer becomes a sublayer. Main-actor
+    /// isolated, as it loads the node.
     @MainActor
     public func addSubnode(_ subnode: ASDisplayNode) {
-        addSublayer(subnode.layer)
+        if let node = owningNode {
+            node.addSubnode(subnode)
+        } else {
+            addSublayer(subnode.layer)
+        }
     }
 }

@@ -223,7 +223,7 @@ extension ASDisplayNode {
             }
             node.layoutOwnSubnodes()
             node.layout()
-            for subnode in node.subnodes.reversed() { pending.append((subnode, depth + 1)) }
+            for subnode in (node.subnodes + node.nodesAddedToLayer).reversed() { pending.append((subnode, depth + 1)) }
         }
         if let deepest {
             let issue = ASLayoutIssue.tooDeep(element: ASLayout.name(of: deepest.node), depth: deepest.depth, limit: WeftLimits.maximumTreeDepth)

@@ -49,7 +49,7 @@ extension ASDisplayNode {
             let (hidden, error, subnodes) = node.state.withLock { ($0.isHidden, $0.display.error, $0.subnodes) }
             if hidden { continue }
             if let error { return .displayFailed(node: node.description, reason: error) }
-            pending += subnodes.reversed()
+            pending += (subnodes + node.nodesAddedToLayer).reversed()
         }
         return nil
     }
@@ -72,6 +72,14 @@ extension ASDisplayNode {
         }
     }
 
+    /// The nodes whose layers were added to this node's layer with `addSublayer(_:)` and its kin,
+    /// not as subnodes (see `CALayer.nodesAdded(among:)`): a render lays them out and draws them
+    /// with the subtree, as Core Animation displays every layer in its tree.
+    var nodesAddedToLayer: [ASDisplayNode] {
+        let own = state.withLock { $0.layerModel.ownSublayers }
+        return own.isEmpty ? [] : CALayer.nodesAdded(among: own.layers)
+    }
+
     /// Composites this node into `context`, whose origin is the supernode's bounds origin (or this
     /// node's, for the root). Copies finished backing stores only: nothing is drawn here.
     func composite(into context: GraphicsContext, asRoot: Bool = false) {
@@ -88,9 +96,9 @@ extension ASDisplayNode {
     /// Without, only its own layer (background, border).
     ///
     /// The sublayers are drawn in the order of the layer's one list (`CALayer.sublayers`): the
-    /// subnodes interleaved with the layers added to the node's layer, then sorted by `zPosition`,
-    /// equal values keeping that order. Views' layers in the list (views added to the node's view)
-    /// are not drawn here: views draw on the main actor, where the view tree is rendered
+    /// subnodes interleaved with the layers added to the node's layer (a node's layer among them
+    /// draws its node), then sorted by `zPosition`, equal values keeping that order. Views' layers
+    /// in the list (UIKit views added to the node's view) are not drawn here: views draw on the main actor, where the view tree is rendered
     /// (`UIView.composite(into:)`), above the node's subnodes and layers.
     func compositeLayer(asRoot: Bool = false, scale: CGFloat? = nil) -> CompositeLayer? {
         let s = state.withLock { s in
@@ -117,7 +125,7 @@ extension ASDisplayNode {
                 case .subnode(let node):
                     return node.zOrderedCapture(scale: scale)
                 case .own(let layer):
-                    guard layer !== s.drawnPlaceholder.value, !layer.isViewLayer else { return nil }
+                    guard layer !== s.drawnPlaceholder.value, layer.drawsInLayerTree else { return nil }
                     return layer.captured(scale: scale, resolve: { $0.resolvedColor(with: s.traits) }).map { ($0, layer.zPosition) }
                 }
             }

@@ -25,13 +25,19 @@ extension UIView {
     /// Draws the layer's sublayers in the order of its list (UIKit's model, where subviews are
     /// sublayers): a subview composites itself, a layer of its own (a `CALayer`, a `CAShapeLayer`,
     /// a layer-backed node's layer added to this view's) draws its capture, its colours resolved
-    /// for this view's traits. A view's layer linked with `addSublayer` alone draws nothing: it is
-    /// no subview, and its view's appearance is the view's.
+    /// for this view's traits; a node's layer draws its node, laid out and displayed first. A plain
+    /// view's layer linked with `addSublayer` alone draws nothing: it is no subview, and its view's
+    /// appearance is the view's.
     private func compositeSublayers(_ sublayers: [CALayer], into context: GraphicsContext) {
         for sublayer in sublayers {
             if let subview = sublayer.addedView(under: self) {
                 subview.composite(into: context)
-            } else if !sublayer.isViewLayer {
+            } else if sublayer.drawsInLayerTree {
+                // Nodes whose layers were added with `addSublayer(_:)`: laid out and drawn first.
+                for node in sublayer.nodesDrawnThrough {
+                    node.layoutIfNeeded()
+                    node.ensureDisplay(scale: context.scale, synchronously: true)
+                }
                 let traits = UITraitCollection.current
                 sublayer.captured(scale: context.scale, resolve: { $0.resolvedColor(with: traits) })?.draw(into: context)
             }

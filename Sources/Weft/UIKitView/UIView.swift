@@ -228,13 +228,22 @@ open class UIView {
             WeftDiagnostics.report(.geometry, "\(type(of: self))", "adding \(type(of: view)) as a subview would make a cycle; ignored")
             return
         }
+        // A node's view added to a node's view makes its node a subnode there, as Texture's
+        // `_ASDisplayView` hitches itself up to its new superview's node (`willMoveToSuperview:`).
+        if let parent = (self as? ASDisplayNodeView)?.node, let child = (view as? ASDisplayNodeView)?.node {
+            // Out of its old place first (a supernode's, or a plain view's with its keepalive), so
+            // that `index` counts the list without it; `child` keeps the node alive meanwhile.
+            if child.supernode != nil || view.addedTo != nil { view.removeFromSuperview() }
+            parent.insertSubnode(child, atSublayerIndex: index(layer.sublayers?.count ?? 0))
+            return
+        }
         let oldWindow = view.window
         let moves = view.addedTo !== self
         if moves { view.willMove(toSuperview: self) }
         view.detachFromSuperview()
         view.addedTo = self
         addedViews.append(view)
-        layer.insertOwnSublayer(view.layer, at: index(layer.sublayers?.count ?? 0))
+        layer.insertOwnSublayer(view.layer, at: index(layer.sublayers?.count ?? 0), byView: true)
         if moves { view.didMoveToSuperview() }
         view.windowMayHaveChanged(from: oldWindow)
     }

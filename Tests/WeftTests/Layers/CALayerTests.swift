@@ -39,25 +39,33 @@ import Testing
         #expect(node.view.layer === layer && ASLayerToDisplayNode(layer) === node && ASViewToDisplayNode(node.view) === node)
     }
 
-    /// The layer tree is the node tree: a node's sublayers list its subnodes' layers in order, and
-    /// adding a node's layer to a node's layer adds the node.
-    @Test func theLayerTreeFollowsTheNodeTree() {
+    /// The layer tree follows the node tree: a node's sublayers list its subnodes' layers in order.
+    /// A node's layer added to a node's layer is a sublayer, not a subnode, as in Texture; Texture's
+    /// `CALayer.addSubnode(_:)` on a node's layer adds a subnode.
+    @MainActor @Test func theLayerTreeFollowsTheNodeTree() {
         let parent = ASDisplayNode(), a = ASDisplayNode(), b = ASDisplayNode(), c = ASDisplayNode()
         parent.addSubnode(a)
         parent.addSubnode(b)
         #expect(parent.layerObject.sublayers?.map(ObjectIdentifier.init) == [a, b].map { ObjectIdentifier($0.layerObject) })
         #expect(a.layerObject.superlayer === parent.layerObject)
         parent.layerObject.insertSublayer(c.layerObject, below: b.layerObject)
-        #expect(parent.subnodes.map(ObjectIdentifier.init) == [a, c, b].map(ObjectIdentifier.init))
+        #expect(parent.subnodes.map(ObjectIdentifier.init) == [a, b].map(ObjectIdentifier.init))
+        #expect(parent.layerObject.sublayers?.map(ObjectIdentifier.init) == [a, c, b].map { ObjectIdentifier($0.layerObject) })
         c.layerObject.removeFromSuperlayer()
-        #expect(c.supernode == nil && parent.subnodes.count == 2)
+        #expect(c.supernode == nil && parent.layerObject.sublayers?.count == 2)
+        // A subnode's layer moved with `addSublayer` leaves its supernode.
+        parent.layerObject.addSublayer(a.layerObject)
+        #expect(a.supernode == nil && parent.subnodes.map(ObjectIdentifier.init) == [ObjectIdentifier(b)])
+        #expect(parent.layerObject.sublayers?.map(ObjectIdentifier.init) == [b, a].map { ObjectIdentifier($0.layerObject) })
+        parent.layer.addSubnode(c)
+        #expect(c.supernode === parent && parent.subnodes.count == 2)
 
         // A layer of its own takes its place in the one list, and is not a subnode.
         let plain = CALayer()
         parent.layerObject.insertSublayer(plain, at: 0)
         #expect(parent.layerObject.sublayers?.first === plain && plain.superlayer === parent.layerObject && parent.subnodes.count == 2)
         plain.removeFromSuperlayer()
-        #expect(parent.layerObject.sublayers?.count == 2 && plain.superlayer == nil)
+        #expect(parent.layerObject.sublayers?.count == 3 && plain.superlayer == nil)
     }
 
     @Test func plainLayerTreesRefuseCycles() {

@@ -116,7 +116,7 @@ import Testing
     /// Subnode edits after layers were added among the subnodes keep the order Texture's index
     /// arithmetic gives: at an index, directly above the subnode before it; below a subnode,
     /// directly below it; above one, directly above it; added, on top; replaced, in its place.
-    @Test func subnodeEditsKeepTexturesOrderAmongAddedLayers() {
+    @MainActor @Test func subnodeEditsKeepTexturesOrderAmongAddedLayers() {
         let parent = named("parent")
         let (a, b, c, d, e, f, g, h) = (named("a"), named("b"), named("c"), named("d"), named("e"), named("f"), named("g"), named("h"))
         let (p, q) = (plainLayer("p"), plainLayer("q"))
@@ -147,9 +147,17 @@ import Testing
         #expect(parent.subnodes.map { $0.debugName ?? "" } == ["d", "h", "b", "f", "g"])
         p.removeFromSuperlayer()
         #expect(order(layer) == "d,h,b,f,q,g" && p.superlayer == nil && q.superlayer === layer)
-        // A node's layer inserted at a sublayer index becomes a subnode there.
+        // A node's layer inserted at a sublayer index is a sublayer there, not a subnode (Texture's layers do not hitch up).
         layer.insertSublayer(a.layerObject, at: 5)
-        #expect(order(layer) == "d,h,b,f,q,a,g" && parent.subnodes.map { $0.debugName ?? "" } == ["d", "h", "b", "f", "a", "g"])
+        #expect(order(layer) == "d,h,b,f,q,a,g" && parent.subnodes.map { $0.debugName ?? "" } == ["d", "h", "b", "f", "g"])
+        #expect(a.supernode == nil && a.layerObject.superlayer === layer)
+        // A node's view inserted into a node's view becomes a subnode at that sublayer index, as
+        // Texture's `_ASDisplayView` hitches itself up.
+        parent.view.insertSubview(c.view, at: 2)
+        #expect(order(layer) == "d,h,c,b,f,q,a,g" && parent.subnodes.map { $0.debugName ?? "" } == ["d", "h", "c", "b", "f", "g"])
+        #expect(c.view.superview === parent.view)
+        c.view.removeFromSuperview()
+        #expect(c.supernode == nil && order(layer) == "d,h,b,f,q,a,g")
     }
 
     /// Subnode edits and layer inserts racing on one node from several threads leave one
@@ -208,5 +216,36 @@ import Testing
         let stranger = UIView()
         let (_, reports) = WeftDiagnostics.collect(matching: "insertSubview(_:aboveSubview:)") { root.insertSubview(stranger, aboveSubview: y) }
         #expect(reports.count == 1 && root.subviews == [x, stranger])
+    }
+
+    /// A node's layer added to another node's layer, or to a plain view's, is drawn through its
+    /// node: laid out and displayed by the render, though it is no subnode (as in Texture, where
+    /// Core Animation displays every layer in the tree).
+    @MainActor @Test func aNodesLayerAddedAsASublayerIsLaidOutAndDrawn() throws {
+        let host = TestSupport.box(CGRect(x: 0, y: 0, width: 30, height: 10), .white)
+        let added = ASDisplayNode()
+        added.frame = CGRect(x: 10, y: 0, width: 20, height: 10)
+        let inner = TestSupport.box(.zero, .systemBlue)
+        added.automaticallyManagesSubnodes = true
+        added.layoutSpecBlock = { _, _ in ASInsetLayoutSpec(insets: UIEdgeInsets(top: 0, left: 10, bottom: 0, right: 0), child: inner) }
+        host.layer.addSublayer(added.layer)
+        #expect(host.subnodes.isEmpty && added.supernode == nil && added.layer.superlayer === host.layer)
+        let blue = try pixel(of: .systemBlue)
+        let nodeTree = try host.renderBitmap(scale: 1)
+        #expect(nodeTree.pixel(x: 15, y: 5) == (try pixel(of: .white)) && nodeTree.pixel(x: 25, y: 5) == blue)
+
+        let plain = UIView(frame: CGRect(x: 0, y: 0, width: 30, height: 10))
+        plain.backgroundColor = .white
+        let again = ASDisplayNode()
+        again.frame = CGRect(x: 0, y: 0, width: 20, height: 10)
+        let innerAgain = TestSupport.box(.zero, .systemBlue)
+        again.automaticallyManagesSubnodes = true
+        again.layoutSpecBlock = { _, _ in ASInsetLayoutSpec(insets: UIEdgeInsets(top: 0, left: 10, bottom: 0, right: 0), child: innerAgain) }
+        let between = CALayer()
+        between.frame = CGRect(x: 10, y: 0, width: 20, height: 10)
+        between.addSublayer(again.layer)
+        plain.layer.addSublayer(between)
+        let viewTree = try plain.renderBitmap(scale: 1)
+        #expect(viewTree.pixel(x: 15, y: 5) == (try pixel(of: .white)) && viewTree.pixel(x: 25, y: 5) == blue)
     }
 }
