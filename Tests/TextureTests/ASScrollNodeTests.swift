@@ -21,6 +21,27 @@ final class ASScrollNodeTests: XCTestCase {
         _ = scrollNode.view
     }
 
+    func testSubnodeLayoutCalculatedWithUnconstrainedMaxSizeInScrollableDirection() {
+        let parentSize = CGSize(width: 100, height: 100)
+        let sizeRange = ASSizeRangeMake(parentSize)
+
+        scrollNode.layoutThatFits(sizeRange, parentSize: parentSize)
+
+        var subnodeSizeRange = sizeRange
+        subnodeSizeRange.max.height = CGFloat.greatestFiniteMagnitude
+        XCTAssertEqual(scrollNode.scrollableDirections, ASScrollDirectionVerticalDirections)
+        ASXCTAssertEqualSizeRanges(subnode.constrainedSizeForCalculatedLayout, subnodeSizeRange)
+
+        // Same test for horizontal scrollable directions
+        scrollNode.scrollableDirections = ASScrollDirectionHorizontalDirections
+        scrollNode.layoutThatFits(sizeRange, parentSize: parentSize)
+
+        subnodeSizeRange = sizeRange
+        subnodeSizeRange.max.width = CGFloat.greatestFiniteMagnitude
+
+        ASXCTAssertEqualSizeRanges(subnode.constrainedSizeForCalculatedLayout, subnodeSizeRange)
+    }
+
     func testAutomaticallyManagesContentSizeUnderflow() {
         let subnodeSize = CGSize(width: 100, height: 100)
         let parentSize = CGSize(width: 100, height: 200)

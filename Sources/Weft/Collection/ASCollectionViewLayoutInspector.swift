@@ -2,19 +2,19 @@ import Foundation
 
 /// The range a node is measured in when nothing else gives one: the collection's bounds less its
 /// content inset across the scrolling axis, unbounded along it; Texture's
-/// `NodeConstrainedSizeForScrollDirection`. The unbounded side is `.infinity`, as everywhere in
-/// Weft's layout (Texture's is `CGFLOAT_MAX`). Horizontal when the view's layout scrolls
+/// `NodeConstrainedSizeForScrollDirection`. The unbounded side is `CGFLOAT_MAX`, as Texture's
+/// (the layout takes it as it takes `.infinity`). Horizontal when the view's layout scrolls
 /// horizontally.
 @preconcurrency @MainActor
 public func NodeConstrainedSizeForScrollDirection(_ collectionView: ASCollectionView) -> ASSizeRange {
     var maxSize = collectionView.bounds.size
     let contentInset = collectionView.contentInset
     if collectionView.collectionViewLayout.scrollDirection == .horizontal {
-        maxSize.width = .infinity
+        maxSize.width = .greatestFiniteMagnitude
         maxSize.height -= contentInset.top + contentInset.bottom
     } else {
         maxSize.width -= contentInset.left + contentInset.right
-        maxSize.height = .infinity
+        maxSize.height = .greatestFiniteMagnitude
     }
     return ASSizeRange(min: .zero, max: maxSize)
 }

@@ -76,15 +76,16 @@ open class ASScrollNode: ASDisplayNode {
     }
 
     /// Texture's `calculateLayoutThatFits(_:restrictedTo:relativeToParentSize:)` override: the
-    /// content is measured unbounded in the scrollable directions; with
+    /// content is measured unbounded (`CGFLOAT_MAX`, as Texture) in the scrollable directions; with
     /// `automaticallyManagesContentSize` its size is kept as the content size and the node's size
     /// is the parent size clamped into `constrainedSize`, or the content's on an axis where that
     /// is not valid for layout (`ASPointsValidForLayout`).
     override func calculateLayoutThatFits(_ constrainedSize: ASSizeRange, relativeToParentSize parentSize: CGSize) -> ASLayout {
         let (manages, directions) = scrollState.withLockedValue { ($0.automaticallyManagesContentSize, $0.scrollableDirections) }
         var contentRange = constrainedSize
-        if !directions.isDisjoint(with: .verticalDirections) { contentRange.max.height = .infinity }
-        if !directions.isDisjoint(with: .horizontalDirections) { contentRange.max.width = .infinity }
+        // Texture's unbounded side, which the layout takes as it takes `.infinity`.
+        if !directions.isDisjoint(with: .verticalDirections) { contentRange.max.height = .greatestFiniteMagnitude }
+        if !directions.isDisjoint(with: .horizontalDirections) { contentRange.max.width = .greatestFiniteMagnitude }
         let layout = super.calculateLayoutThatFits(contentRange, relativeToParentSize: parentSize)
         guard manages else { return layout }
         let content = layout.size

@@ -37,7 +37,7 @@ import Testing
         let inspector = ASCollectionViewLayoutInspector()
         let fallback = inspector.collectionView(view, constrainedSizeForNodeAt: IndexPath(item: 0, section: 0))
         #expect(fallback.min == .zero)
-        #expect(fallback.max == CGSize(width: 85, height: CGFloat.infinity))
+        #expect(fallback.max == CGSize(width: 85, height: CGFloat.greatestFiniteMagnitude))  // Texture's CGFLOAT_MAX
         #expect(NodeConstrainedSizeForScrollDirection(view).max == fallback.max)
         #expect(inspector.scrollableDirections() == [])
 
@@ -53,6 +53,6 @@ import Testing
         layout.scrollDirection = .horizontal
         let view = ASCollectionView(frame: CGRect(x: 0, y: 0, width: 100, height: 200), collectionViewLayout: layout)
         view.contentInset = UIEdgeInsets(top: 4, left: 10, bottom: 6, right: 5)
-        #expect(NodeConstrainedSizeForScrollDirection(view).max == CGSize(width: CGFloat.infinity, height: 190))
+        #expect(NodeConstrainedSizeForScrollDirection(view).max == CGSize(width: CGFloat.greatestFiniteMagnitude, height: 190))
     }
 }

@@ -11,12 +11,13 @@ final class UIKitCellNode: ASCellNode {
         displaysAsynchronously = false
     }
 
-    /// The cell's size in `constrainedSize`: the maximum on each axis where it is finite, else the
-    /// minimum. Texture sizes a UIKit cell from the constrained size's maximum; an unbounded axis
-    /// (a flow layout's "any height") has no maximum to take.
+    /// The cell's size in `constrainedSize`: the maximum on each axis where it bounds the axis
+    /// (`ASPointsValidForLayout`), else the minimum. Texture sizes a UIKit cell from the constrained
+    /// size's maximum; an unbounded axis (a flow layout's "any height", `.infinity` or `CGFLOAT_MAX`)
+    /// has no maximum to take.
     override func calculateLayoutThatFits(_ constrainedSize: ASSizeRange) -> ASLayout {
-        let size = CGSize(width: constrainedSize.max.width.isFinite ? constrainedSize.max.width : constrainedSize.min.width,
-                          height: constrainedSize.max.height.isFinite ? constrainedSize.max.height : constrainedSize.min.height)
+        let size = CGSize(width: ASPointsValidForLayout(constrainedSize.max.width) ? constrainedSize.max.width : constrainedSize.min.width,
+                          height: ASPointsValidForLayout(constrainedSize.max.height) ? constrainedSize.max.height : constrainedSize.min.height)
         return ASLayout(layoutElement: self, size: size)
     }
 }

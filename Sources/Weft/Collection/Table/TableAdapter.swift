@@ -57,12 +57,13 @@ final class TableAdapter: ASCollectionDataSource, ASCollectionDelegate, Forwardi
         return nil
     }
 
-    /// The delegate's range with its width forced to the table's; by default any height.
+    /// The delegate's range with its width forced to the table's; by default any height, up to
+    /// `CGFLOAT_MAX` as Texture's table gives.
     func collectionNode(_ collectionNode: ASCollectionNode, constrainedSizeForItemAt indexPath: IndexPath) -> ASSizeRange {
         let width = collectionNode.bounds.width
         guard let table, let delegate,
               let range = DefaultAnswer.implemented({ delegate.tableNode(table, constrainedSizeForRowAt: indexPath) }) else {
-            return ASSizeRange(min: CGSize(width: width, height: 0), max: CGSize(width: width, height: .infinity))
+            return ASSizeRange(min: CGSize(width: width, height: 0), max: CGSize(width: width, height: .greatestFiniteMagnitude))
         }
         return ASSizeRange(min: CGSize(width: width, height: range.min.height), max: CGSize(width: width, height: range.max.height))
     }
