@@ -4,7 +4,7 @@ import Synchronization
 /// Texture's async transaction containers (`_ASAsyncTransactionContainer`): a node marked as one
 /// commits the asynchronous displays of its subtree together (see `AsyncTransaction`), down to
 /// the next container. Synchronous displays (snapshots, `displaysAsynchronously = false`) commit
-/// at once, as Texture's do. Texture's `asyncdisplaykit_cancelAsyncTransactions()` is not offered.
+/// at once, as Texture's do.
 ///
 /// The flag and the transaction are the node's (`state`); `AsyncTransactionContainers.live`
 /// spares every display the walk up the tree while no container exists (a walk per node would
@@ -44,6 +44,27 @@ extension ASDisplayNode {
     /// container's transaction are in flight; `.noTransactions` for a node that is not a container.
     public var asyncdisplaykit_asyncTransactionContainerState: ASAsyncTransactionContainerState {
         (state.withLock { $0.asyncTransaction })?.isPending == true ? .pendingTransactions : .noTransactions
+    }
+
+    /// Texture's `asyncdisplaykit_cancelAsyncTransactions()`: the displays in flight in this
+    /// container's transaction commit nothing. Each node whose displays join it (its subtree, down
+    /// to nested containers and `AsyncTransactionContainers.reach` levels) and that does not show
+    /// its current contents has its pending display cancelled, as a change to the node would.
+    /// Those nodes keep what they showed (nothing, or older contents) until they display again, as
+    /// Texture's cancelled layers do: a render, or a change to the node, draws them. The
+    /// transaction closes once the cancelled displays have finished. Nothing happens on a node that
+    /// is not a container.
+    public func asyncdisplaykit_cancelAsyncTransactions() {
+        guard asyncdisplaykit_asyncTransactionContainer else { return }
+        var pending: [(node: ASDisplayNode, level: Int)] = [(self, 0)]
+        while let (node, level) = pending.popLast() {
+            let subnodes = node.state.withLock { s -> [ASDisplayNode] in
+                if !s.display.isCurrent(at: s.contentsScaleForDisplay) || s.display.ticket != nil { s.display.generation += 1 }
+                return s.subnodes
+            }
+            guard level < AsyncTransactionContainers.reach else { continue }
+            for subnode in subnodes where !subnode.asyncdisplaykit_asyncTransactionContainer { pending.append((subnode, level + 1)) }
+        }
     }
 
     /// The transaction of the nearest container at or above this node, at most

@@ -125,4 +125,33 @@ private enum FastAndSlow {
         #expect(log.all.filter { $0 == "slow committed" }.count == 1)
         #expect(root.asyncdisplaykit_asyncTransactionContainerState == .noTransactions, "\(log.all)")
     }
+
+    /// Cancelling the container's transactions (Texture's `asyncdisplaykit_cancelAsyncTransactions()`)
+    /// leaves every display in flight uncommitted, the drawn one held in the transaction too; the
+    /// transaction closes, and the next render draws the nodes.
+    @Test func cancellingTheTransactionsCommitsNothing() async throws {
+        let (log, gate, root, fast, slow) = FastAndSlow.displayed(container: true)
+        defer { gate.signal(); gate.signal() }
+        try await waitUntil { log.index(of: "fast drawn") != nil }
+        root.asyncdisplaykit_cancelAsyncTransactions()
+        gate.signal()
+        try await waitUntil { root.asyncdisplaykit_asyncTransactionContainerState == .noTransactions }
+        #expect(root.asyncdisplaykit_asyncTransactionContainerState == .noTransactions, "\(log.all)")
+        #expect(fast.contents == nil && slow.contents == nil, "\(log.all)")
+        #expect(!log.all.contains { $0.hasSuffix("committed") }, "\(log.all)")
+        root.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
+        gate.signal()
+        _ = try root.renderBitmap(scale: 1)
+        #expect(fast.contents != nil && slow.contents != nil, "\(log.all)")
+    }
+
+    /// On a node that is not a container, cancelling does nothing: its displays commit.
+    @Test func cancellingOnANodeThatIsNotAContainerChangesNothing() async throws {
+        let (log, gate, root, fast, slow) = FastAndSlow.displayed(container: false)
+        defer { gate.signal(); gate.signal() }
+        root.asyncdisplaykit_cancelAsyncTransactions()
+        gate.signal()
+        try await waitUntil { fast.contents != nil && slow.contents != nil }
+        #expect(fast.contents != nil && slow.contents != nil, "\(log.all)")
+    }
 }
