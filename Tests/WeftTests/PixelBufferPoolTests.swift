@@ -13,6 +13,41 @@ import Testing
         for _ in 0..<times { pool.give(pool.take(bytes)!.pointer, bytes) }
     }
 
+    /// A fresh buffer of a huge page or more asks for transparent huge pages; a smaller one does
+    /// not. Read back from the kernel's own account of the mapping (`/proc/self/smaps`, its
+    /// "VmFlags" line: `hg` for MADV_HUGEPAGE). Only where the kernel has transparent huge pages.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled")))
+    func largeFreshBuffersAskForHugePages() throws {
+        func flags(of pointer: UnsafeMutableRawPointer) throws -> [Substring] {
+            // Read to the end: /proc files report a size of 0.
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/smaps"))
+            defer { try? handle.close() }
+            let smaps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+            let address = UInt(bitPattern: pointer)
+            var inside = false
+            for line in smaps.split(separator: "\n") {
+                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+                if let range = fields.first, range.contains("-"), !range.hasSuffix(":") {
+                    let bounds = range.split(separator: "-").compactMap { UInt($0, radix: 16) }
+                    inside = bounds.count == 2 && bounds[0] <= address && address < bounds[1]
+                } else if inside, line.hasPrefix("VmFlags:") {
+                    return fields.dropFirst().map { $0 }
+                }
+            }
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        let pool = PixelBufferPool(retainedLimit: 1 << 30)
+        let huge = try #require(pool.take(PixelBufferPool.sizeClass(12 << 20)))
+        let small = try #require(pool.take(Self.large))
+        defer {
+            pool.give(huge.pointer, PixelBufferPool.sizeClass(12 << 20))
+            pool.give(small.pointer, Self.large)
+        }
+        #expect(huge.zeroed && small.zeroed)
+        #expect(try flags(of: huge.pointer).contains("hg"))
+        #expect(try !flags(of: small.pointer).contains("hg"))
+    }
+
     @Test func keepsABufferThatIsReused() {
         let pool = PixelBufferPool(retainedLimit: 1 << 30, idleLimit: 8)
         Self.cycle(pool, Self.small, times: 5 * PixelBufferPool.sweepInterval)
