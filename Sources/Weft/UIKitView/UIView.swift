@@ -38,11 +38,12 @@ open class UIView {
     }
     /// The subviews, back to front, in the order of their layers among `layer.sublayers`. A node's
     /// view lists its view-backed subnodes' views among them (see `ASDisplayNodeView`); the view a
-    /// node's view block made lists them first, as Texture adds a view-backed node's subnodes'
-    /// views to its view.
+    /// node's view block made lists them after its own, as they draw: the view and what was added
+    /// to it are the node's contents, under its subnodes (Texture adds a view-backed node's
+    /// subnodes' views on top of what its view holds when it loads).
     open var subviews: [UIView] {
         guard let node = layer.owningNode, node.blockMadeView === self else { return ownSubviews }
-        return node.subnodes.filter { !$0.isLayerBacked }.map(\.view) + ownSubviews
+        return ownSubviews + node.subnodes.filter { !$0.isLayerBacked }.map(\.view)
     }
 
     /// The view's layer, which keeps its geometry (`bounds`, `position` as `center`, `anchorPoint`)

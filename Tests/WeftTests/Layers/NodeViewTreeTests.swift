@@ -75,6 +75,20 @@ import Weft
         #expect(bitmap.pixel(x: 15, y: 15) == 0)
     }
 
+    /// A view block's view lists what it holds first and its node's subnodes' views after, in
+    /// the order they draw: the view is the node's contents, under the subnodes.
+    @Test func aViewBlocksViewListsItsOwnSubviewsBeforeItsSubnodes() {
+        let inner = UIView()
+        let parent = ASDisplayNode(viewBlock: {
+            let view = UIView()
+            view.addSubview(inner)
+            return view
+        })
+        let child = ASDisplayNode()
+        parent.addSubnode(child)
+        #expect(parent.view.subviews == [inner, child.view])
+    }
+
     /// A view block's view takes the node's properties, and the node still draws its background
     /// once: a half-transparent background stays half transparent.
     @Test func aViewBlocksViewTakesTheNodesBackgroundAndDrawsItOnce() throws {
