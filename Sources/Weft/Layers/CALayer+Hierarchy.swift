@@ -73,7 +73,7 @@ extension CALayer {
     /// Inserts `layer` at `idx` in the list of sublayers (clamped to their count); QuartzCore's
     /// `insertSublayer(_:at:)`. A node's layer added so is a sublayer, not a subnode, as in
     /// Texture, whose layers do not hitch their nodes up (`addSubnode(_:)` does): it leaves its
-    /// supernode, and a render lays its node out and draws it there (see `nodesAddedBelow`).
+    /// supernode, and a render lays its node out and draws it there (see `nodesAdded(among:)`).
     /// Adding a layer to itself or to one of its own sublayers is ignored and reported: it would make a cycle.
     public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
         guard !isInside(layer) else {

@@ -240,7 +240,8 @@ extension ASDisplayNode {
                 }
             }
             // A rasterizing node's display draws its subnodes, not the nodes added to its layer.
-            pending += ((rasterizes ? [] : node.subnodes) + node.nodesAddedToLayer).reversed()
+            pending += node.nodesAddedToLayer.reversed()
+            if !rasterizes { pending += node.subnodes.reversed() }
         }
     }
 

@@ -223,7 +223,9 @@ extension ASDisplayNode {
             }
             node.layoutOwnSubnodes()
             node.layout()
-            for subnode in (node.subnodes + node.nodesAddedToLayer).reversed() { pending.append((subnode, depth + 1)) }
+            // Subnodes first, then the nodes added to the layer (popped from the end).
+            for added in node.nodesAddedToLayer.reversed() { pending.append((added, depth + 1)) }
+            for subnode in node.subnodes.reversed() { pending.append((subnode, depth + 1)) }
         }
         if let deepest {
             let issue = ASLayoutIssue.tooDeep(element: ASLayout.name(of: deepest.node), depth: deepest.depth, limit: WeftLimits.maximumTreeDepth)

@@ -49,7 +49,8 @@ extension ASDisplayNode {
             let (hidden, error, subnodes) = node.state.withLock { ($0.isHidden, $0.display.error, $0.subnodes) }
             if hidden { continue }
             if let error { return .displayFailed(node: node.description, reason: error) }
-            pending += (subnodes + node.nodesAddedToLayer).reversed()
+            pending += node.nodesAddedToLayer.reversed()
+            pending += subnodes.reversed()
         }
         return nil
     }
@@ -98,8 +99,9 @@ extension ASDisplayNode {
     /// The sublayers are drawn in the order of the layer's one list (`CALayer.sublayers`): the
     /// subnodes interleaved with the layers added to the node's layer (a node's layer among them
     /// draws its node), then sorted by `zPosition`, equal values keeping that order. Views' layers
-    /// in the list (UIKit views added to the node's view) are not drawn here: views draw on the main actor, where the view tree is rendered
-    /// (`UIView.composite(into:)`), above the node's subnodes and layers.
+    /// in the list (UIKit views added to the node's view) are not drawn here: views draw on the
+    /// main actor, where the view tree is rendered (`UIView.composite(into:)`), above the node's
+    /// subnodes and layers.
     func compositeLayer(asRoot: Bool = false, scale: CGFloat? = nil) -> CompositeLayer? {
         let s = state.withLock { s in
             (frame: CGRect(x: s.position.x - s.bounds.width * s.anchorPoint.x, y: s.position.y - s.bounds.height * s.anchorPoint.y,
