@@ -22,6 +22,11 @@ struct LayoutState {
     /// Core Animation's `needsLayout` of the node's layer: set for a new node, by
     /// `setNeedsLayout()` and by a change of the bounds' size; cleared by a layout pass.
     var layerNeedsLayout = true
+    /// The subnodes the last layout applied with `automaticallyManagesSubnodes` placed: the
+    /// next one removes those it no longer places, and only those (Texture's layout transition
+    /// removes what the previous layout had), so a subnode added by hand stays. Weak: a node the
+    /// tree dropped is not kept for this.
+    var managedSubnodes: [UncheckedWeak<ASDisplayNode>] = []
 }
 
 /// A calculated layout and what it was calculated for.
@@ -268,11 +273,21 @@ extension ASDisplayNode {
         return reusable ?? layoutThatFits(ASSizeRange(exactly: size))
     }
 
+    /// Gives the layout's nodes their frames; with `managingSubnodes`, first makes them the
+    /// subnodes, in the layout's order, and removes those the previous managed layout placed and
+    /// this one does not. Subnodes no managed layout placed (added by hand, or a node's view
+    /// added to this node's view) stay where they are, as in Texture.
     func apply(_ layout: ASLayout, managingSubnodes: Bool) {
         let placements = layout.appliedNodeFrames()
         if managingSubnodes {
             let wanted = placements.map(\.node)
-            for subnode in subnodes where !wanted.contains(where: { $0 === subnode }) { subnode.removeFromSupernode() }
+            let previous = state.withLock { s in
+                defer { s.layout.managedSubnodes = wanted.map(UncheckedWeak.init) }
+                return s.layout.managedSubnodes.compactMap(\.value)
+            }
+            for subnode in subnodes where !wanted.contains(where: { $0 === subnode }) && previous.contains(where: { $0 === subnode }) {
+                subnode.removeFromSupernode()
+            }
             for node in wanted where node.supernode !== self { addSubnode(node) }
             // Reorder in place: nodes that stay keep their interface state and backing store.
             reorderSubnodes(wanted)

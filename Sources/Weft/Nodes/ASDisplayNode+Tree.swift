@@ -210,12 +210,16 @@ extension ASDisplayNode {
         return false
     }
 
-    /// Replaces the subnodes with `wanted` (nodes already among them keep their place in it),
-    /// as one tree edit: used when a layout reorders managed subnodes.
+    /// Puts the subnodes that are in `wanted` in its order, in the places such subnodes hold now;
+    /// the others keep their places. One tree edit: used when a layout reorders managed subnodes
+    /// among subnodes added by hand.
     func reorderSubnodes(_ wanted: [ASDisplayNode]) {
         TreeEditLock.withLock {
             state.withLock { s in
-                s.subnodes = wanted.filter { node in s.subnodes.contains { $0 === node } }
+                var inOrder = wanted.filter { node in s.subnodes.contains { $0 === node } }.makeIterator()
+                s.subnodes = s.subnodes.map { node in
+                    wanted.contains { $0 === node } ? (inOrder.next() ?? node) : node
+                }
                 s.layerModel.ownSublayers.clampSlots(to: s.subnodes.count)
             }
         }

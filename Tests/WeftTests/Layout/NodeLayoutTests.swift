@@ -142,6 +142,33 @@ final class ProfileCell: ASCellNode, @unchecked Sendable {
         }
     }
 
+    /// A managed layout removes the subnodes the previous one placed and no longer places, and
+    /// keeps in place a subnode added by hand, as Texture's layout transition does.
+    @Test func aManagedLayoutKeepsASubnodeAddedByHand() {
+        let root = ASDisplayNode(), a = ASDisplayNode(), b = ASDisplayNode(), byHand = ASDisplayNode()
+        for (node, name) in [(a, "a"), (b, "b"), (byHand, "byHand")] {
+            node.debugName = name
+            node.style.preferredSize = CGSize(width: 10, height: 10)
+        }
+        let placesB = Atomic(true)
+        root.automaticallyManagesSubnodes = true
+        root.layoutSpecBlock = { _, _ in
+            ASStackLayoutSpec(direction: .horizontal, spacing: 0, justifyContent: .start, alignItems: .start,
+                              children: placesB.load(ordering: .relaxed) ? [b, a] : [a])
+        }
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 10)
+        root.addSubnode(byHand)
+        byHand.frame = CGRect(x: 50, y: 0, width: 10, height: 10)
+        root.layoutIfNeeded()
+        #expect(root.subnodes.map { $0.debugName ?? "" } == ["byHand", "b", "a"])
+        placesB.store(false, ordering: .relaxed)
+        root.setNeedsLayout()
+        root.invalidateCalculatedLayout()
+        root.layoutIfNeeded()
+        #expect(root.subnodes.map { $0.debugName ?? "" } == ["byHand", "a"] && b.supernode == nil)
+        #expect(byHand.frame == CGRect(x: 50, y: 0, width: 10, height: 10))
+    }
+
     @Test func layoutSpecBlockAndNestedNodes() {
         withScreenScale(2) {
             let inner = ASDisplayNode()
