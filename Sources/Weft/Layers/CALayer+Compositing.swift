@@ -29,6 +29,13 @@ extension CALayer {
         return found
     }
 
+    /// The nodes added among a node's layers of their own (`LayerModel.ownSublayers`, read by the
+    /// caller in the lock it already holds): what a render's walks visit besides the subnodes.
+    /// Nothing to do, and nothing allocated, for the usual node with no layers of its own.
+    static func nodesAdded(in own: SublayerSlots) -> [ASDisplayNode] {
+        own.isEmpty ? [] : nodesAdded(among: own.layers)
+    }
+
     /// The nodes a render of this layer draws through it: its own node, or those added under it
     /// (see `nodesAdded(among:)`).
     var nodesDrawnThrough: [ASDisplayNode] {

@@ -84,11 +84,6 @@ struct SublayerSlots {
         return true
     }
 
-    /// Removes the layers `isRemoved` picks.
-    mutating func removeAll(where isRemoved: (CALayer) -> Bool) {
-        entries.removeAll { isRemoved($0.layer) }
-    }
-
     /// A subnode's layer was inserted with `ownSplit` layers of their own below it: the others now
     /// have one more subnode below them.
     mutating func subnodeInserted(ownSplit: Int) {
@@ -98,11 +93,5 @@ struct SublayerSlots {
     /// Subnode `index` left: the layers above it have one subnode fewer below them.
     mutating func subnodeRemoved(at index: Int) {
         for entryIndex in entries.indices where entries[entryIndex].slot > index { entries[entryIndex].slot -= 1 }
-    }
-
-    /// The subnodes were replaced by `count` others (a layout's reordering): slots stay where they
-    /// are, but none counts more subnodes than there are.
-    mutating func clampSlots(to count: Int) {
-        for index in entries.indices where entries[index].slot > count { entries[index].slot = count }
     }
 }

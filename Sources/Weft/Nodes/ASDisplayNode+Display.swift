@@ -228,8 +228,8 @@ extension ASDisplayNode {
         var pending: [ASDisplayNode] = [self]
         while let node = pending.popLast() {
             node.invalidateRasterizedContentsIfSubtreeChanged()
-            let (hidden, current, rasterizes) = node.state.withLock { s in
-                (s.isHidden, s.display.isCurrent(at: scale ?? s.contentsScaleForDisplay), s.rasterizesSubtree)
+            let (hidden, current, rasterizes, added) = node.state.withLock { s in
+                (s.isHidden, s.display.isCurrent(at: scale ?? s.contentsScaleForDisplay), s.rasterizesSubtree, s.layerModel.ownSublayers)
             }
             guard !hidden else { continue }
             if !current {
@@ -240,7 +240,7 @@ extension ASDisplayNode {
                 }
             }
             // A rasterizing node's display draws its subnodes, not the nodes added to its layer.
-            pending += node.nodesAddedToLayer.reversed()
+            pending += CALayer.nodesAdded(in: added).reversed()
             if !rasterizes { pending += node.subnodes.reversed() }
         }
     }

@@ -229,8 +229,9 @@ extension ASDisplayNode {
             node.layoutOwnSubnodes()
             node.layout()
             // Subnodes first, then the nodes added to the layer (popped from the end).
-            for added in node.nodesAddedToLayer.reversed() { pending.append((added, depth + 1)) }
-            for subnode in node.subnodes.reversed() { pending.append((subnode, depth + 1)) }
+            let (subnodes, added) = node.state.withLock { ($0.subnodes, $0.layerModel.ownSublayers) }
+            for node in CALayer.nodesAdded(in: added).reversed() { pending.append((node, depth + 1)) }
+            for subnode in subnodes.reversed() { pending.append((subnode, depth + 1)) }
         }
         if let deepest {
             let issue = ASLayoutIssue.tooDeep(element: ASLayout.name(of: deepest.node), depth: deepest.depth, limit: WeftLimits.maximumTreeDepth)
@@ -281,11 +282,12 @@ extension ASDisplayNode {
         let placements = layout.appliedNodeFrames()
         if managingSubnodes {
             let wanted = placements.map(\.node)
+            let wantedIDs = Set(wanted.map(ObjectIdentifier.init))
             let previous = state.withLock { s in
                 defer { s.layout.managedSubnodes = wanted.map(UncheckedWeak.init) }
-                return s.layout.managedSubnodes.compactMap(\.value)
+                return Set(s.layout.managedSubnodes.compactMap { $0.value.map(ObjectIdentifier.init) })
             }
-            for subnode in subnodes where !wanted.contains(where: { $0 === subnode }) && previous.contains(where: { $0 === subnode }) {
+            for subnode in subnodes where !wantedIDs.contains(ObjectIdentifier(subnode)) && previous.contains(ObjectIdentifier(subnode)) {
                 subnode.removeFromSupernode()
             }
             for node in wanted where node.supernode !== self { addSubnode(node) }

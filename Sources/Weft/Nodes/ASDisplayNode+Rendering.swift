@@ -46,10 +46,10 @@ extension ASDisplayNode {
     private func firstDisplayFailure() -> RenderError? {
         var pending: [ASDisplayNode] = [self]
         while let node = pending.popLast() {
-            let (hidden, error, subnodes) = node.state.withLock { ($0.isHidden, $0.display.error, $0.subnodes) }
+            let (hidden, error, subnodes, added) = node.state.withLock { ($0.isHidden, $0.display.error, $0.subnodes, $0.layerModel.ownSublayers) }
             if hidden { continue }
             if let error { return .displayFailed(node: node.description, reason: error) }
-            pending += node.nodesAddedToLayer.reversed()
+            pending += CALayer.nodesAdded(in: added).reversed()
             pending += subnodes.reversed()
         }
         return nil
@@ -71,14 +71,6 @@ extension ASDisplayNode {
         guard depth <= WeftLimits.maximumTreeDepth else {
             throw .treeTooDeep(node: description, depth: depth, limit: WeftLimits.maximumTreeDepth)
         }
-    }
-
-    /// The nodes whose layers were added to this node's layer with `addSublayer(_:)` and its kin,
-    /// not as subnodes (see `CALayer.nodesAdded(among:)`): a render lays them out and draws them
-    /// with the subtree, as Core Animation displays every layer in its tree.
-    var nodesAddedToLayer: [ASDisplayNode] {
-        let own = state.withLock { $0.layerModel.ownSublayers }
-        return own.isEmpty ? [] : CALayer.nodesAdded(among: own.layers)
     }
 
     /// Composites this node into `context`, whose origin is the supernode's bounds origin (or this

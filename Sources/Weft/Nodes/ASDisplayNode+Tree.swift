@@ -213,14 +213,16 @@ extension ASDisplayNode {
     /// Puts the subnodes that are in `wanted` in its order, in the places such subnodes hold now;
     /// the others keep their places. One tree edit: used when a layout reorders managed subnodes
     /// among subnodes added by hand.
+    /// The count does not change, so the slots of the layers added among them stay valid.
     func reorderSubnodes(_ wanted: [ASDisplayNode]) {
+        let wantedIDs = Set(wanted.map(ObjectIdentifier.init))
         TreeEditLock.withLock {
             state.withLock { s in
-                var inOrder = wanted.filter { node in s.subnodes.contains { $0 === node } }.makeIterator()
+                let present = Set(s.subnodes.map(ObjectIdentifier.init))
+                var inOrder = wanted.filter { present.contains(ObjectIdentifier($0)) }.makeIterator()
                 s.subnodes = s.subnodes.map { node in
-                    wanted.contains { $0 === node } ? (inOrder.next() ?? node) : node
+                    wantedIDs.contains(ObjectIdentifier(node)) ? (inOrder.next() ?? node) : node
                 }
-                s.layerModel.ownSublayers.clampSlots(to: s.subnodes.count)
             }
         }
     }

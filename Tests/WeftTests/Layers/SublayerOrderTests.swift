@@ -222,30 +222,32 @@ import Testing
     /// node: laid out and displayed by the render, though it is no subnode (as in Texture, where
     /// Core Animation displays every layer in the tree).
     @MainActor @Test func aNodesLayerAddedAsASublayerIsLaidOutAndDrawn() throws {
+        /// A node whose spec places a blue box 10 pt in from its left edge: blank unless laid out.
+        func insetBlueNode(_ frame: CGRect) -> ASDisplayNode {
+            let node = ASDisplayNode(), inner = TestSupport.box(.zero, .systemBlue)
+            node.frame = frame
+            node.automaticallyManagesSubnodes = true
+            node.layoutSpecBlock = { _, _ in ASInsetLayoutSpec(insets: UIEdgeInsets(top: 0, left: 10, bottom: 0, right: 0), child: inner) }
+            return node
+        }
+        let (white, blue) = (try pixel(of: .white), try pixel(of: .systemBlue))
         let host = TestSupport.box(CGRect(x: 0, y: 0, width: 30, height: 10), .white)
-        let added = ASDisplayNode()
-        added.frame = CGRect(x: 10, y: 0, width: 20, height: 10)
-        let inner = TestSupport.box(.zero, .systemBlue)
-        added.automaticallyManagesSubnodes = true
-        added.layoutSpecBlock = { _, _ in ASInsetLayoutSpec(insets: UIEdgeInsets(top: 0, left: 10, bottom: 0, right: 0), child: inner) }
+        let added = insetBlueNode(CGRect(x: 10, y: 0, width: 20, height: 10))
         host.layer.addSublayer(added.layer)
         #expect(host.subnodes.isEmpty && added.supernode == nil && added.layer.superlayer === host.layer)
-        let blue = try pixel(of: .systemBlue)
         let nodeTree = try host.renderBitmap(scale: 1)
-        #expect(nodeTree.pixel(x: 15, y: 5) == (try pixel(of: .white)) && nodeTree.pixel(x: 25, y: 5) == blue)
+        #expect(nodeTree.pixel(x: 15, y: 5) == white && nodeTree.pixel(x: 25, y: 5) == blue)
 
         let plain = UIView(frame: CGRect(x: 0, y: 0, width: 30, height: 10))
         plain.backgroundColor = .white
-        let again = ASDisplayNode()
-        again.frame = CGRect(x: 0, y: 0, width: 20, height: 10)
-        let innerAgain = TestSupport.box(.zero, .systemBlue)
-        again.automaticallyManagesSubnodes = true
-        again.layoutSpecBlock = { _, _ in ASInsetLayoutSpec(insets: UIEdgeInsets(top: 0, left: 10, bottom: 0, right: 0), child: innerAgain) }
         let between = CALayer()
         between.frame = CGRect(x: 10, y: 0, width: 20, height: 10)
+        // Kept in a local: a layer holds its node weakly, as Texture's does.
+        let again = insetBlueNode(CGRect(x: 0, y: 0, width: 20, height: 10))
         between.addSublayer(again.layer)
         plain.layer.addSublayer(between)
         let viewTree = try plain.renderBitmap(scale: 1)
-        #expect(viewTree.pixel(x: 15, y: 5) == (try pixel(of: .white)) && viewTree.pixel(x: 25, y: 5) == blue)
+        #expect(viewTree.pixel(x: 15, y: 5) == white && viewTree.pixel(x: 25, y: 5) == blue)
+        withExtendedLifetime(again) {}
     }
 }
